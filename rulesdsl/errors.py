@@ -1,0 +1,62 @@
+"""The project's own error types.
+
+Every failure that a user can cause (a broken file, an unknown name, a bad
+command) surfaces as a `RulesError`; nothing else is allowed to escape the
+loader, the parser or the CLI.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.frozen
+class Location:
+    """A place in a file; line and column count from 1."""
+
+    path: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+@attrs.frozen
+class Problem:
+    location: Location | None
+    message: str
+
+    def __str__(self) -> str:
+        if self.location is None:
+            return self.message
+        return f"{self.location}: {self.message}"
+
+
+class RulesError(Exception):
+    """Base of every error the project raises on purpose."""
+
+
+class CardSyntaxError(RulesError):
+    """Card-language text that does not parse; line/column are inside the text."""
+
+    def __init__(self, line: int, column: int, message: str):
+        super().__init__(f"{line}:{column}: {message}")
+        self.line = line
+        self.column = column
+        self.message = message
+
+
+class ContentError(RulesError):
+    """One or more problems found while loading content; nothing was loaded."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = sorted(problems, key=_problem_key)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def _problem_key(problem: Problem):
+    loc = problem.location
+    if loc is None:
+        return ("", 0, 0, problem.message)
+    return (loc.path, loc.line, loc.column, problem.message)

@@ -1,0 +1,422 @@
+"""Effect tree -> canonical card-language text.
+
+The canonical form is what `rulesdsl show` prints and what the round-trip
+property rests on: ``parse(to_text(tree)) == tree`` for every tree the parser
+can produce. Layout rules: two-space indentation; a block that is a single
+simple statement stays on the colon's line; `;`-joined statements are split
+one per line; bundle parts are joined with `and`.
+"""
+
+from __future__ import annotations
+
+from rulesdsl.lang import tree as t
+
+INDENT = "  "
+MAX_INLINE = 100
+
+_SIMPLE = (
+    t.Acquire, t.Pay, t.Exchange, t.Draw, t.Play, t.Upgrade, t.Flip, t.TakeMountain,
+    t.ReturnVikings, t.Require, t.Emigrate, t.Explore, t.DoNamed, t.DoSpace, t.Imitate,
+    t.RunPhase, t.LoadOre, t.RemoveOre, t.UnloadOre, t.PlaceBundle, t.PlaceAll, t.Loot,
+    t.MakePregnant, t.Harvest, t.Lift, t.Nothing, t.Modify, t.SetValue, t.Allow, t.Mood,
+)
+
+
+def is_simple(stmt) -> bool:
+    return isinstance(stmt, _SIMPLE)
+
+
+def to_text(program: t.Program) -> str:
+    lines: list[str] = []
+    for item in program.items:
+        _item(item, 0, lines)
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------- items and blocks
+def _item(item, depth: int, out: list[str]) -> None:
+    if isinstance(item, t.Hook):
+        _suite(_hook_head(item), item.body, depth, out)
+    elif isinstance(item, t.Anytime):
+        head = "anytime"
+        if item.mode:
+            head += f", {item.mode}"
+        if item.cond is not None:
+            head += f" if {cond(item.cond)}"
+        _suite(head, item.body, depth, out)
+    elif isinstance(item, t.Watch):
+        _suite(f"once as soon as {cond(item.cond)}", item.body, depth, out)
+    elif isinstance(item, t.OnceHook):
+        _suite("once " + _hook_head(item.hook), item.hook.body, depth, out)
+    else:
+        _statement(item, depth, out)
+
+
+def _hook_head(hook: t.Hook) -> str:
+    timing = "instead of" if hook.timing == "instead" else hook.timing
+    head = f"{timing} {event(hook.event)}{filters(hook.filters)}"
+    if hook.cond is not None:
+        head += f" if {cond(hook.cond)}"
+    return head
+
+
+def event(ev: t.Event) -> str:
+    if ev.kind == "phase":
+        return f"phase {ev.name}"
+    if ev.kind == "action":
+        return "action"
+    if ev.kind == "part":
+        return f"part {ev.name}"
+    return ev.name
+
+
+def _suite(head: str, body: tuple, depth: int, out: list[str]) -> None:
+    pad = INDENT * depth
+    if len(body) == 1 and is_simple(body[0]):
+        out.append(f"{pad}{head}: {simple(body[0])}")
+        return
+    out.append(f"{pad}{head}:")
+    for stmt in body:
+        _statement(stmt, depth + 1, out)
+
+
+def _statement(stmt, depth: int, out: list[str]) -> None:
+    pad = INDENT * depth
+    if is_simple(stmt):
+        out.append(pad + simple(stmt))
+    elif isinstance(stmt, t.If):
+        _suite(f"if {cond(stmt.cond)}", stmt.then, depth, out)
+        if stmt.otherwise is not None:
+            _suite("otherwise", stmt.otherwise, depth, out)
+    elif isinstance(stmt, t.ChooseOne):
+        head = ("must " if stmt.must else "") + "choose one"
+        alts = stmt.alternatives
+        inline = f"{pad}{head}: " + " | ".join(simple(a[0]) for a in alts if a and is_simple(a[0]))
+        if len(alts) >= 2 and all(len(a) == 1 and is_simple(a[0]) for a in alts) and len(inline) <= MAX_INLINE:
+            out.append(inline)
+        else:
+            out.append(f"{pad}{head}:")
+            for alt in alts:
+                if all(is_simple(s) for s in alt):
+                    out.append(INDENT * (depth + 1) + "; ".join(simple(s) for s in alt))
+                else:
+                    for s in alt:
+                        _statement(s, depth + 1, out)
+    elif isinstance(stmt, (t.ChooseVar, t.ForEach)):
+        word = "choose" if isinstance(stmt, t.ChooseVar) else "for each"
+        head = f"{word} {' '.join(stmt.noun)} {stmt.var}"
+        if stmt.where is not None:
+            head += f" where {cond(stmt.where)}"
+        _suite(head, stmt.body, depth, out)
+    elif isinstance(stmt, t.FirstOf):
+        out.append(f"{pad}first of:")
+        for b in stmt.brackets:
+            _suite(cond(b.cond), b.body, depth + 1, out)
+        if stmt.otherwise is not None:
+            _suite("otherwise", stmt.otherwise, depth + 1, out)
+    elif isinstance(stmt, t.BySlash):
+        keys = "/".join(str(k) for k in stmt.keys) + ("+" if stmt.open_top else "")
+        _suite(f"by {expr(stmt.expr)} = {keys}", stmt.body, depth, out)
+    elif isinstance(stmt, t.ByTable):
+        out.append(f"{pad}by {expr(stmt.expr)}:")
+        for row in stmt.rows:
+            _suite(f"{row.key}{'+' if row.open_top else ''}", row.body, depth + 1, out)
+        if stmt.otherwise is not None:
+            _suite("otherwise", stmt.otherwise, depth + 1, out)
+    elif isinstance(stmt, t.RepeatTimes):
+        _suite(f"repeat {expr(stmt.times)} times", stmt.body, depth, out)
+    elif isinstance(stmt, t.RepeatUntil):
+        _suite(f"repeat until {cond(stmt.cond)}", stmt.body, depth, out)
+    elif isinstance(stmt, t.AsPhase):
+        _suite(f"as phase {stmt.phase}", stmt.body, depth, out)
+    elif isinstance(stmt, t.ForAction):
+        _suite("for this action", stmt.body, depth, out)
+    elif isinstance(stmt, t.Part):
+        _suite(f"part {stmt.name}", stmt.body, depth, out)
+    elif isinstance(stmt, t.Dice):
+        _dice(stmt, depth, out)
+    else:  # pragma: no cover - every statement class is handled above
+        raise TypeError(f"cannot print {type(stmt).__name__}")
+
+
+def _dice(d: t.Dice, depth: int, out: list[str]) -> None:
+    pad = INDENT * (depth + 1)
+    out.append(f"{INDENT * depth}dice {d.kind} with {d.die} {d.direction}:")
+    if d.rolls is not None:
+        out.append(f"{pad}roll up to {d.rolls} times")
+    if d.sail is not None:
+        line = f"{pad}sail {rng(d.sail.range)} {selector(d.sail.selector)}"
+        if d.sail.ore:
+            line += f" {d.sail.ore} ore"
+        out.append(line)
+    if d.stop_at_zero:
+        out.append(f"{pad}stop at zero")
+    if d.pay_per_pip is not None:
+        out.append(f"{pad}pay per pip: {selector(d.pay_per_pip)}")
+    if d.add_per_item is not None:
+        out.append(f"{pad}add per item: {selector(d.add_per_item)}")
+    if d.fail_at_most is not None:
+        out.append(f"{pad}fail at most {d.fail_at_most}")
+    if d.success is not None:
+        _suite("success", d.success, depth + 1, out)
+    if d.failure is not None:
+        _suite("failure", d.failure, depth + 1, out)
+
+
+# ---------------------------------------------------------------- simple statements
+def simple(s) -> str:
+    if isinstance(s, t.Mood):
+        return f"{s.mood} {simple(s.stmt)}"
+    if isinstance(s, t.Acquire):
+        text = f"{s.verb} {bundle(s.bundle)}"
+        if s.per is not None:
+            text += f" per {selector(s.per)}"
+        if s.placed_on is not None:
+            text += f" placed on {selector(s.placed_on)}"
+        return text
+    if isinstance(s, t.Pay):
+        return f"pay {bundle(s.bundle)}"
+    if isinstance(s, t.Exchange):
+        return f"pay {bundle(s.pay)} -> " + " then ".join(simple(r) for r in s.results)
+    if isinstance(s, t.Draw):
+        return f"draw {amount(s.amount)} {s.what}"
+    if isinstance(s, t.Play):
+        return f"play {rng(s.range)} {s.what}"
+    if isinstance(s, t.Upgrade):
+        text = f"upgrade {rng(s.range)} {selector(s.selector)}"
+        if s.diagonal:
+            text += " diagonally"
+        if s.steps is not None:
+            return text + f" by {amount(s.steps)}"
+        return text + f" to {s.to_color}"
+    if isinstance(s, t.Flip):
+        return f"flip {rng(s.range)} {selector(s.selector)}"
+    if isinstance(s, t.TakeMountain):
+        if s.strips is not None:
+            return f"take {rng(s.takes[0])} from each of {rng(s.strips)} mountain strips"
+        text = f"take {rng(s.takes[0])} from a mountain strip"
+        for more in s.takes[1:]:
+            text += f" plus {rng(more)} from another strip"
+        return text
+    if isinstance(s, t.ReturnVikings):
+        noun = "viking" if isinstance(s.amount, t.IntAmount) and s.amount.value == 1 else "vikings"
+        return f"return {amount(s.amount)} {noun} from {place(s.place)}"
+    if isinstance(s, t.Require):
+        return f"require {rng(s.range)} {selector(s.selector)}"
+    if isinstance(s, t.Emigrate):
+        return f"emigrate for {amount(s.cost)} silver"
+    if isinstance(s, t.Explore):
+        return "explore " + " or ".join(s.boards)
+    if isinstance(s, t.DoNamed):
+        return f"do {s.name}"
+    if isinstance(s, t.DoSpace):
+        return f"do action of {ref(s.ref)}"
+    if isinstance(s, t.Imitate):
+        return f"imitate {place(s.place)}"
+    if isinstance(s, t.RunPhase):
+        text = f"run phase {s.phase}"
+        if s.on is not None:
+            text += f" on {selector(s.on)}"
+        return text
+    if isinstance(s, t.LoadOre):
+        return f"load {amount(s.amount)} ore onto {ref(s.target)}"
+    if isinstance(s, t.RemoveOre):
+        return f"remove {amount(s.amount)} ore from {ref(s.source)}"
+    if isinstance(s, t.UnloadOre):
+        return f"unload {amount(s.amount)} ore from {ref(s.source)}"
+    if isinstance(s, t.PlaceBundle):
+        return f"place {bundle(s.bundle)} into {selector(s.into)}"
+    if isinstance(s, t.PlaceAll):
+        return f"place all {selector(s.selector)} into {selector(s.into)}"
+    if isinstance(s, t.Loot):
+        return f"loot {amount(s.amount)} {selector(s.selector)}"
+    if isinstance(s, t.MakePregnant):
+        return f"make {amount(s.amount)} {selector(s.selector)} pregnant"
+    if isinstance(s, t.Harvest):
+        return f"harvest up to {s.up_to}"
+    if isinstance(s, t.Lift):
+        return f"lift {selector(s.selector)} off {selector(s.off)} refill with {bundle(s.refill)}"
+    if isinstance(s, t.Nothing):
+        return "nothing"
+    if isinstance(s, t.Modify):
+        return f"modify {s.value}{filters(s.filters)}{_if(s.cond)} by {expr(s.by)}"
+    if isinstance(s, t.SetValue):
+        return f"set {s.value}{filters(s.filters)}{_if(s.cond)} to {expr(s.to)}"
+    if isinstance(s, t.Allow):
+        return f"allow {s.rule}{filters(s.filters)}{_if(s.cond)}"
+    raise TypeError(f"not a simple statement: {type(s).__name__}")
+
+
+def _if(c) -> str:
+    return "" if c is None else f" if {cond(c)}"
+
+
+def filters(fs) -> str:
+    parts = []
+    for f in fs:
+        if isinstance(f, t.OnFilter):
+            parts.append(f"on {place(f.place)}")
+        elif isinstance(f, t.ForFilter):
+            parts.append("for " + ", ".join(f.names))
+        elif isinstance(f, t.OfFilter):
+            parts.append("of " + _nouns(f.nouns))
+        elif isinstance(f, t.HowFilter):
+            parts.append("how " + ", ".join(f.names))
+        elif isinstance(f, t.AsFilter):
+            parts.append(f"as {f.name}")
+        else:  # pragma: no cover
+            raise TypeError(type(f).__name__)
+    return "".join(" " + p for p in parts)
+
+
+# ---------------------------------------------------------------- bundles, amounts, selectors
+def bundle(b: t.Bundle) -> str:
+    return " and ".join(" or ".join(item(i) for i in part) for part in b.parts)
+
+
+def item(i: t.Item) -> str:
+    words = "/".join(i.words) if i.slash else " ".join(i.words)
+    text = f"{amount(i.amount)} {words}"
+    if i.attribute is not None:
+        text += f" with {i.attribute}"
+    return text
+
+
+def amount(a) -> str:
+    if isinstance(a, t.IntAmount):
+        return str(a.value)
+    if isinstance(a, t.SlashAmount):
+        return "/".join(str(v) for v in a.values)
+    if isinstance(a, t.ExprAmount):
+        return f"({expr(a.expr)})"
+    raise TypeError(type(a).__name__)
+
+
+def rng(r) -> str:
+    if isinstance(r, t.Exactly):
+        return amount(r.amount)
+    if isinstance(r, t.UpTo):
+        return f"up to {amount(r.amount)}"
+    if isinstance(r, t.Between):
+        return f"{amount(r.low)} to {amount(r.high)}"
+    if isinstance(r, t.AnyNumber):
+        return "any number of"
+    raise TypeError(type(r).__name__)
+
+
+_OWNER_TEXT = {"my": "my", "any": "any", "another": "another player's", "each": "each player's"}
+
+
+def _nouns(nouns) -> str:
+    return " or ".join(" ".join(words) for words in nouns)
+
+
+def selector(s) -> str:
+    if isinstance(s, t.RefSelector):
+        text = ref(s.ref)
+    else:
+        text = _nouns(s.nouns)
+        if s.owner is not None:
+            text = f"{_OWNER_TEXT[s.owner]} {text}"
+    for m in s.mods:
+        text += " " + _mod(m)
+    return text
+
+
+def _mod(m) -> str:
+    if isinstance(m, t.OnMod):
+        return f"on {place(m.place)}"
+    if isinstance(m, t.InMod):
+        return "in " + ", ".join(m.zones)
+    if isinstance(m, t.FromMod):
+        return f"from {m.zone}"
+    if isinstance(m, t.WithMod):
+        return f"with {rng(m.range)} {m.name}"
+    if isinstance(m, t.WithMostMod):
+        return f"with most {m.name}"
+    if isinstance(m, t.SameKindMod):
+        return "of one kind"
+    if isinstance(m, t.DifferentKindsMod):
+        return "of different kinds"
+    raise TypeError(type(m).__name__)
+
+
+def place(p) -> str:
+    if isinstance(p, t.GroupPlace):
+        return "group " + ", ".join(p.names)
+    if isinstance(p, t.ColumnPlace):
+        return "column " + ", ".join(str(c) for c in p.columns)
+    if isinstance(p, t.SpacePlace):
+        return "space " + ", ".join(p.names)
+    if isinstance(p, t.RefPlace):
+        return ref(p.ref)
+    if isinstance(p, t.NounPlace):
+        words = " ".join(p.words)
+        return f"{_OWNER_TEXT[p.owner]} {words}" if p.owner else words
+    raise TypeError(type(p).__name__)
+
+
+def ref(r) -> str:
+    if isinstance(r, t.Var):
+        return r.name
+    if isinstance(r, t.It):
+        return "it"
+    if isinstance(r, t.This):
+        return f"this {r.name}"
+    raise TypeError(type(r).__name__)
+
+
+# ---------------------------------------------------------------- conditions and expressions
+def cond(c) -> str:
+    if isinstance(c, t.Or):
+        return " or ".join(cond(a) for a in c.args)
+    if isinstance(c, t.And):
+        return " and ".join(cond(a) for a in c.args)
+    if isinstance(c, t.Not):
+        return f"not {cond(c.arg)}"
+    if isinstance(c, t.Compare):
+        return f"{expr(c.left)} {c.op} {expr(c.right)}"
+    return expr(c)
+
+
+_ADD, _MUL, _UNARY, _ATOM = 1, 2, 3, 4
+
+
+def _prec(e) -> int:
+    if isinstance(e, t.BinOp):
+        return _MUL if e.op == "*" else _ADD
+    if isinstance(e, t.Signed):
+        return _UNARY
+    return _ATOM
+
+
+def expr(e) -> str:
+    if isinstance(e, t.Num):
+        return str(e.value)
+    if isinstance(e, t.Quantity):
+        return e.name
+    if isinstance(e, t.Query):
+        return f"{e.name}({selector(e.arg) if e.arg is not None else ''})"
+    if isinstance(e, t.MinOf):
+        return "min(" + ", ".join(expr(a) for a in e.args) + ")"
+    if isinstance(e, t.MaxOf):
+        return "max(" + ", ".join(expr(a) for a in e.args) + ")"
+    if isinstance(e, t.Half):
+        return f"half({expr(e.arg)})"
+    if isinstance(e, t.Signed):
+        inner = expr(e.arg)
+        if _prec(e.arg) < _UNARY:
+            inner = f"({inner})"
+        return f"{e.sign}{inner}"
+    if isinstance(e, t.BinOp):
+        mine = _prec(e)
+        left = expr(e.left)
+        if _prec(e.left) < mine:
+            left = f"({left})"
+        right = expr(e.right)
+        if _prec(e.right) <= mine:
+            right = f"({right})"
+        return f"{left} {e.op} {right}"
+    if isinstance(e, (t.Var, t.It, t.This)):
+        return ref(e)
+    raise TypeError(f"not an expression: {type(e).__name__}")
