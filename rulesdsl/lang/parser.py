@@ -49,6 +49,19 @@ def _lark() -> Lark:
     )
 
 
+@functools.cache
+def reserved_words() -> frozenset[str]:
+    """Keywords of the language: they cannot serve as names of goods, spaces and so on."""
+    import re
+
+    name = re.compile(r"[a-z][a-z0-9_]*\Z")
+    return frozenset(
+        term.pattern.value
+        for term in _lark().terminals
+        if term.pattern.type == "str" and name.match(term.pattern.value)
+    )
+
+
 _READABLE = {
     "NAME": "a name",
     "INT": "a number",
@@ -108,6 +121,9 @@ def parse(text: str) -> t.Program:
             raise err.orig_exc from None
         raise CardSyntaxError(1, 1, f"cannot build the effect tree: {err.orig_exc}") from None
     except UnexpectedToken as err:
+        hint = _indentation_problem(err.token, source)
+        if hint is not None:
+            raise CardSyntaxError(*hint) from None
         where = _describe_token(err.token)
         line, column = _token_position(err.token, source)
         raise CardSyntaxError(line, column, f"unexpected {where}; {_expected_text(err.expected)}") from None
@@ -119,9 +135,9 @@ def parse(text: str) -> t.Program:
     except UnexpectedEOF as err:
         lines = source.rstrip("\n").split("\n")
         raise CardSyntaxError(len(lines), len(lines[-1]) + 1, f"unexpected end of text; {_expected_text(err.expected)}") from None
-    except DedentError as err:
-        line = _dedent_line(source)
-        raise CardSyntaxError(line, 1, f"indentation does not match any outer block ({err})") from None
+    except DedentError:
+        line, column = _dedent_line(source)
+        raise CardSyntaxError(line, column, "this line's indentation does not match any enclosing block") from None
     except UnexpectedInput as err:  # pragma: no cover - every subclass is handled above
         raise CardSyntaxError(getattr(err, "line", 1), getattr(err, "column", 1), str(err)) from None
     except LarkError as err:
@@ -142,7 +158,35 @@ def _token_position(token, source: str) -> tuple[int, int]:
     return line, column
 
 
-def _dedent_line(source: str) -> int:
+def _indentation_problem(token, source: str):
+    """A clearer message when a block is opened or indented wrongly, or None."""
+    lines = source.split("\n")
+    if token.type == "_INDENT":
+        # The indent belongs to the first non-empty line after the newline token.
+        number = token.line + 1
+        while number <= len(lines) and not lines[number - 1].strip():
+            number += 1
+        if number <= len(lines):
+            text = lines[number - 1]
+            return number, len(text) - len(text.lstrip(" ")) + 1, "unexpected indentation: only a line ending in ':' opens an indented block"
+    line = getattr(token, "line", None)
+    if line is None or line < 2 or token.type in ("_NL", "_DEDENT", "$END"):
+        return None
+    previous = line - 1
+    while previous >= 1 and (not lines[previous - 1].strip() or lines[previous - 1].lstrip().startswith("#")):
+        previous -= 1
+    if previous < 1:
+        return None
+    before = lines[previous - 1].split("#", 1)[0].rstrip()
+    current = lines[line - 1]
+    indent_before = len(before) - len(before.lstrip(" "))
+    indent_now = len(current) - len(current.lstrip(" "))
+    if before.endswith(":") and indent_now <= indent_before:
+        return line, indent_now + 1, f"expected an indented block after the ':' ending line {previous}"
+    return None
+
+
+def _dedent_line(source: str) -> tuple[int, int]:
     widths = [0]
     for number, line in enumerate(source.split("\n"), start=1):
         stripped = line.lstrip(" ")
@@ -155,8 +199,8 @@ def _dedent_line(source: str) -> int:
         while width < widths[-1]:
             widths.pop()
         if width != widths[-1]:
-            return number
-    return 1
+            return number, width + 1
+    return 1, 1
 
 
 # ---------------------------------------------------------------------------- transformer

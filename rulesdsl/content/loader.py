@@ -1,0 +1,241 @@
+"""Load content from an ordered list of roots into one checked `Content`.
+
+A root is a folder with `boards/` (collection files: top-level keys name
+collections such as `goods` or `spaces`, plus an optional `remove` list) and/or
+`cards/` (one occupation per file). The built-in content comes first; each
+later root (a fan variant) may add items, replace an item by giving the same
+id, or remove one with ``remove: {spaces: [raiding_1]}``. Every item remembers
+the file and line it came from.
+
+Loading is all or nothing: every problem of every file is collected, and if
+there is any, `ContentError` lists them all and no `Content` is returned.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import attrs
+
+from rulesdsl.content import models as m
+from rulesdsl.content.structure import describe, structure
+from rulesdsl.content.yamlfile import YamlDoc, YamlReadError, read_yaml
+from rulesdsl.errors import CardSyntaxError, ContentError, Location, Problem
+
+PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+def builtin_root() -> Path:
+    """The content shipped with the package (the repository's boards/ and cards/)."""
+    return PACKAGE_ROOT
+
+
+@attrs.define
+class ItemSource:
+    """Where an item was defined: its file and the path of its mapping there."""
+
+    doc: YamlDoc
+    path: tuple
+    root: str
+
+    def location(self, *field) -> Location:
+        return self.doc.location(self.path + tuple(field))
+
+    def text_location(self, field: str, line: int, column: int) -> Location:
+        return self.doc.text_location(self.path + (field,), line, column)
+
+
+@attrs.define
+class Content:
+    """Every component of the game, keyed by collection and id, plus parsed effects."""
+
+    collections: dict[str, dict]
+    sources: dict[tuple, ItemSource]
+    roots: tuple[str, ...]
+    programs: dict[tuple, object] = attrs.field(factory=dict)  # (collection, id) -> Program
+
+    def __getattr__(self, name):
+        # content.goods, content.spaces ... read the collection of that name
+        try:
+            collections = object.__getattribute__(self, "collections")
+        except AttributeError:
+            raise AttributeError(name) from None
+        if name in collections:
+            return collections[name]
+        raise AttributeError(name)
+
+    def source(self, collection: str, item_id) -> ItemSource:
+        return self.sources[(collection, item_id)]
+
+    def program(self, collection: str, item_id):
+        return self.programs[(collection, item_id)]
+
+    def find(self, key: str) -> list[tuple[str, object]]:
+        """Items whose id, number or name matches `key` (case-insensitive)."""
+        wanted = key.strip().lower().replace(" ", "_")
+        found = []
+        for collection, items in self.collections.items():
+            for item_id, item in items.items():
+                names = {str(item_id).lower()}
+                name = getattr(item, "name", None)
+                if isinstance(name, str):
+                    names.add(name.lower().replace(" ", "_"))
+                if wanted in names:
+                    found.append((collection, item))
+        return found
+
+
+# ------------------------------------------------------------------------------ reading
+_CARD_NAME = re.compile(r"(?P<number>\d+)-[a-z0-9-]+\.ya?ml\Z")
+
+
+@attrs.define
+class _RootItems:
+    items: dict = attrs.field(factory=dict)  # (collection, id) -> (model, ItemSource)
+    removals: list = attrs.field(factory=list)  # (collection, id, Location)
+
+
+def _yaml_files(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def _read_root(root: Path, problems: list[Problem]) -> _RootItems:
+    out = _RootItems()
+    if not root.is_dir():
+        problems.append(Problem(Location(_display(root), 1, 1), "content folder does not exist"))
+        return out
+    boards, cards = root / "boards", root / "cards"
+    if not boards.is_dir() and not cards.is_dir():
+        problems.append(Problem(Location(_display(root), 1, 1), "a content folder needs a boards/ or cards/ subfolder"))
+        return out
+    for path in _yaml_files(boards):
+        doc = _read(path, problems)
+        if doc is not None:
+            _collection_file(doc, str(root), out, problems)
+    for path in _yaml_files(cards):
+        doc = _read(path, problems)
+        if doc is not None:
+            _card_file(doc, path, str(root), out, problems)
+    return out
+
+
+def _read(path: Path, problems: list[Problem]) -> YamlDoc | None:
+    try:
+        return read_yaml(path, _display(path))
+    except YamlReadError as err:
+        problems.append(err.problem)
+        return None
+
+
+def _add(out: _RootItems, collection: str, item, source: ItemSource, problems: list[Problem]) -> None:
+    key = (collection, m.item_id(item))
+    if key in out.items:
+        first = out.items[key][1].location()
+        problems.append(
+            Problem(source.location("number" if collection == "occupations" else "id"),
+                    f"duplicate id '{key[1]}' in {collection} (first defined at {first})")
+        )
+        return
+    out.items[key] = (item, source)
+
+
+def _collection_file(doc: YamlDoc, root: str, out: _RootItems, problems: list[Problem]) -> None:
+    if doc.data is None:
+        return
+    if not isinstance(doc.data, dict):
+        problems.append(Problem(doc.location(()), f"expected a mapping of collections ({', '.join(m.COLLECTIONS)}), found {describe(doc.data)}"))
+        return
+    for name, entries in doc.data.items():
+        if name == "remove":
+            _removals(doc, entries, out, problems)
+            continue
+        cls = m.COLLECTIONS.get(name)
+        if cls is None:
+            problems.append(Problem(doc.location((name,), key=True), f"unknown collection '{name}'; expected one of: {', '.join(m.COLLECTIONS)}, remove"))
+            continue
+        if not isinstance(entries, list):
+            problems.append(Problem(doc.location((name,)), f"'{name}' must be a list of items, found {describe(entries)}"))
+            continue
+        for index, entry in enumerate(entries):
+            path = (name, index)
+            item, errors = structure(entry, cls)
+            for sub, message in errors:
+                problems.append(Problem(doc.location(path + sub, key=message.startswith("unknown key")), message))
+            if item is not None:
+                _add(out, name, item, ItemSource(doc, path, root), problems)
+
+
+def _removals(doc: YamlDoc, entries, out: _RootItems, problems: list[Problem]) -> None:
+    if not isinstance(entries, dict):
+        problems.append(Problem(doc.location(("remove",)), f"'remove' must map collection names to lists of ids, found {describe(entries)}"))
+        return
+    for name, ids in entries.items():
+        if name not in m.COLLECTIONS:
+            problems.append(Problem(doc.location(("remove", name), key=True), f"unknown collection '{name}' in remove"))
+            continue
+        if not isinstance(ids, list):
+            problems.append(Problem(doc.location(("remove", name)), f"expected a list of ids to remove, found {describe(ids)}"))
+            continue
+        for index, item_id in enumerate(ids):
+            out.removals.append((name, item_id, doc.location(("remove", name, index))))
+
+
+def _card_file(doc: YamlDoc, path: Path, root: str, out: _RootItems, problems: list[Problem]) -> None:
+    item, errors = structure(doc.data, m.Occupation)
+    for sub, message in errors:
+        problems.append(Problem(doc.location(sub, key=message.startswith("unknown key")), message))
+    if item is None:
+        return
+    match = _CARD_NAME.match(path.name)
+    if match and int(match.group("number")) != item.number:
+        problems.append(Problem(doc.location(("number",)), f"card number {item.number} does not match the file name '{path.name}'"))
+    if path.parent.name in ("A", "B", "C") and path.parent.name != item.deck:
+        problems.append(Problem(doc.location(("deck",)), f"deck {item.deck} does not match the folder '{path.parent.name}'"))
+    _add(out, "occupations", item, ItemSource(doc, (), root), problems)
+
+
+# ------------------------------------------------------------------------------ merging
+def load_content(extra_roots=(), include_builtin: bool = True) -> Content:
+    """Load the built-in content, then each extra root in order; raise ContentError on any problem."""
+    roots = ([builtin_root()] if include_builtin else []) + [Path(r) for r in extra_roots]
+    return load_roots(roots)
+
+
+def load_roots(roots) -> Content:
+    problems: list[Problem] = []
+    collections: dict[str, dict] = {name: {} for name in m.COLLECTIONS}
+    sources: dict[tuple, ItemSource] = {}
+    for root in roots:
+        read = _read_root(Path(root), problems)
+        for collection, item_id, location in read.removals:
+            if (collection, item_id) not in sources:
+                problems.append(Problem(location, f"cannot remove {collection} '{item_id}': no earlier content defines it"))
+                continue
+            del collections[collection][item_id]
+            del sources[(collection, item_id)]
+        for (collection, item_id), (item, source) in read.items.items():
+            collections[collection][item_id] = item
+            sources[(collection, item_id)] = source
+    content = Content(collections, sources, tuple(_display(Path(r)) for r in roots))
+    from rulesdsl.content.validate import validate_content
+
+    # Effects are parsed even when some files are broken (syntax errors need no
+    # other content); names are checked only once every item could be read.
+    problems.extend(validate_content(content, check_names=not problems))
+    if problems:
+        raise ContentError(problems)
+    return content
+
+
+def located_syntax_error(source: ItemSource, field: str, err: CardSyntaxError) -> Problem:
+    return Problem(source.text_location(field, err.line, err.column), err.message)

@@ -1,0 +1,248 @@
+"""Typed models of the game's components, one attrs class per concept.
+
+Each content file holds keyed collections (``goods: [...]``, ``spaces: [...]``);
+every item has an `id` (occupations are identified by their `number`). The
+loader structures each item with cattrs into the class registered for its
+collection in `COLLECTIONS`, so adding a kind of component means adding a
+class here and one line to that table.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+Color = Literal["orange", "red", "green", "blue", "animal"]
+COLOR_ORDER = ("orange", "red", "green", "blue")
+
+
+def _frozen(cls):
+    return attrs.frozen(cls, kw_only=True)
+
+
+@_frozen
+class Good:
+    """A goods tile face: food, craft, luxury good or animal."""
+
+    id: str
+    name: str
+    color: Color
+    shape: tuple[str, ...]
+    other_side: str | None = None  # the good on the reverse face of the same physical tile
+    upgrades_to: str | None = None  # one upgrade step: same shape, next colour
+    harvest: int | None = None  # orange goods: the sack number of the harvest codes
+    sword: int | None = None  # blue goods: sword value for raiding and pillaging
+    points: int = 0
+    tongs: bool = False  # forge-tongs icon: can be taken on a forge space
+    species: str | None = None  # animals: sheep or cattle (the pregnant face included)
+    pregnant: bool = False
+
+
+@_frozen
+class SpecialTile:
+    """One of the unique special tiles; every rule for blue goods applies to it."""
+
+    id: str
+    name: str
+    shape: tuple[str, ...]
+    sword: int
+    price: int | None = None  # silver on the special-sale space; None = cannot be bought
+    tongs: bool = False
+    points: int = 0
+    mirror: bool = True  # both faces show the item, so the mirror image may be placed
+
+
+@_frozen
+class Resource:
+    """A building resource (wood, stone, ore) or silver; `shape` when it can cover a square."""
+
+    id: str
+    name: str
+    shape: tuple[str, ...] | None = None
+
+
+@_frozen
+class Coin:
+    id: str
+    value: int
+    shape: tuple[str, ...]
+    count: int
+
+
+@_frozen
+class MountainItem:
+    """A kind of item that lies on a mountain strip and what taking it gives."""
+
+    id: str
+    name: str
+    gives: dict[str, int]
+
+
+@_frozen
+class MountainStrip:
+    id: str
+    items: tuple[str, ...]  # left to right; the leftmost is taken first
+
+
+@_frozen
+class Ship:
+    id: str
+    name: str
+    size: Literal["small", "large"]
+    price: int  # silver to buy it at any time
+    points: int
+    emigrated_points: int | None = None  # None: this ship cannot emigrate
+    ore_printed: int = 0
+    ore_slots: int = 0  # ore that may be loaded on top of the printed ore
+
+
+@_frozen
+class Berth:
+    """A kind of ship berth in the bay and how many each player has."""
+
+    id: str
+    count: int
+
+
+@_frozen
+class Weapon:
+    id: str
+    name: str
+    deck: int  # cards of this type in the box
+    starting: int = 0  # cards each player starts with
+
+
+@_frozen
+class Building:
+    id: str
+    name: str
+    supply: int  # tiles in the game; buildings run out
+    house: bool = False  # sheds are buildings but not houses
+
+
+@_frozen
+class ExplorationBoard:
+    """One side of a double-sided exploration board."""
+
+    id: str
+    name: str
+    slot: str  # A..D: the physical board
+    side: Literal["front", "back"]
+    other_side: str
+
+
+@_frozen
+class Die:
+    id: str
+    faces: int
+
+
+@_frozen
+class Phase:
+    id: str
+    number: int
+    name: str
+
+
+@_frozen
+class RoundPlan:
+    """What one round of a game length does differently."""
+
+    round: int
+    harvest: int = 0  # harvest code: orange goods with harvest number <= this; 0 = none
+    turn: str | None = None  # exploration slot whose front turns over in phase 3
+    silver: int = 0  # silver put on every other unclaimed exploration board in phase 3
+    skip: tuple[str, ...] = ()  # phases that do not happen in this round
+
+
+@_frozen
+class GameLength:
+    id: str  # long | short
+    name: str
+    table_vikings: int  # Vikings that start on the banquet table
+    thing_vikings: int  # Vikings that start on the Thing square
+    rounds: tuple[RoundPlan, ...]
+
+
+@_frozen
+class Group:
+    id: str
+    name: str
+    order: int
+
+
+@_frozen
+class Column:
+    id: int
+    vikings: int
+
+
+@_frozen
+class Space:
+    """An action space; `effect` is card-language text run when Vikings are placed on it."""
+
+    id: str
+    name: str
+    group: str
+    column: int
+    row: int  # global row of the space's top edge in its column, counted from the top of the board
+    rows: int = 1  # rows the space is tall
+    effect: str
+    players: tuple[int, ...] = (1, 2, 3, 4)  # player counts in which the space exists
+
+
+@_frozen
+class Rule:
+    """A base rule written in the card language (column bonuses, for example)."""
+
+    id: str
+    name: str
+    effect: str
+
+
+@_frozen
+class Occupation:
+    number: int
+    deck: str  # A | B | C
+    starting: bool
+    name: str
+    points: int
+    category: Literal["immediate", "anytime", "each_time", "limited"]
+    text: str
+    effect: str
+
+    @property
+    def id(self) -> int:
+        return self.number
+
+
+# collection name -> model class; the order is the order collections are validated in.
+COLLECTIONS: dict[str, type] = {
+    "goods": Good,
+    "special_tiles": SpecialTile,
+    "resources": Resource,
+    "coins": Coin,
+    "mountain_items": MountainItem,
+    "mountain_strips": MountainStrip,
+    "ships": Ship,
+    "berths": Berth,
+    "weapons": Weapon,
+    "buildings": Building,
+    "exploration_boards": ExplorationBoard,
+    "dice": Die,
+    "phases": Phase,
+    "game_lengths": GameLength,
+    "groups": Group,
+    "columns": Column,
+    "spaces": Space,
+    "rules": Rule,
+    "occupations": Occupation,
+}
+
+# Collections whose items carry card-language text in `effect`.
+EFFECT_COLLECTIONS = ("spaces", "rules", "occupations")
+
+
+def item_id(item) -> object:
+    return item.id

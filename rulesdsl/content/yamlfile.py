@@ -1,0 +1,218 @@
+"""Read one YAML file into plain Python data plus the position of every node.
+
+ruamel.yaml composes the node graph (with the C parser when installed, which is
+several times faster than the pure one) and this module turns it into dicts,
+lists and scalars itself, recording where each value and each mapping key
+stands. Positions are keyed by the path of the value: ``("goods", 3, "shape")``.
+
+Effect texts are block scalars; `text_origin` tells where the first character
+of such a text lies so that card-language errors can point into the file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+from rulesdsl.errors import Location, Problem
+
+try:  # the C composer is optional; the pure one gives the same nodes, slower
+    import _ruamel_yaml  # noqa: F401
+
+    _PURE = False
+except ImportError:  # pragma: no cover - depends on the platform
+    _PURE = True
+
+_yaml = YAML(typ="safe", pure=_PURE)
+
+_TAG = "tag:yaml.org,2002:"
+
+
+@attrs.define
+class TextOrigin:
+    """Where the text of a scalar starts and how its lines map back to the file."""
+
+    line: int
+    column: int
+    block: bool  # literal block scalar: text line k is file line `line + k`, indented by `column - 1`
+
+
+@attrs.define
+class YamlDoc:
+    path: str
+    data: object
+    values: dict = attrs.field(factory=dict)  # path tuple -> (line, column) of the value
+    keys: dict = attrs.field(factory=dict)  # path tuple -> (line, column) of the mapping key
+    texts: dict = attrs.field(factory=dict)  # path tuple -> TextOrigin for string scalars
+
+    def location(self, path: tuple, key: bool = False) -> Location:
+        """The best known location for `path`: the value (or its key), else the nearest parent."""
+        table = self.keys if key else self.values
+        probe = tuple(path)
+        while True:
+            if probe in table:
+                line, column = table[probe]
+                return Location(self.path, line, column)
+            if key and probe in self.values:
+                line, column = self.values[probe]
+                return Location(self.path, line, column)
+            if not probe:
+                return Location(self.path, 1, 1)
+            probe = probe[:-1]
+
+    def text_location(self, path: tuple, line: int, column: int) -> Location:
+        """Map (line, column) inside the string at `path` to a file location."""
+        origin = self.texts.get(tuple(path))
+        if origin is None:
+            return self.location(path)
+        if origin.block:
+            return Location(self.path, origin.line + line - 1, origin.column + column - 1)
+        if line == 1:
+            return Location(self.path, origin.line, origin.column + column - 1)
+        return Location(self.path, origin.line + line - 1, column)
+
+
+class YamlReadError(Exception):
+    def __init__(self, problem: Problem):
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+def read_yaml(path: Path, display: str | None = None) -> YamlDoc:
+    """Parse `path`; raise YamlReadError with a located Problem on any failure."""
+    shown = display or str(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as err:
+        raise YamlReadError(Problem(Location(shown, 1, 1), f"cannot read file: {err.strerror}")) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = raw.count(b"\n", 0, err.start) + 1
+        column = err.start - (raw.rfind(b"\n", 0, err.start) + 1) + 1
+        raise YamlReadError(
+            Problem(Location(shown, line, column), f"file is not UTF-8 text (byte 0x{raw[err.start]:02x} cannot be decoded)")
+        ) from None
+    return parse_yaml_text(text, shown)
+
+
+def parse_yaml_text(text: str, shown: str) -> YamlDoc:
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    try:
+        nodes = list(_yaml.compose_all(text))
+    except MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+        message = (err.problem or err.context or "invalid YAML").strip()
+        raise YamlReadError(Problem(Location(shown, line, column), f"invalid YAML: {message}")) from None
+    except YAMLError as err:
+        raise YamlReadError(Problem(Location(shown, 1, 1), f"invalid YAML: {err}")) from None
+    except (RecursionError, ValueError, TypeError) as err:  # malformed input the composer cannot handle
+        raise YamlReadError(Problem(Location(shown, 1, 1), f"invalid YAML: {err}")) from None
+    if len(nodes) > 1:
+        mark = nodes[1].start_mark
+        raise YamlReadError(Problem(Location(shown, mark.line + 1, mark.column + 1), "a content file holds one YAML document, found a second one"))
+    doc = YamlDoc(shown, None)
+    if not nodes or nodes[0] is None:
+        return doc
+    lines = text.split("\n")
+    doc.data = _convert(nodes[0], (), doc, lines, set())
+    return doc
+
+
+def _mark(node) -> tuple[int, int]:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+def _convert(node, path: tuple, doc: YamlDoc, lines: list[str], active: set):
+    doc.values[path] = _mark(node)
+    if isinstance(node, ScalarNode):
+        value = _scalar(node, doc)
+        if isinstance(value, str):
+            doc.texts[path] = _text_origin(node, lines)
+        return value
+    if id(node) in active:
+        raise YamlReadError(Problem(doc.location(path), "a YAML alias refers to itself"))
+    active.add(id(node))
+    try:
+        if isinstance(node, SequenceNode):
+            return [_convert(child, path + (i,), doc, lines, active) for i, child in enumerate(node.value)]
+        if isinstance(node, MappingNode):
+            out: dict = {}
+            for key_node, value_node in node.value:
+                if not isinstance(key_node, ScalarNode):
+                    line, column = _mark(key_node)
+                    raise YamlReadError(Problem(Location(doc.path, line, column), "a mapping key must be a plain word or number"))
+                key = _scalar(key_node, doc)
+                if isinstance(key, (list, dict)) or key is None:
+                    line, column = _mark(key_node)
+                    raise YamlReadError(Problem(Location(doc.path, line, column), "a mapping key must be a plain word or number"))
+                if key in out:
+                    line, column = _mark(key_node)
+                    first = doc.keys.get(path + (key,))
+                    where = f" (first at line {first[0]})" if first else ""
+                    raise YamlReadError(Problem(Location(doc.path, line, column), f"duplicate key '{key}'{where}"))
+                doc.keys[path + (key,)] = _mark(key_node)
+                out[key] = _convert(value_node, path + (key,), doc, lines, active)
+            return out
+    finally:
+        active.discard(id(node))
+    raise YamlReadError(Problem(doc.location(path), f"unsupported YAML node {type(node).__name__}"))
+
+
+_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False,
+         "yes": True, "no": False, "on": True, "off": False}
+
+
+def _scalar(node: ScalarNode, doc: YamlDoc):
+    tag = node.tag or ""
+    value = node.value
+    if not tag.startswith(_TAG):
+        return value
+    kind = tag[len(_TAG):]
+    if kind == "str":
+        return value
+    if kind == "null":
+        return None
+    if kind == "bool":
+        return _BOOL.get(value, bool(value))
+    if kind == "int":
+        cleaned = value.replace("_", "")
+        try:
+            if cleaned.lower().startswith(("0x", "-0x", "+0x")):
+                return int(cleaned, 16)
+            if cleaned.lower().startswith(("0o", "-0o", "+0o")):
+                return int(cleaned, 8)
+            if cleaned.lower().startswith(("0b", "-0b", "+0b")):
+                return int(cleaned, 2)
+            return int(cleaned)
+        except ValueError:
+            return value
+    if kind == "float":
+        try:
+            return float(value.replace("_", ""))
+        except ValueError:
+            return value
+    return value
+
+
+def _text_origin(node: ScalarNode, lines: list[str]) -> TextOrigin:
+    line, column = _mark(node)
+    style = node.style
+    if style == "|":
+        # Content starts on the next non-empty line; its indentation is the block's.
+        # Text line 1 is the file line after the `|` indicator; the indentation is
+        # that of the first non-empty content line.
+        index = line  # 0-based index of the line after the indicator
+        while index < len(lines) and not lines[index].strip():
+            index += 1
+        indent = len(lines[index]) - len(lines[index].lstrip(" ")) if index < len(lines) else 0
+        return TextOrigin(line + 1, indent + 1, True)
+    if style in ("'", '"'):
+        return TextOrigin(line, column + 1, False)
+    return TextOrigin(line, column, False)
