@@ -109,20 +109,34 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def _read_root(root: Path, problems: list[Problem]) -> _RootItems:
+def _read_root(root: Path, problems: list[Problem], seen: set) -> _RootItems:
+    """Read one root: a folder with boards/ and cards/, or a single content file."""
     out = _RootItems()
+    if root.is_file():
+        if root.resolve() in seen:
+            return out
+        seen.add(root.resolve())
+        doc = _read(root, problems)
+        if doc is not None:
+            if isinstance(doc.data, dict) and "number" in doc.data:
+                _card_file(doc, root, str(root), out, problems)
+            else:
+                _collection_file(doc, str(root), out, problems)
+        return out
     if not root.is_dir():
-        problems.append(Problem(Location(_display(root), 1, 1), "content folder does not exist"))
+        problems.append(Problem(Location(_display(root), 1, 1), "no such content folder or file"))
         return out
     boards, cards = root / "boards", root / "cards"
     if not boards.is_dir() and not cards.is_dir():
         problems.append(Problem(Location(_display(root), 1, 1), "a content folder needs a boards/ or cards/ subfolder"))
         return out
     for path in _yaml_files(boards):
+        seen.add(path.resolve())
         doc = _read(path, problems)
         if doc is not None:
             _collection_file(doc, str(root), out, problems)
     for path in _yaml_files(cards):
+        seen.add(path.resolve())
         doc = _read(path, problems)
         if doc is not None:
             _card_file(doc, path, str(root), out, problems)
@@ -215,8 +229,9 @@ def load_roots(roots) -> Content:
     problems: list[Problem] = []
     collections: dict[str, dict] = {name: {} for name in m.COLLECTIONS}
     sources: dict[tuple, ItemSource] = {}
+    seen: set = set()
     for root in roots:
-        read = _read_root(Path(root), problems)
+        read = _read_root(Path(root), problems, seen)
         for collection, item_id, location in read.removals:
             if (collection, item_id) not in sources:
                 problems.append(Problem(location, f"cannot remove {collection} '{item_id}': no earlier content defines it"))

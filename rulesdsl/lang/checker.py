@@ -34,6 +34,7 @@ class Vocabulary:
     parts: set[str]
     colors: set[str]
     boards: set[str]
+    mountain_items: set[str]
     max_harvest: int
     max_upgrade_steps: int = 3
 
@@ -105,6 +106,7 @@ def vocabulary_from(content) -> Vocabulary:
         parts=set(),
         colors=colors,
         boards=set(content.exploration_boards),
+        mountain_items=set(content.mountain_items),
         max_harvest=max((g.harvest or 0 for g in content.goods.values()), default=0),
     )
 
@@ -258,7 +260,10 @@ class _Checker:
         self.bundle(s.bundle)
 
     def s_Exchange(self, s: t.Exchange) -> None:
-        self.bundle(s.pay)
+        if isinstance(s.cost, t.Bundle):
+            self.bundle(s.cost)
+        else:
+            self.stmt(s.cost)
         for r in s.results:
             self.stmt(r)
 
@@ -291,6 +296,10 @@ class _Checker:
     def s_TakeMountain(self, s: t.TakeMountain) -> None:
         for r in s.takes:
             self.range(r)
+        for words in s.only or ():
+            found = self.noun(s, words)
+            if found is not None and found not in self.v.mountain_items:
+                self.error(s, f"'{' '.join(words)}' is not a mountain item")
         if s.strips is not None:
             self.range(s.strips)
 
@@ -449,12 +458,6 @@ class _Checker:
         self.one_of(s, s.phase, self.v.phases, "phase")
         self.block(s.body)
 
-    def s_ForAction(self, s: t.ForAction) -> None:
-        for stmt in s.body:
-            if not isinstance(stmt, (t.Modify, t.SetValue, t.Allow)):
-                self.error(stmt, "'for this action' holds only modify, set and allow statements")
-            self.stmt(stmt)
-
     def s_Part(self, s: t.Part) -> None:
         self.block(s.body)
 
@@ -487,6 +490,10 @@ class _Checker:
         for part in b.parts:
             for i in part:
                 self.amount(i.amount)
+                if isinstance(i, t.VarItem):
+                    if not self.bound(i.var):
+                        self.error(i, f"'{i.var}' is not bound here (bind it with 'choose' or 'for each')")
+                    continue
                 if i.slash:
                     for word in i.words:
                         self.noun(i, (word,), "item")

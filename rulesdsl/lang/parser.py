@@ -413,9 +413,6 @@ class _ToNodes(Transformer):
     def as_phase(self, meta, children):
         return t.AsPhase(str(children[0]), children[1], pos=_pos(meta))
 
-    def for_action(self, meta, children):
-        return t.ForAction(children[0], pos=_pos(meta))
-
     def part(self, meta, children):
         return t.Part(str(children[0]), children[1], pos=_pos(meta))
 
@@ -513,6 +510,14 @@ class _ToNodes(Transformer):
     def exchange(self, meta, children):
         return t.Exchange(children[0], tuple(children[1:]), pos=_pos(meta))
 
+    def pay_cost(self, meta, children):
+        return children[0]
+
+    def as_phase_result(self, meta, children):
+        name, *rest = children
+        stmt = t.Mood(rest[0], rest[1], pos=_pos(meta)) if len(rest) == 2 else rest[0]
+        return t.AsPhase(str(name), (stmt,), pos=_pos(meta))
+
     def draw(self, meta, children):
         return t.Draw(children[0], str(children[1]), pos=_pos(meta))
 
@@ -537,12 +542,16 @@ class _ToNodes(Transformer):
         return t.Flip(children[0], children[1], pos=_pos(meta))
 
     def take_mountain(self, meta, children):
+        only = None
+        if isinstance(children[1], tuple):
+            only = children[1]
+            children = [children[0], *children[2:]]
         first, source, *more = children
         if isinstance(source, _EachStrip):
             if more:
                 _error(meta, "'each of ... mountain strips' cannot be combined with 'plus ... from another strip'")
-            return t.TakeMountain((first,), source.range, pos=_pos(meta))
-        return t.TakeMountain((first, *more), None, pos=_pos(meta))
+            return t.TakeMountain((first,), source.range, only, pos=_pos(meta))
+        return t.TakeMountain((first, *more), None, only, pos=_pos(meta))
 
     def one_strip(self, meta, children):
         return _OneStrip()
@@ -640,6 +649,9 @@ class _ToNodes(Transformer):
     def bundle_item(self, meta, children):
         amount, (words, slash), *attr = children
         return t.Item(amount, words, slash, str(attr[0]) if attr else None, pos=_pos(meta))
+
+    def var_item(self, meta, children):
+        return t.VarItem(children[0], str(children[1]), pos=_pos(meta))
 
     def plain_words(self, meta, children):
         return (tuple(str(c) for c in children), False)

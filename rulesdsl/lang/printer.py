@@ -129,8 +129,6 @@ def _statement(stmt, depth: int, out: list[str]) -> None:
         _suite(f"repeat until {cond(stmt.cond)}", stmt.body, depth, out)
     elif isinstance(stmt, t.AsPhase):
         _suite(f"as phase {stmt.phase}", stmt.body, depth, out)
-    elif isinstance(stmt, t.ForAction):
-        _suite("for this action", stmt.body, depth, out)
     elif isinstance(stmt, t.Part):
         _suite(f"part {stmt.name}", stmt.body, depth, out)
     elif isinstance(stmt, t.Dice):
@@ -177,7 +175,8 @@ def simple(s) -> str:
     if isinstance(s, t.Pay):
         return f"pay {bundle(s.bundle)}"
     if isinstance(s, t.Exchange):
-        return f"pay {bundle(s.pay)} -> " + " then ".join(simple(r) for r in s.results)
+        cost = f"pay {bundle(s.cost)}" if isinstance(s.cost, t.Bundle) else simple(s.cost)
+        return f"{cost} -> " + " then ".join(_result(r) for r in s.results)
     if isinstance(s, t.Draw):
         return f"draw {amount(s.amount)} {s.what}"
     if isinstance(s, t.Play):
@@ -192,9 +191,10 @@ def simple(s) -> str:
     if isinstance(s, t.Flip):
         return f"flip {rng(s.range)} {selector(s.selector)}"
     if isinstance(s, t.TakeMountain):
+        only = f" {_nouns(s.only)}" if s.only else ""
         if s.strips is not None:
-            return f"take {rng(s.takes[0])} from each of {rng(s.strips)} mountain strips"
-        text = f"take {rng(s.takes[0])} from a mountain strip"
+            return f"take {rng(s.takes[0])}{only} from each of {rng(s.strips)} mountain strips"
+        text = f"take {rng(s.takes[0])}{only} from a mountain strip"
         for more in s.takes[1:]:
             text += f" plus {rng(more)} from another strip"
         return text
@@ -247,6 +247,12 @@ def simple(s) -> str:
     raise TypeError(f"not a simple statement: {type(s).__name__}")
 
 
+def _result(r) -> str:
+    if isinstance(r, t.AsPhase):
+        return f"as phase {r.phase}: {simple(r.body[0])}"
+    return simple(r)
+
+
 def _if(c) -> str:
     return "" if c is None else f" if {cond(c)}"
 
@@ -274,7 +280,9 @@ def bundle(b: t.Bundle) -> str:
     return " and ".join(" or ".join(item(i) for i in part) for part in b.parts)
 
 
-def item(i: t.Item) -> str:
+def item(i) -> str:
+    if isinstance(i, t.VarItem):
+        return f"{amount(i.amount)} {i.var}"
     words = "/".join(i.words) if i.slash else " ".join(i.words)
     text = f"{amount(i.amount)} {words}"
     if i.attribute is not None:

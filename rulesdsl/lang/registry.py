@@ -96,6 +96,11 @@ QUANTITIES = {
     "bonus_goods": "how many bonus goods the current board or house produces",
     "empty_seats": "banquet seats left empty in this feast",
     "emigrations": "how many ships you have emigrated",
+    "amount": "how many items the event is about (a pending gain, items received)",
+    "harvest_number": "the harvest code of this round (0 = no harvest)",
+    "in_action_phase": "1 during the Action phase, else 0",
+    "top_sword_value": "the highest sword value among the special tiles still in the supply",
+    "occupations_played_now": "occupations played on the current occasion",
 }
 
 # Queries: named functions of a selector or a bound name.
@@ -122,6 +127,7 @@ QUERIES = {
     "price": "the silver price of a special tile or ship",
     "available": "how many of the selected things are left in the general supply",
     "free_berths": "free berths of the selected size in your bay",
+    "free_slots": "empty wood or stone slots on your sheds (`free_slots(wood)`)",
 }
 
 # Computed values that `modify` and `set` change.
@@ -166,6 +172,14 @@ ZONES = {
     "general": "the general supply",
     "deck": "the face-down deck",
     "discard": "the weapon discard pile",
+    "paid": "items paid in the current action or dice action",
+    "gained": "items the current action gave you from its own effect",
+    "printed": "items printed as the yield of the current space",
+    "served": "items served in the current feast",
+    "taken": "items taken from mountain strips on the current occasion",
+    "removed": "items removed from mountain strips in the current update",
+    "used": "ships used by the current action",
+    "upgraded": "goods upgraded in the current action",
 }
 
 # Class nouns the engine understands besides the content's own ids (singular forms).

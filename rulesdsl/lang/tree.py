@@ -283,6 +283,14 @@ class Item(Node):
 
 
 @node
+class VarItem(Node):
+    """`1 G`: an item of the kind bound to G by `choose` or `for each`."""
+
+    amount: Amount
+    var: str
+
+
+@node
 class Bundle(Node):
     """Parts joined by `and`; each part is one item or `or`-alternatives."""
 
@@ -305,7 +313,10 @@ class Pay(Node):
 
 @node
 class Exchange(Node):
-    pay: Bundle
+    """`pay X -> a then b`: the results happen only if the cost was paid. The cost is a
+    Bundle to pay, or a RemoveOre / UnloadOre / ReturnVikings statement."""
+
+    cost: object
     results: tuple
 
 
@@ -343,6 +354,7 @@ class TakeMountain(Node):
 
     takes: tuple[Range, ...]
     strips: Range | None = None
+    only: tuple[tuple[str, ...], ...] | None = None  # take only while the leftmost item is one of these
 
 
 @node
@@ -594,13 +606,6 @@ class AsPhase(Node):
 
 
 @node
-class ForAction(Node):
-    """Modifiers inside last until the current action ends."""
-
-    body: tuple
-
-
-@node
 class Part(Node):
     """A named part of a space's action that a card can replace."""
 
@@ -635,7 +640,7 @@ Statement = Union[
     Emigrate, Explore, DoNamed, DoSpace, Imitate, RunPhase, LoadOre, RemoveOre, UnloadOre,
     PlaceBundle, PlaceAll, Loot, MakePregnant, Harvest, Lift, Nothing, Modify, SetValue, Allow,
     Mood, If, ChooseOne, ChooseVar, ForEach, FirstOf, BySlash, ByTable, RepeatTimes, RepeatUntil,
-    AsPhase, ForAction, Part, Dice,
+    AsPhase, Part, Dice,
 ]
 
 # ------------------------------------------------------------------ timing points

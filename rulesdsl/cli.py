@@ -1,0 +1,117 @@
+"""The `rulesdsl` command line.
+
+    rulesdsl validate [PATH...]        check all content (built-in + PATHs); exit 1 on problems
+    rulesdsl show NAME-or-NUMBER       an item's canonical effect text and its tree
+
+`--content DIR` (repeatable, before the command) adds a variant folder after the
+built-in content. Bad input never produces a traceback: every problem is printed
+as `file:line:col: message` and the exit code is 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from rulesdsl.errors import ContentError, RulesError
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="rulesdsl", description="A Feast for Odin as data: check content, show effects.")
+    parser.add_argument("--content", action="append", default=[], metavar="DIR",
+                        help="a variant folder (with boards/ and/or cards/) loaded after the built-in content; repeatable")
+    parser.add_argument("--no-builtin", action="store_true", help="do not load the built-in content")
+    parser.add_argument("--debug", action="store_true", help="show a traceback for internal errors")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    validate = sub.add_parser("validate", help="check all content and report every problem")
+    validate.add_argument("paths", nargs="*", metavar="PATH", help="extra content folders or single content files")
+
+    show = sub.add_parser("show", help="print an item's canonical effect text and its tree")
+    show.add_argument("name", metavar="NAME-or-NUMBER", help="an id, a card number or a name")
+    show.add_argument("--tree-only", action="store_true", help="print only the tree")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "validate":
+            return _validate(args)
+        if args.command == "show":
+            return _show(args)
+    except ContentError as err:
+        for problem in err.problems:
+            print(problem, file=sys.stderr)
+        count = len(err.problems)
+        print(f"{count} problem{'s' if count != 1 else ''}; nothing was loaded.", file=sys.stderr)
+        return 1
+    except RulesError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except Exception as err:  # an engine bug, not the user's input
+        if args.debug:
+            raise
+        print(f"internal error: {type(err).__name__}: {err} (run with --debug for details)", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _load(args, extra=()):
+    from rulesdsl.content.loader import load_content
+
+    return load_content([*args.content, *extra], include_builtin=not args.no_builtin)
+
+
+def _validate(args) -> int:
+    content = _load(args, args.paths)
+    counts = ", ".join(f"{len(items)} {name.replace('_', ' ')}" for name, items in content.collections.items() if items)
+    files = len({id(src.doc) for src in content.sources.values()})
+    print(f"OK: {counts} ({len(content.programs)} effects checked, {files} files)")
+    return 0
+
+
+def _show(args) -> int:
+    from rulesdsl.lang.dump import dump
+    from rulesdsl.lang.printer import to_text
+
+    content = _load(args)
+    found = content.find(args.name)
+    if not found:
+        print(f"error: nothing is called '{args.name}'", file=sys.stderr)
+        return 1
+    if len(found) > 1:
+        print(f"'{args.name}' is ambiguous; which one is meant?", file=sys.stderr)
+        for collection, item in found:
+            print(f"  {collection} {item.id}: {getattr(item, 'name', '')}", file=sys.stderr)
+        return 1
+    collection, item = found[0]
+    source = content.source(collection, item.id)
+    program = content.programs.get((collection, item.id))
+    if not args.tree_only:
+        print(f"{collection[:-1] if collection.endswith('s') else collection} {item.id}: {getattr(item, 'name', '')}")
+        print(f"  from {source.location()}")
+        if program is None:
+            for field, value in _fields(item):
+                print(f"  {field}: {value}")
+            return 0
+        print()
+        for line in to_text(program).splitlines():
+            print("  " + line)
+        print()
+    if program is not None:
+        print(dump(program), end="")
+    return 0
+
+
+def _fields(item):
+    import attrs
+
+    for f in attrs.fields(type(item)):
+        yield f.name, getattr(item, f.name)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
