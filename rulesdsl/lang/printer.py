@@ -38,9 +38,7 @@ def _item(item, depth: int, out: list[str]) -> None:
     if isinstance(item, t.Hook):
         _suite(_hook_head(item), item.body, depth, out)
     elif isinstance(item, t.Anytime):
-        head = "anytime"
-        if item.mode:
-            head += f", {item.mode}"
+        head = f"anytime, {item.mode}"
         if item.cond is not None:
             head += f" if {cond(item.cond)}"
         _suite(head, item.body, depth, out)

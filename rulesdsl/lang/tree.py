@@ -666,7 +666,7 @@ class Hook(Node):
 
 @node
 class Anytime(Node):
-    mode: str | None  # None | once | repeatable
+    mode: str  # once (per game) | repeatable (any number of times)
     cond: Cond | None
     body: tuple
 
