@@ -91,10 +91,8 @@ def vocabulary_from(content) -> Vocabulary:
         add(building.id, "building")
     for board in content.exploration_boards.values():
         add(board.id, "exploration board")
-    for name, doc in reg.CLASSES.items():
+    for name in reg.CLASSES:
         add(name, "class")
-    for zone in reg.ZONES:
-        add(zone, "zone")
     return Vocabulary(
         nouns=nouns,
         phases=set(content.phases),
@@ -124,7 +122,7 @@ def declared_names(programs) -> tuple[set[str], set[str]]:
 
 
 def _suggest(name: str, options) -> str:
-    close = difflib.get_close_matches(name, [str(o) for o in options], n=3, cutoff=0.7)
+    close = difflib.get_close_matches(name, [str(o) for o in options], n=3, cutoff=0.6)
     return f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
 
 
@@ -157,8 +155,10 @@ class _Checker:
 
     def one_of(self, node, name, options, what: str) -> bool:
         if name not in options:
-            shown = ", ".join(sorted(str(o) for o in options))
-            self.error(node, f"unknown {what} '{name}'{_suggest(str(name), options) or f'; expected one of: {shown}'}")
+            hint = _suggest(str(name), options)
+            if not hint and len(options) <= 12:
+                hint = "; expected one of: " + ", ".join(sorted(str(o) for o in options))
+            self.error(node, f"unknown {what} '{name}'{hint}")
             return False
         return True
 

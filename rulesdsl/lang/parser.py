@@ -294,7 +294,7 @@ class _ToNodes(Transformer):
         return t.ForFilter(tuple(str(c) for c in children), pos=_pos(meta))
 
     def of_filter(self, meta, children):
-        return t.OfFilter(children[0], pos=_pos(meta))
+        return t.OfFilter(_plain(children[0]), pos=children[0].pos or _pos(meta))
 
     def how_filter(self, meta, children):
         return t.HowFilter(tuple(str(c) for c in children), pos=_pos(meta))
@@ -359,7 +359,7 @@ class _ToNodes(Transformer):
     def _binding(self, meta, children, cls):
         nodes = _nodes(children)
         var = _tokens(children, "VAR")[0]
-        noun = nodes[0]
+        noun = tuple(nodes[0])
         where = nodes[1] if len(nodes) == 3 else None
         return cls(noun, str(var), where, nodes[-1], pos=_pos(meta))
 
@@ -543,8 +543,8 @@ class _ToNodes(Transformer):
 
     def take_mountain(self, meta, children):
         only = None
-        if isinstance(children[1], tuple):
-            only = children[1]
+        if isinstance(children[1], _Nouns):
+            only = _plain(children[1])
             children = [children[0], *children[2:]]
         first, source, *more = children
         if isinstance(source, _EachStrip):
@@ -604,6 +604,10 @@ class _ToNodes(Transformer):
     def place_all(self, meta, children):
         return t.PlaceAll(children[0], children[1], pos=_pos(meta))
 
+    def place_any(self, meta, children):
+        nodes = _nodes(children)
+        return t.PlaceAll(nodes[0], nodes[1], any_number=True, pos=_pos(meta))
+
     def loot(self, meta, children):
         return t.Loot(children[0], children[1], pos=_pos(meta))
 
@@ -647,17 +651,18 @@ class _ToNodes(Transformer):
         return tuple(children)
 
     def bundle_item(self, meta, children):
-        amount, (words, slash), *attr = children
-        return t.Item(amount, words, slash, str(attr[0]) if attr else None, pos=_pos(meta))
+        amount, (words, slash, where), *attr = children
+        return t.Item(amount, words, slash, str(attr[0]) if attr else None, pos=where or _pos(meta))
 
     def var_item(self, meta, children):
         return t.VarItem(children[0], str(children[1]), pos=_pos(meta))
 
+    # Items and selectors are located at their first word, where a misspelt name stands.
     def plain_words(self, meta, children):
-        return (tuple(str(c) for c in children), False)
+        return (tuple(str(c) for c in children), False, _pos(meta))
 
     def slash_words(self, meta, children):
-        return (tuple(str(c) for c in children), True)
+        return (tuple(str(c) for c in children), True, _pos(meta))
 
     def int_amount(self, meta, children):
         return t.IntAmount(int(children[0]), pos=_pos(meta))
@@ -686,7 +691,8 @@ class _ToNodes(Transformer):
         if isinstance(children[0], _Owner):
             owner = children[0].name
             children = children[1:]
-        return t.Selector(owner, children[0], tuple(children[1:]), pos=_pos(meta))
+        nouns = children[0]
+        return t.Selector(owner, _plain(nouns), tuple(children[1:]), pos=nouns.pos or _pos(meta))
 
     def ref_selector(self, meta, children):
         return t.RefSelector(children[0], tuple(children[1:]), pos=_pos(meta))
@@ -704,10 +710,10 @@ class _ToNodes(Transformer):
         return _Owner("each")
 
     def noun_alts(self, meta, children):
-        return tuple(children)
+        return _Nouns(children, _pos(meta))
 
     def noun(self, meta, children):
-        return tuple(str(c) for c in children)
+        return _Words((str(c) for c in children), _pos(meta))
 
     def on_mod(self, meta, children):
         return t.OnMod(children[0], pos=_pos(meta))
@@ -744,7 +750,7 @@ class _ToNodes(Transformer):
 
     def noun_place(self, meta, children):
         owner = children[0].name if isinstance(children[0], _Owner) else None
-        return t.NounPlace(owner, children[-1], pos=_pos(meta))
+        return t.NounPlace(owner, tuple(children[-1]), pos=children[-1].pos or _pos(meta))
 
     def var_ref(self, meta, children):
         return t.Var(str(children[0]), pos=_pos(meta))
@@ -801,6 +807,23 @@ class _ToNodes(Transformer):
 
     def half(self, meta, children):
         return t.Half(children[0], pos=_pos(meta))
+
+
+def _plain(nouns) -> tuple:
+    return tuple(tuple(words) for words in nouns)
+
+
+class _Words(tuple):
+    """A tuple of words that also knows where it stood (only while building the tree)."""
+
+    def __new__(cls, words, pos):
+        self = super().__new__(cls, words)
+        self.pos = pos
+        return self
+
+
+class _Nouns(_Words):
+    pass
 
 
 class _Cond:

@@ -225,7 +225,8 @@ def simple(s) -> str:
     if isinstance(s, t.PlaceBundle):
         return f"place {bundle(s.bundle)} into {selector(s.into)}"
     if isinstance(s, t.PlaceAll):
-        return f"place all {selector(s.selector)} into {selector(s.into)}"
+        how_many = "any number of" if s.any_number else "all"
+        return f"place {how_many} {selector(s.selector)} into {selector(s.into)}"
     if isinstance(s, t.Loot):
         return f"loot {amount(s.amount)} {selector(s.selector)}"
     if isinstance(s, t.MakePregnant):

@@ -28,7 +28,7 @@ def _events(*rows) -> dict[str, EventKind]:
 # `phase`, `action` and `part` have their own syntax (`before phase feast`, `after action`,
 # `instead of part upgrade`); every other event is a name.
 EVENTS = _events(
-    ("phase", ("before", "during", "after"), (), "a phase of the round: before it starts, during your share of it, after it ends"),
+    ("phase", ("before", "during", "after"), ("how",), "a phase of the round: before it starts, during your share of it, after it ends; `how extra` when a card runs or counts as the phase, `how phase` for the round's own"),
     ("action", ("before", "after", "instead"), ("on", "how"), "the action of a space: after the column bonus and before costs; after it completed; or replaced"),
     ("part", ("instead",), ("on",), "a named part of a space's action (`part upgrade: ...` in the space), replaced"),
     ("played", ("when",), (), "this card is played"),
@@ -50,11 +50,11 @@ EVENTS = _events(
     ("explored", ("when",), ("of", "how"), "you took an exploration board"),
     ("building_acquired", ("when",), ("of", "how"), "you got a building tile"),
     ("tile_placed", ("when",), ("of", "on"), "you placed an item on a board, house, shed or ship"),
-    ("occupations_played", ("when",), (), "you played one or more occupations (once per occasion)"),
+    ("occupations_played", ("when",), (), "you played one or more occupations (once per occasion, after its last card; a card hears it only for cards played after itself)"),
     ("vikings_returned", ("when",), ("on", "how"), "Vikings went back from a space to your Thing square (once per occasion)"),
     ("thing_changed", ("when",), (), "the number of your Vikings on the Thing square changed"),
     ("bonus", ("instead",), ("on",), "a board or house is about to pay its bonus goods"),
-    ("feast_filled", ("when",), ("how",), "you finished covering your banquet table in a feast"),
+    ("feast_filled", ("when",), ("how",), "you finished covering your banquet table in a feast, before the food goes back (`served(...)` is readable)"),
     ("final_scoring", ("when",), (), "the game ended, before points are counted"),
 )
 
@@ -88,7 +88,7 @@ QUANTITIES = {
     "thing_vikings": "your Vikings on the Thing square",
     "thing_vikings_before": "your Vikings on the Thing square before the change (thing_changed)",
     "placed_vikings": "Vikings placed in the current placement",
-    "times_this_round": "how many times this event already happened for you this round, this one included",
+    "times_this_round": "how many times this hook's event, with its filters, happened to you this round, this one included",
     "in_action": "1 while a Viking action is being carried out, else 0",
     "harvest_round": "1 if this round has a harvest, else 0",
     "last_round": "1 in the last round, else 0",
@@ -96,7 +96,7 @@ QUANTITIES = {
     "bonus_goods": "how many bonus goods the current board or house produces",
     "empty_seats": "banquet seats left empty in this feast",
     "emigrations": "how many ships you have emigrated",
-    "amount": "how many items the event is about (a pending gain, items received)",
+    "amount": "how many items or Vikings the event is about (a pending gain, items received, Vikings returned)",
     "harvest_number": "the harvest code of this round (0 = no harvest)",
     "in_action_phase": "1 during the Action phase, else 0",
     "top_sword_value": "the highest sword value among the special tiles still in the supply",
@@ -105,8 +105,8 @@ QUANTITIES = {
 
 # Queries: named functions of a selector or a bound name.
 QUERIES = {
-    "count": "how many of the selected things you have (supply by default; `in` names other zones)",
-    "kinds": "how many different kinds the selected things include",
+    "count": "how many of the selected things you have: goods and weapons in your supply, animals in your stables, ships in your bay, buildings and boards you own, Vikings where named (`in` names other zones)",
+    "kinds": "how many different kinds the selected things include (a pregnant animal is its species)",
     "paid": "items paid in the current action or dice action",
     "gained": "items the current action gave you from its own effect",
     "printed": "items printed as the yield of the current space",
@@ -125,24 +125,24 @@ QUERIES = {
     "loaded_ore": "ore loaded on a ship (not the printed ore)",
     "sword_value": "the sword value of a tile",
     "price": "the silver price of a special tile or ship",
-    "available": "how many of the selected things are left in the general supply",
+    "available": "how many of the selected things are left to take: special tiles and buildings in the supply, weapons in the deck and discard pile",
     "free_berths": "free berths of the selected size in your bay",
     "free_slots": "empty wood or stone slots on your sheds (`free_slots(wood)`)",
 }
 
 # Computed values that `modify` and `set` change.
 VALUES = {
-    "silver_cost": "the silver a space's action costs in total (never below 0)",
+    "silver_cost": "the silver a space's action costs in total, emigration included (never below 0)",
     "stone_cost": "the stone a space's action costs (never below 0)",
     "wood_cost": "the wood a space's action costs (never below 0)",
     "emigration_cost": "the silver an emigration costs (never below 0)",
     "vikings_needed": "the number of Vikings a space needs",
-    "die_result": "the result of each roll of a dice action",
+    "die_result": "the result of each roll of a dice action (a low-is-good result below 0 counts as 0)",
     "rolls": "how many rolls a dice action allows",
     "battle_result": "the battle result of a raid or pillage",
     "worth": "what one item paid in a dice action is worth (`of` the item)",
-    "loot_count": "how many tiles a successful raid or pillage takes",
-    "sword_value": "the sword value of a tile when looting (`of` the tiles)",
+    "loot_count": "how many tiles a successful raid or pillage takes; above 1, their sword values together must not exceed the battle result",
+    "sword_value": "the sword value of a tile when looting (`of` the tiles; a green good has the value of its blue face)",
     "upgrade_steps": "the steps one upgrade of an action gives",
     "lengthwise_limit": "how many tiles of a kind may lie lengthwise on the banquet table",
 }
@@ -198,6 +198,7 @@ CLASSES = {
     "occupation": "an occupation card",
     "exploration_board": "an exploration board",
     "board": "your home board or an exploration board",
+    "home_board": "your home board",
     "space": "an action space",
     "strip": "a face-up mountain strip",
     "mountain_item": "an item on a mountain strip",

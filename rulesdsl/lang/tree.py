@@ -314,7 +314,7 @@ class Pay(Node):
 @node
 class Exchange(Node):
     """`pay X -> a then b`: the results happen only if the cost was paid. The cost is a
-    Bundle to pay, or a RemoveOre / UnloadOre / ReturnVikings statement."""
+    Bundle to pay, or a RemoveOre / UnloadOre / ReturnVikings / PlaceBundle / PlaceAll statement."""
 
     cost: object
     results: tuple
@@ -426,8 +426,11 @@ class PlaceBundle(Node):
 
 @node
 class PlaceAll(Node):
+    """`place all X into Y`, or with `any_number` the player picks how many."""
+
     selector: AnySelector
     into: AnySelector
+    any_number: bool = False
 
 
 @node

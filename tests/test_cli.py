@@ -1,0 +1,96 @@
+"""The command line: exit codes, located messages, never a traceback for bad input."""
+
+import subprocess
+import sys
+
+from rulesdsl.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_validate_builtin_content(capsys):
+    code, out, err = run(capsys, "validate")
+    assert code == 0, err
+    assert out.startswith("OK: 32 goods, 15 special tiles")
+    assert "61 spaces" in out
+
+
+def test_validate_reports_every_problem_and_exits_1(capsys, variant):
+    variant.write("boards/a.yaml", "goods:\n  - id: oats\n    name: oats\n    color: purple\n    shape: ['##']\n")
+    variant.write("boards/b.yaml", "spaces: {}\n")
+    code, out, err = run(capsys, "validate", str(variant.root))
+    assert code == 1
+    lines = err.strip().splitlines()
+    assert any(line.endswith("boards/a.yaml:4:12: expected one of orange, red, green, blue, animal; found text ('purple')") for line in lines)
+    assert any(line.endswith("boards/b.yaml:1:9: 'spaces' must be a list of items, found a mapping") for line in lines)
+    assert lines[-1] == "2 problems; nothing was loaded."
+    assert "Traceback" not in err
+
+
+def test_validate_a_single_file(capsys, variant):
+    path = variant.write("card.yaml", """number: 950
+deck: A
+starting: false
+name: Lone Tester
+points: 1
+category: immediate
+text: Take an oil.
+effect: |
+  gain 1 oyl
+""")
+    code, out, err = run(capsys, "validate", str(path))
+    assert code == 1
+    assert err.splitlines()[0].endswith("card.yaml:9:10: unknown item 'oyl'; did you mean 'oil'?")
+
+
+def test_content_option_is_repeatable(capsys, variant, tmp_path):
+    variant.write("boards/add.yaml", "spaces:\n  - {id: fishing_village_1, name: Fishing village, group: hunting, column: 1, row: 30, effect: gain 2 stockfish}\n")
+    other = tmp_path / "other"
+    (other / "boards").mkdir(parents=True)
+    (other / "boards" / "r.yaml").write_text("remove:\n  spaces: [fishing_village_1, stockfish_1]\n")
+    code, out, err = run(capsys, "--content", str(variant.root), "validate")
+    assert code == 0, err
+    assert "62 spaces" in out
+    code, out, err = run(capsys, "--content", str(variant.root), "--content", str(other), "validate")
+    assert code == 0, err
+    assert "60 spaces" in out
+
+
+def test_show_prints_canonical_text_and_tree(capsys):
+    code, out, err = run(capsys, "show", "laying_a_snare_2")
+    assert code == 0
+    assert "space laying_a_snare_2: Laying a Snare" in out
+    assert "  dice laying_snare with d8 low:" in out
+    assert "Dice kind='laying_snare' die='d8' direction='low'" in out
+
+
+def test_show_by_name_is_case_insensitive(capsys):
+    code, out, err = run(capsys, "show", "Build a Knarr")
+    assert code == 0
+    assert "pay 2 wood -> build 1 knarr" in out
+
+
+def test_show_ambiguous_name_lists_the_candidates(capsys):
+    code, out, err = run(capsys, "show", "Weekly Market")
+    assert code == 1
+    assert "'Weekly Market' is ambiguous" in err
+    assert "spaces weekly_market_1: Weekly Market" in err
+
+
+def test_show_unknown_name(capsys):
+    code, out, err = run(capsys, "show", "unicorn")
+    assert code == 1
+    assert err.strip() == "error: nothing is called 'unicorn'"
+
+
+def test_console_script_runs_without_traceback(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_bytes(b"\xff\xfe\x00")
+    result = subprocess.run([sys.executable, "-m", "rulesdsl.cli", "validate", str(bad)], capture_output=True, text=True)
+    assert result.returncode == 1
+    assert "not UTF-8" in result.stderr
+    assert "Traceback" not in result.stderr
