@@ -788,7 +788,10 @@ class _ToNodes(Transformer):
         return result
 
     def signed(self, meta, children):
-        return t.Signed(str(children[0]), children[1], pos=_pos(meta))
+        sign, arg = str(children[0]), children[1]
+        if isinstance(arg, t.Num):  # "-1" is the number -1, not a sign applied to 1
+            return t.Num(-arg.value if sign == "-" else arg.value, pos=_pos(meta))
+        return t.Signed(sign, arg, pos=_pos(meta))
 
     def number(self, meta, children):
         return t.Num(int(children[0]), pos=_pos(meta))
