@@ -39,3 +39,14 @@ def boards_only(tmp_path):
     target = tmp_path / "base"
     shutil.copytree(builtin_root() / "boards", target / "boards")
     return target
+
+
+# `HYPOTHESIS_PROFILE=deep pytest tests/test_fuzz.py tests/test_roundtrip.py` runs the
+# generators much longer than the suite does (a separate command, not part of CI).
+import os
+
+from hypothesis import settings
+
+settings.register_profile("deep", max_examples=5000, deadline=None)
+if os.environ.get("HYPOTHESIS_PROFILE"):
+    settings.load_profile(os.environ["HYPOTHESIS_PROFILE"])

@@ -485,8 +485,8 @@ class _ToNodes(Transformer):
 
     def acquire(self, meta, children):
         verb, bundle, *rest = children
-        per = next((r.selector for r in rest if isinstance(r, _Per)), None)
-        placed = next((r.selector for r in rest if isinstance(r, _Placed)), None)
+        per = next((r.selector for r in rest if type(r) is _Per), None)
+        placed = next((r.selector for r in rest if type(r) is _Placed), None)
         return t.Acquire(verb, bundle, per, placed, pos=_pos(meta))
 
     def gain(self, meta, children):
