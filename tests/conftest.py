@@ -1,5 +1,10 @@
+import os
 import shutil
+import tempfile
 from pathlib import Path
+
+# Keep the suite's content cache out of the user's home and fresh for every run.
+os.environ.setdefault("RULESDSL_CACHE_DIR", tempfile.mkdtemp(prefix="rulesdsl-test-cache-"))
 
 import pytest
 
@@ -43,9 +48,7 @@ def boards_only(tmp_path):
 
 # `HYPOTHESIS_PROFILE=deep pytest tests/test_fuzz.py tests/test_roundtrip.py` runs the
 # generators much longer than the suite does (a separate command, not part of CI).
-import os
-
-from hypothesis import settings
+from hypothesis import settings  # noqa: E402
 
 settings.register_profile("deep", max_examples=5000, deadline=None)
 if os.environ.get("HYPOTHESIS_PROFILE"):

@@ -19,9 +19,9 @@ from pathlib import Path
 import attrs
 
 from rulesdsl.content import models as m
-from rulesdsl.content.structure import describe, structure
-from rulesdsl.content.yamlfile import YamlDoc, YamlReadError, read_yaml
-from rulesdsl.errors import CardSyntaxError, ContentError, Location, Problem
+from rulesdsl.content import cache
+from rulesdsl.content.located import YamlDoc
+from rulesdsl.errors import ContentError, Location, Problem
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -109,46 +109,34 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def _read_root(root: Path, problems: list[Problem], seen: set) -> _RootItems:
-    """Read one root: a folder with boards/ and cards/, or a single content file."""
-    out = _RootItems()
+def _root_files(root: Path, problems: list[Problem]) -> list[tuple[str, Path]]:
+    """The files of one root as (kind, path): a folder's boards/ and cards/, or one file."""
     if root.is_file():
-        if root.resolve() in seen:
-            return out
-        seen.add(root.resolve())
-        doc = _read(root, problems)
-        if doc is not None:
-            if isinstance(doc.data, dict) and "number" in doc.data:
-                _card_file(doc, root, str(root), out, problems)
-            else:
-                _collection_file(doc, str(root), out, problems)
-        return out
+        return [("file", root)]
     if not root.is_dir():
         problems.append(Problem(Location(_display(root), 1, 1), "no such content folder or file"))
-        return out
+        return []
     boards, cards = root / "boards", root / "cards"
     if not boards.is_dir() and not cards.is_dir():
         problems.append(Problem(Location(_display(root), 1, 1), "a content folder needs a boards/ or cards/ subfolder"))
-        return out
-    for path in _yaml_files(boards):
-        seen.add(path.resolve())
-        doc = _read(path, problems)
-        if doc is not None:
-            _collection_file(doc, str(root), out, problems)
-    for path in _yaml_files(cards):
-        seen.add(path.resolve())
-        doc = _read(path, problems)
-        if doc is not None:
-            _card_file(doc, path, str(root), out, problems)
-    return out
+        return []
+    return [("boards", p) for p in _yaml_files(boards)] + [("cards", p) for p in _yaml_files(cards)]
 
 
-def _read(path: Path, problems: list[Problem]) -> YamlDoc | None:
+def _read_file(kind: str, path: Path, raw: bytes, root: str, out: _RootItems, problems: list[Problem]) -> None:
+    from rulesdsl.content.yamlfile import YamlReadError, parse_yaml_bytes
+
     try:
-        return read_yaml(path, _display(path))
+        doc = parse_yaml_bytes(raw, _display(path))
     except YamlReadError as err:
         problems.append(err.problem)
-        return None
+        return
+    if kind == "file":
+        kind = "cards" if isinstance(doc.data, dict) and "number" in doc.data else "boards"
+    if kind == "cards":
+        _card_file(doc, path, root, out, problems)
+    else:
+        _collection_file(doc, root, out, problems)
 
 
 def _add(out: _RootItems, collection: str, item, source: ItemSource, problems: list[Problem]) -> None:
@@ -164,6 +152,8 @@ def _add(out: _RootItems, collection: str, item, source: ItemSource, problems: l
 
 
 def _collection_file(doc: YamlDoc, root: str, out: _RootItems, problems: list[Problem]) -> None:
+    from rulesdsl.content.structure import describe, structure
+
     if doc.data is None:
         return
     if not isinstance(doc.data, dict):
@@ -190,6 +180,8 @@ def _collection_file(doc: YamlDoc, root: str, out: _RootItems, problems: list[Pr
 
 
 def _removals(doc: YamlDoc, entries, out: _RootItems, problems: list[Problem]) -> None:
+    from rulesdsl.content.structure import describe
+
     if not isinstance(entries, dict):
         problems.append(Problem(doc.location(("remove",)), f"'remove' must map collection names to lists of ids, found {describe(entries)}"))
         return
@@ -205,6 +197,8 @@ def _removals(doc: YamlDoc, entries, out: _RootItems, problems: list[Problem]) -
 
 
 def _card_file(doc: YamlDoc, path: Path, root: str, out: _RootItems, problems: list[Problem]) -> None:
+    from rulesdsl.content.structure import structure
+
     item, errors = structure(doc.data, m.Occupation)
     for sub, message in errors:
         problems.append(Problem(doc.location(sub, key=message.startswith("unknown key")), message))
@@ -227,11 +221,30 @@ def load_content(extra_roots=(), include_builtin: bool = True) -> Content:
 
 def load_roots(roots) -> Content:
     problems: list[Problem] = []
-    collections: dict[str, dict] = {name: {} for name in m.COLLECTIONS}
-    sources: dict[tuple, ItemSource] = {}
+    plan: list[tuple[str, str, Path, bytes]] = []  # (root, kind, path, bytes) in load order
     seen: set = set()
     for root in roots:
-        read = _read_root(Path(root), problems, seen)
+        for kind, path in _root_files(Path(root), problems):
+            resolved = path.resolve()
+            if resolved in seen:
+                continue  # a file named on its own that a folder already brought in
+            seen.add(resolved)
+            try:
+                plan.append((str(root), kind, path, path.read_bytes()))
+            except OSError as err:
+                problems.append(Problem(Location(_display(path), 1, 1), f"cannot read file: {err.strerror}"))
+    key = cache.key_for([(f"{root}|{kind}|{_display(path)}", raw) for root, kind, path, raw in plan])
+    if not problems:
+        cached = cache.get(key)
+        if cached is not None:
+            return cached
+
+    collections: dict[str, dict] = {name: {} for name in m.COLLECTIONS}
+    sources: dict[tuple, ItemSource] = {}
+    for root in dict.fromkeys(str(r) for r in roots):
+        read = _RootItems()
+        for _, kind, path, raw in (entry for entry in plan if entry[0] == root):
+            _read_file(kind, path, raw, root, read, problems)
         for collection, item_id, location in read.removals:
             if (collection, item_id) not in sources:
                 problems.append(Problem(location, f"cannot remove {collection} '{item_id}': no earlier content defines it"))
@@ -249,8 +262,5 @@ def load_roots(roots) -> Content:
     problems.extend(validate_content(content, check_names=not problems))
     if problems:
         raise ContentError(problems)
+    cache.put(key, content)
     return content
-
-
-def located_syntax_error(source: ItemSource, field: str, err: CardSyntaxError) -> Problem:
-    return Problem(source.text_location(field, err.line, err.column), err.message)

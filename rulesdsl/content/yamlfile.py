@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import attrs
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
+from rulesdsl.content.located import TextOrigin, YamlDoc
 from rulesdsl.errors import Location, Problem
 
 try:  # the C composer is optional; the pure one gives the same nodes, slower
@@ -30,50 +30,6 @@ except ImportError:  # pragma: no cover - depends on the platform
 _yaml = YAML(typ="safe", pure=_PURE)
 
 _TAG = "tag:yaml.org,2002:"
-
-
-@attrs.define
-class TextOrigin:
-    """Where the text of a scalar starts and how its lines map back to the file."""
-
-    line: int
-    column: int
-    block: bool  # literal block scalar: text line k is file line `line + k`, indented by `column - 1`
-
-
-@attrs.define
-class YamlDoc:
-    path: str
-    data: object
-    values: dict = attrs.field(factory=dict)  # path tuple -> (line, column) of the value
-    keys: dict = attrs.field(factory=dict)  # path tuple -> (line, column) of the mapping key
-    texts: dict = attrs.field(factory=dict)  # path tuple -> TextOrigin for string scalars
-
-    def location(self, path: tuple, key: bool = False) -> Location:
-        """The best known location for `path`: the value (or its key), else the nearest parent."""
-        table = self.keys if key else self.values
-        probe = tuple(path)
-        while True:
-            if probe in table:
-                line, column = table[probe]
-                return Location(self.path, line, column)
-            if key and probe in self.values:
-                line, column = self.values[probe]
-                return Location(self.path, line, column)
-            if not probe:
-                return Location(self.path, 1, 1)
-            probe = probe[:-1]
-
-    def text_location(self, path: tuple, line: int, column: int) -> Location:
-        """Map (line, column) inside the string at `path` to a file location."""
-        origin = self.texts.get(tuple(path))
-        if origin is None:
-            return self.location(path)
-        if origin.block:
-            return Location(self.path, origin.line + line - 1, origin.column + column - 1)
-        if line == 1:
-            return Location(self.path, origin.line, origin.column + column - 1)
-        return Location(self.path, origin.line + line - 1, column)
 
 
 class YamlReadError(Exception):
@@ -89,6 +45,11 @@ def read_yaml(path: Path, display: str | None = None) -> YamlDoc:
         raw = path.read_bytes()
     except OSError as err:
         raise YamlReadError(Problem(Location(shown, 1, 1), f"cannot read file: {err.strerror}")) from None
+    return parse_yaml_bytes(raw, shown)
+
+
+def parse_yaml_bytes(raw: bytes, shown: str) -> YamlDoc:
+    """Decode `raw` as UTF-8 and parse it; raise YamlReadError with a located Problem."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:

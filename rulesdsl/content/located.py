@@ -1,0 +1,56 @@
+"""Parsed YAML data together with the file position of every value.
+
+Kept apart from the YAML reader so that loading cached content does not import it.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rulesdsl.errors import Location
+
+
+@attrs.define
+class TextOrigin:
+    """Where the text of a scalar starts and how its lines map back to the file."""
+
+    line: int
+    column: int
+    block: bool  # literal block scalar: text line k is file line `line + k`, indented by `column - 1`
+
+
+@attrs.define
+class YamlDoc:
+    path: str
+    data: object
+    values: dict = attrs.field(factory=dict)  # path tuple -> (line, column) of the value
+    keys: dict = attrs.field(factory=dict)  # path tuple -> (line, column) of the mapping key
+    texts: dict = attrs.field(factory=dict)  # path tuple -> TextOrigin for string scalars
+
+    def location(self, path: tuple, key: bool = False) -> Location:
+        """The best known location for `path`: the value (or its key), else the nearest parent."""
+        table = self.keys if key else self.values
+        probe = tuple(path)
+        while True:
+            if probe in table:
+                line, column = table[probe]
+                return Location(self.path, line, column)
+            if key and probe in self.values:
+                line, column = self.values[probe]
+                return Location(self.path, line, column)
+            if not probe:
+                return Location(self.path, 1, 1)
+            probe = probe[:-1]
+
+    def text_location(self, path: tuple, line: int, column: int) -> Location:
+        """Map (line, column) inside the string at `path` to a file location."""
+        origin = self.texts.get(tuple(path))
+        if origin is None:
+            return self.location(path)
+        if origin.block:
+            return Location(self.path, origin.line + line - 1, origin.column + column - 1)
+        if line == 1:
+            return Location(self.path, origin.line, origin.column + column - 1)
+        return Location(self.path, origin.line + line - 1, column)
+
+
