@@ -85,13 +85,16 @@ def _show(args) -> int:
     if len(found) > 1:
         print(f"'{args.name}' is ambiguous; which one is meant?", file=sys.stderr)
         for collection, item in found:
-            print(f"  {collection} {item.id}: {getattr(item, 'name', '')}", file=sys.stderr)
+            name = getattr(item, "name", "")
+            print(f"  {collection} {item.id}{': ' + name if name else ''}  (rulesdsl show {collection}:{item.id})", file=sys.stderr)
         return 1
     collection, item = found[0]
     source = content.source(collection, item.id)
     program = content.programs.get((collection, item.id))
     if not args.tree_only:
-        print(f"{collection[:-1] if collection.endswith('s') else collection} {item.id}: {getattr(item, 'name', '')}")
+        name = getattr(item, "name", "")
+        kind = collection[:-1] if collection.endswith("s") else collection
+        print(f"{kind} {item.id}{': ' + name if name else ''}")
         print(f"  from {source.location()}")
         if program is None:
             for field, value in _fields(item):

@@ -78,7 +78,20 @@ def test_show_ambiguous_name_lists_the_candidates(capsys):
     code, out, err = run(capsys, "show", "Weekly Market")
     assert code == 1
     assert "'Weekly Market' is ambiguous" in err
-    assert "spaces weekly_market_1: Weekly Market" in err
+    assert "spaces weekly_market_1: Weekly Market  (rulesdsl show spaces:weekly_market_1)" in err
+
+
+def test_show_a_card_by_number_and_duplicate_names(capsys):
+    code, out, err = run(capsys, "show", "1")
+    assert code == 0 and out.startswith("occupation 1: Peddler")
+    code, out, err = run(capsys, "show", "Tutor")
+    assert code == 1
+    assert "occupations 52: Tutor  (rulesdsl show occupations:52)" in err
+    assert "occupations 99: Tutor" in err
+    code, out, err = run(capsys, "show", "occupations:99")
+    assert code == 0 and "instead of drawing for occupation: play 1 occupation" in out
+    code, out, err = run(capsys, "show", "columns:1")
+    assert code == 0 and "column 1" in out
 
 
 def test_show_unknown_name(capsys):

@@ -72,10 +72,22 @@ class Content:
         return self.programs[(collection, item_id)]
 
     def find(self, key: str) -> list[tuple[str, object]]:
-        """Items whose id, number or name matches `key` (case-insensitive)."""
-        wanted = key.strip().lower().replace(" ", "_")
+        """Items whose id, number or name matches `key` (case-insensitive).
+
+        A bare number means an occupation (the card number is its identity);
+        `collection:id` names one collection (`columns:1`, `spaces:raiding_1`).
+        """
+        key = key.strip()
+        only = None
+        if ":" in key:
+            only, key = (part.strip() for part in key.split(":", 1))
+        if only is None and key.isdigit() and int(key) in self.collections["occupations"]:
+            return [("occupations", self.collections["occupations"][int(key)])]
+        wanted = key.lower().replace(" ", "_")
         found = []
         for collection, items in self.collections.items():
+            if only is not None and collection != only:
+                continue
             for item_id, item in items.items():
                 names = {str(item_id).lower()}
                 name = getattr(item, "name", None)
