@@ -2,6 +2,7 @@
 
     rulesdsl validate [PATH...]        check all content (built-in + PATHs); exit 1 on problems
     rulesdsl show NAME-or-NUMBER       an item's canonical effect text and its tree
+    rulesdsl render BOARD-or-STATE     a board or a board state file drawn as SVG
 
 `--content DIR` (repeatable, before the command) adds a variant folder after the
 built-in content. Bad input never produces a traceback: every problem is printed
@@ -30,6 +31,10 @@ def _parser() -> argparse.ArgumentParser:
     show = sub.add_parser("show", help="print an item's canonical effect text and its tree")
     show.add_argument("name", metavar="NAME-or-NUMBER", help="an id, a card number or a name")
     show.add_argument("--tree-only", action="store_true", help="print only the tree")
+
+    render = sub.add_parser("render", help="draw a board (or a board state file) as SVG")
+    render.add_argument("what", metavar="BOARD-or-STATE", help="a board id (home_long, shetland, long_house ...) or a state YAML file")
+    render.add_argument("-o", "--output", metavar="FILE", help="write the SVG here instead of standard output")
     return parser
 
 
@@ -40,6 +45,8 @@ def main(argv: list[str] | None = None) -> int:
             return _validate(args)
         if args.command == "show":
             return _show(args)
+        if args.command == "render":
+            return _render(args)
     except ContentError as err:
         for problem in err.problems:
             print(problem, file=sys.stderr)
@@ -106,6 +113,29 @@ def _show(args) -> int:
         print()
     if program is not None:
         print(dump(program), end="")
+    return 0
+
+
+def _render(args) -> int:
+    from pathlib import Path
+
+    from rulesdsl.geometry import pieces
+    from rulesdsl.geometry.placement import empty
+    from rulesdsl.geometry.render import render_svg
+    from rulesdsl.geometry.statefile import load_state
+
+    content = _load(args)
+    path = Path(args.what)
+    if path.suffix in (".yaml", ".yml") or path.is_file():
+        state = load_state(path, content)
+    else:
+        state = empty(pieces.grid(content, args.what))
+    svg = render_svg(state)
+    if args.output:
+        Path(args.output).write_text(svg, encoding="utf-8")
+        print(f"wrote {args.output} ({len(state.tiles)} tiles)")
+    else:
+        sys.stdout.write(svg)
     return 0
 
 

@@ -60,3 +60,20 @@ def _problem_key(problem: Problem):
     if loc is None:
         return ("", 0, 0, problem.message)
     return (loc.path, loc.line, loc.column, problem.message)
+
+
+class IllegalMove(RulesError):
+    """A move the rules do not allow; the state it was tried on is unchanged."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class IllegalPlacement(IllegalMove):
+    """A tile that may not lie where it was put; `square` is the (row, column) at fault."""
+
+    def __init__(self, reason: str, rule: str, square: tuple[int, int] | None = None):
+        super().__init__(reason)
+        self.rule = rule
+        self.square = square

@@ -46,7 +46,7 @@ class ItemSource:
         return self.doc.text_location(self.path + (field,), line, column)
 
 
-@attrs.define
+@attrs.define(eq=False)
 class Content:
     """Every component of the game, keyed by collection and id, plus parsed effects."""
 

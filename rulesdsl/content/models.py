@@ -114,11 +114,57 @@ class Weapon:
 
 
 @_frozen
+class IncomeLine:
+    """An income diagonal: its squares in covering order, as [row, column]."""
+
+    squares: tuple[tuple[int, int], ...]
+    final: int  # the income once every coverable square of the line is covered
+
+
+@_frozen
+class Area:
+    """A placement grid: one cell code per square, top row first (see boards/README.md).
+
+    `.` plain, `-` minus one point if uncovered, `I<n>` income n, `B:<good>[+<good>]` bonus,
+    `F` forbidden, `F<n>` forbidden square showing income n, `P` pillar, `x` not part of the area.
+    """
+
+    rules: str  # the placement rules that apply (placement_rules id)
+    rows: tuple[str, ...]
+    income_lines: tuple[IncomeLine, ...] = ()
+    minus_printed: int | None = None  # the "N x -1" figure of the rulebook, checked against the cells
+
+
+@_frozen
+class PlacementRule:
+    """What a kind of area accepts and which colours must not touch edge to edge."""
+
+    id: str
+    accepts: tuple[str, ...]  # colours (orange, red, green, blue, animal) and special, silver, ore, wood, stone
+    apart: tuple[str, ...] = ()  # two tiles of one of these colours may not share an edge
+
+
+@_frozen
+class HomeBoard:
+    """One side of the home board: the placement area, the banquet table and the bay."""
+
+    id: str  # the game length it is used for (long, short)
+    name: str
+    area: Area
+    feast_seats: int  # seats of the banquet table; the last `table_vikings` of them hold Vikings at the start
+    ship_seats: int  # seats an emigrated ship covers, from the left
+
+
+@_frozen
 class Building:
     id: str
     name: str
     supply: int  # tiles in the game; buildings run out
     house: bool = False  # sheds are buildings but not houses
+    points: int = 0
+    area: Area | None = None
+    slots: dict[str, int] = attrs.field(factory=dict)  # printed resource slots, each -1 while empty (wood, stone)
+    minus_printed: int | None = None  # the rulebook's "N x -1" figure for the whole tile
 
 
 @_frozen
@@ -130,6 +176,10 @@ class ExplorationBoard:
     slot: str  # A..D: the physical board
     side: Literal["front", "back"]
     other_side: str
+    points: int = 0
+    area: Area | None = None
+    explore_vikings: int = 1  # Vikings of the exploration space that can take this side
+    explore_ships: tuple[str, ...] = ()  # ships that meet its requirement
 
 
 @_frozen
@@ -228,6 +278,8 @@ COLLECTIONS: dict[str, type] = {
     "ships": Ship,
     "berths": Berth,
     "weapons": Weapon,
+    "placement_rules": PlacementRule,
+    "home_boards": HomeBoard,
     "buildings": Building,
     "exploration_boards": ExplorationBoard,
     "dice": Die,

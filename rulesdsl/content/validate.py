@@ -24,6 +24,7 @@ def validate_content(content, check_names: bool = True) -> list[Problem]:
     _check_ships(content, problems)
     _check_boards(content, problems)
     _check_rounds(content, problems)
+    _check_areas(content, problems)
     _check_spaces(content, problems)
     _check_occupations(content, problems)
     _check_effects(content, problems)
@@ -265,6 +266,54 @@ def _check_rounds(content, problems: list[Problem]) -> None:
     if numbers and numbers != list(range(1, len(numbers) + 1)):
         some = next(iter(content.phases))
         problems.append(Problem(_at(content, "phases", some, "number"), f"phases must be numbered 1 to {len(numbers)} without gaps"))
+
+
+_PLACEABLE_CLASSES = ("special", "silver")
+
+
+def _check_areas(content, problems: list[Problem]) -> None:
+    from rulesdsl.geometry.grid import area_problems, minus_squares
+
+    colors = {g.color for g in content.goods.values()}
+    shaped = {r.id for r in content.resources.values() if r.shape is not None}
+    classes = colors | shaped | set(_PLACEABLE_CLASSES) | {r.id for r in content.resources.values()}
+    for rid, rule in content.placement_rules.items():
+        for field in ("accepts", "apart"):
+            for index, name in enumerate(getattr(rule, field)):
+                if name not in classes:
+                    problems.append(Problem(_at(content, "placement_rules", rid, field, index),
+                                            f"unknown colour or item class '{name}'; expected one of: {', '.join(sorted(classes))}"))
+    bonus_goods = set(content.goods) | set(content.resources) | set(content.special_tiles) | set(content.buildings)
+    owners = [("home_boards", b.id, b.area) for b in content.home_boards.values()]
+    owners += [("exploration_boards", b.id, b.area) for b in content.exploration_boards.values()]
+    owners += [("buildings", b.id, b.area) for b in content.buildings.values()]
+    for collection, item_id, area in owners:
+        squares = 0
+        if area is not None:
+            if area.rules not in content.placement_rules:
+                problems.append(Problem(_at(content, collection, item_id, "area", "rules"), f"unknown placement rules '{area.rules}'"))
+            found = area_problems(area, bonus_goods)
+            for path, message in found:
+                problems.append(Problem(_at(content, collection, item_id, "area", *path), message))
+            if found:
+                continue
+            squares = minus_squares(area)
+            if area.minus_printed is not None and area.minus_printed != squares:
+                problems.append(Problem(_at(content, collection, item_id, "area", "minus_printed"),
+                                        f"the printed -1 total is {area.minus_printed} but the grid has {squares} -1 squares"))
+        if collection == "buildings":
+            building = content.buildings[item_id]
+            for slot in building.slots:
+                if slot not in content.resources:
+                    problems.append(Problem(_at(content, collection, item_id, "slots", slot), f"unknown resource '{slot}'"))
+            total = squares + sum(building.slots.values())
+            if building.minus_printed is not None and building.minus_printed != total:
+                problems.append(Problem(_at(content, collection, item_id, "minus_printed"),
+                                        f"the printed -1 total is {building.minus_printed} but the grid and slots have {total}"))
+    for bid, board in content.exploration_boards.items():
+        for index, ship in enumerate(board.explore_ships):
+            if ship not in content.ships:
+                problems.append(Problem(_at(content, "exploration_boards", bid, "explore_ships", index), f"unknown ship '{ship}'"))
 
 
 def _check_spaces(content, problems: list[Problem]) -> None:

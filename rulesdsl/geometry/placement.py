@@ -1,0 +1,231 @@
+"""Placing tiles on a grid: the rules, one code path for every kind of area.
+
+A `Piece` is something that can lie on a grid (a goods tile, a special tile, a coin,
+ore); `BoardState` is an immutable grid-plus-tiles value. `place` returns a new state or
+raises `IllegalPlacement` naming the square and the rule; `legal_placements` lists every
+position and orientation that `place` would accept.
+
+Rules, from the area's data: the area must accept one of the piece's classes; every
+square must be coverable (inside the border, not forbidden, not a pillar) and free; a
+piece of a colour listed in `apart` may not share an edge with another of that colour;
+an income square may only be covered once every square at or below its row and at or
+left of its column is covered, now or by this very tile (bonus squares count as covered).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rulesdsl.errors import IllegalPlacement
+from rulesdsl.geometry import grid as g
+from rulesdsl.geometry.shapes import TURNS, Orientation, orientation, orientations
+
+
+@attrs.frozen
+class Piece:
+    id: str
+    classes: tuple[str, ...]  # e.g. ("green",), ("special", "blue"), ("silver",)
+    rows: tuple[str, ...]
+    mirror: bool = False  # both faces show the item: it may be turned over
+
+    @property
+    def color(self) -> str:
+        return self.classes[0]
+
+
+@attrs.frozen
+class PlacedTile:
+    piece: Piece
+    row: int
+    column: int
+    turn: int
+    mirror: bool
+    mask: int
+
+
+@attrs.frozen
+class Placement:
+    row: int
+    column: int
+    turn: int
+    mirror: bool
+    mask: int
+
+
+@attrs.frozen
+class _Candidate:
+    mask: int
+    edges: int  # squares sharing an edge with the tile (inside the grid, not the tile itself)
+    row: int
+    column: int
+    orientation: Orientation
+
+
+@attrs.frozen
+class BoardState:
+    grid: g.Grid
+    tiles: tuple[PlacedTile, ...] = ()
+    covered: int = 0
+    by_class: tuple[tuple[str, int], ...] = ()  # class -> mask of the squares its tiles cover
+
+    def class_mask(self, name: str) -> int:
+        for key, mask in self.by_class:
+            if key == name:
+                return mask
+        return 0
+
+    def tile_at(self, row: int, column: int) -> PlacedTile | None:
+        bit = self.grid.bit(row, column)
+        return next((tile for tile in self.tiles if tile.mask & bit), None)
+
+
+def empty(grid: g.Grid) -> BoardState:
+    return BoardState(grid)
+
+
+# ---------------------------------------------------------------- candidates
+def _candidates(grid: g.Grid, o: Orientation) -> tuple[_Candidate, ...]:
+    """Every position where the orientation lies on coverable squares only (cached per grid)."""
+    key = (o.cells,)
+    found = grid._candidates.get(key)
+    if found is not None:
+        return found
+    width = grid.width
+    out = []
+    for row in range(grid.height - o.height + 1):
+        for column in range(width - o.width + 1):
+            mask = 0
+            for dr, dc in o.cells:
+                mask |= 1 << ((row + dr) * width + column + dc)
+            if mask & ~grid.coverable:
+                continue
+            edges = 0
+            for dr, dc in o.cells:
+                r, c = row + dr, column + dc
+                for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                    if 0 <= rr < grid.height and 0 <= cc < width:
+                        edges |= 1 << (rr * width + cc)
+            out.append(_Candidate(mask, edges & ~mask, row, column, o))
+    found = tuple(out)
+    grid._candidates[key] = found
+    return found
+
+
+def _orientations_for(piece: Piece) -> tuple[Orientation, ...]:
+    return orientations(piece.rows, piece.mirror)
+
+
+# ---------------------------------------------------------------- the rules
+def _accepts(grid: g.Grid, piece: Piece) -> bool:
+    return any(c in grid.accepts for c in piece.classes)
+
+
+def _refuse_piece(grid: g.Grid, piece: Piece) -> None:
+    if not _accepts(grid, piece):
+        shown = ", ".join(sorted(grid.accepts))
+        raise IllegalPlacement(f"{piece.id} ({piece.color}) cannot be placed on {grid.name}: it takes {shown}", "accepts")
+
+
+def _income_blocker(state: BoardState, mask: int) -> tuple[int, int] | None:
+    """The first income square under `mask` whose income rule is not met, with a missing square."""
+    grid = state.grid
+    hits = mask & grid.income_mask
+    if not hits:
+        return None
+    covered = state.covered | mask
+    for bit, need in grid.income_required.items():
+        if hits & bit and need & ~covered:
+            return bit, need & ~covered
+    return None
+
+
+def _adjacency_clash(state: BoardState, piece: Piece, edges: int) -> tuple[str, int] | None:
+    for name in piece.classes:
+        if name in state.grid.apart:
+            touching = edges & state.class_mask(name)
+            if touching:
+                return name, touching
+    return None
+
+
+def check(state: BoardState, piece: Piece, row: int, column: int, turn: int = 0, mirror: bool = False) -> int:
+    """The mask the piece would cover; raise IllegalPlacement with the reason if it may not."""
+    grid = state.grid
+    _refuse_piece(grid, piece)
+    if turn not in TURNS:
+        raise IllegalPlacement(f"unknown rotation {turn}: a tile turns by 0, 90, 180 or 270 degrees", "rotation")
+    if mirror and not piece.mirror:
+        raise IllegalPlacement(f"{piece.id} cannot be turned over: its back shows another good", "rotation")
+    o = orientation(piece.rows, turn, mirror)
+    mask = 0
+    for dr, dc in o.cells:
+        r, c = row + dr, column + dc
+        cell = grid.cell(r, c)
+        if cell is None or cell.kind == g.OUTSIDE:
+            raise IllegalPlacement(f"square ({r}, {c}) is outside {grid.name}", "inside", (r, c))
+        if cell.kind == g.FORBIDDEN:
+            raise IllegalPlacement(f"square ({r}, {c}) of {grid.name} is a forbidden square and can never be covered", "forbidden", (r, c))
+        if cell.kind == g.PILLAR:
+            raise IllegalPlacement(f"square ({r}, {c}) of {grid.name} is a pillar and can never be covered", "pillar", (r, c))
+        bit = grid.bit(r, c)
+        if state.covered & bit:
+            other = state.tile_at(r, c)
+            raise IllegalPlacement(f"square ({r}, {c}) of {grid.name} is already covered by {other.piece.id}", "overlap", (r, c))
+        mask |= bit
+    edges = 0
+    for r, c in grid.squares(mask):
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= rr < grid.height and 0 <= cc < grid.width:
+                edges |= grid.bit(rr, cc)
+    clash = _adjacency_clash(state, piece, edges & ~mask)
+    if clash is not None:
+        name, touching = clash
+        r, c = next(grid.squares(touching))
+        other = state.tile_at(r, c)
+        raise IllegalPlacement(
+            f"two {name} tiles may not share an edge on {grid.name}: {piece.id} would touch {other.piece.id} at square ({r}, {c})",
+            "apart", (r, c))
+    blocked = _income_blocker(state, mask)
+    if blocked is not None:
+        bit, missing = blocked
+        r, c = grid.square(bit.bit_length() - 1)
+        mr, mc = next(grid.squares(missing))
+        raise IllegalPlacement(
+            f"income square ({r}, {c}) of {grid.name} may only be covered once every square below it and to its left is covered; "
+            f"square ({mr}, {mc}) is not", "income", (r, c))
+    return mask
+
+
+def place(state: BoardState, piece: Piece, row: int, column: int, turn: int = 0, mirror: bool = False) -> BoardState:
+    """A new state with the piece placed; the given state is never changed."""
+    mask = check(state, piece, row, column, turn, mirror)
+    by_class = dict(state.by_class)
+    for name in piece.classes:
+        by_class[name] = by_class.get(name, 0) | mask
+    tile = PlacedTile(piece, row, column, turn, mirror, mask)
+    return BoardState(state.grid, state.tiles + (tile,), state.covered | mask, tuple(sorted(by_class.items())))
+
+
+def legal_placements(state: BoardState, piece: Piece) -> list[Placement]:
+    """Every (position, orientation) where `place` would accept the piece; one per covered set."""
+    grid = state.grid
+    if not _accepts(grid, piece):
+        return []
+    covered = state.covered
+    apart = [state.class_mask(name) for name in piece.classes if name in grid.apart]
+    blocked_by = 0
+    for mask in apart:
+        blocked_by |= mask
+    income_mask = grid.income_mask
+    out = []
+    seen = set()
+    for o in _orientations_for(piece):
+        for cand in _candidates(grid, o):
+            mask = cand.mask
+            if mask & covered or cand.edges & blocked_by or mask in seen:
+                continue
+            if mask & income_mask and _income_blocker(state, mask) is not None:
+                continue
+            seen.add(mask)
+            out.append(Placement(cand.row, cand.column, o.turn, o.mirror, mask))
+    return out

@@ -1,0 +1,112 @@
+"""Draw a board state as SVG: squares by kind, placed tiles in their colours, the income
+each line pays now, bonus squares that would pay, and the -1 squares still uncovered."""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from rulesdsl.geometry import grid as g
+from rulesdsl.geometry import scoring
+from rulesdsl.geometry.placement import BoardState
+
+CELL = 34
+MARGIN = 16
+HEADER = 46
+
+_CELL_FILL = {
+    g.PLAIN: "#f3ead7", g.MINUS: "#e6d3ab", g.INCOME: "#f6e08e", g.BONUS: "#d7ead0",
+    g.FORBIDDEN: "#2f6b3a", g.PILLAR: "#6f6f6f",
+}
+_TILE_FILL = {
+    "orange": "#e8892b", "red": "#c0392b", "green": "#4e9a4a", "blue": "#2e6fb5", "animal": "#a0522d",
+    "special": "#8c7b9c", "silver": "#c9c9c9", "ore": "#4a4a4a", "wood": "#8b5a2b", "stone": "#9e9e9e",
+}
+
+
+def _short(name: str) -> str:
+    words = name.replace("_", " ").split()
+    return "".join(w[0] for w in words).upper() if len(words) > 1 else name[:4]
+
+
+def _text(x: float, y: float, text: str, size: int = 11, fill: str = "#222", anchor: str = "middle", weight: str = "normal") -> str:
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-family="sans-serif" fill="{fill}" '
+            f'text-anchor="{anchor}" dominant-baseline="central" font-weight="{weight}">{escape(text)}</text>')
+
+
+def render_svg(state: BoardState, title: str | None = None) -> str:
+    grid = state.grid
+    width = MARGIN * 2 + grid.width * CELL
+    height = HEADER + MARGIN + grid.height * CELL
+    paying = {square for square, _ in scoring.bonus(state)}
+    current_income = set()
+    for squares, _final in grid.income_lines:
+        for bit, _value in squares:
+            if not state.covered & bit:
+                current_income.add(grid.square(bit.bit_length() - 1))
+                break
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">',
+           f'<rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#fbf8f1"/>']
+    heading = title or grid.name
+    summary = (f"income {scoring.income(state)}   uncovered -1: {scoring.uncovered_minus(state)}   "
+               f"bonus now: {', '.join('+'.join(goods) for _, goods in scoring.bonus(state)) or 'none'}")
+    out.append(_text(MARGIN, 14, heading, 14, anchor="start", weight="bold"))
+    out.append(_text(MARGIN, 32, summary, 11, anchor="start"))
+
+    def origin(r: int, c: int) -> tuple[int, int]:
+        return MARGIN + c * CELL, HEADER + r * CELL
+
+    out.append('<g class="squares">')
+    for r, row in enumerate(grid.cells):
+        for c, cell in enumerate(row):
+            if cell.kind == g.OUTSIDE:
+                continue
+            x, y = origin(r, c)
+            covered = bool(state.covered & grid.bit(r, c))
+            stroke = "#b8860b" if (r, c) in paying else "#8a7a5a"
+            stroke_width = 3 if (r, c) in paying else 1
+            if cell.kind == g.MINUS and not covered:
+                stroke, stroke_width = "#c0392b", 1.5
+            out.append(f'<rect class="square {cell.kind}" data-square="{r},{c}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+                       f'fill="{_CELL_FILL[cell.kind]}" stroke="{stroke}" stroke-width="{stroke_width}"/>')
+            cx, cy = x + CELL / 2, y + CELL / 2
+            if cell.kind == g.MINUS:
+                out.append(_text(cx, cy, "-1", 10, "#8b2e20"))
+            elif cell.kind == g.INCOME:
+                out.append(_text(cx, cy, str(cell.value), 12, "#5a4500", weight="bold"))
+                if (r, c) in current_income:
+                    out.append(f'<circle class="income-now" cx="{cx}" cy="{cy}" r="{CELL / 2 - 3}" fill="none" stroke="#b8860b" stroke-width="2"/>')
+            elif cell.kind == g.BONUS:
+                out.append(_text(cx, cy, "+".join(_short(good) for good in cell.goods), 9, "#2d5a27"))
+            elif cell.kind == g.FORBIDDEN and cell.value is not None:
+                out.append(_text(cx, cy, str(cell.value), 12, "#ffffff", weight="bold"))
+    out.append("</g>")
+
+    out.append('<g class="tiles">')
+    for tile in state.tiles:
+        fill = _TILE_FILL.get(tile.piece.color, "#999999")
+        squares = list(grid.squares(tile.mask))
+        out.append(f'<g class="tile" data-item="{escape(tile.piece.id)}" data-at="{tile.row},{tile.column}" data-turn="{tile.turn}">')
+        own = set(squares)
+        for r, c in squares:
+            x, y = origin(r, c)
+            out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}"/>')
+        edges = []
+        for r, c in squares:  # the tile's outline: every cell edge not shared with the same tile
+            x, y = origin(r, c)
+            if (r - 1, c) not in own:
+                edges.append(f"M{x},{y}h{CELL}")
+            if (r + 1, c) not in own:
+                edges.append(f"M{x},{y + CELL}h{CELL}")
+            if (r, c - 1) not in own:
+                edges.append(f"M{x},{y}v{CELL}")
+            if (r, c + 1) not in own:
+                edges.append(f"M{x + CELL},{y}v{CELL}")
+        out.append(f'<path d="{"".join(edges)}" fill="none" stroke="#1b1b1b" stroke-width="2" stroke-linecap="square"/>')
+        r, c = squares[0]
+        x, y = origin(r, c)
+        text_fill = "#111" if tile.piece.color in ("silver", "orange") else "#fff"
+        out.append(_text(x + CELL / 2, y + CELL / 2, _short(tile.piece.id), 9, text_fill, weight="bold"))
+        out.append("</g>")
+    out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
