@@ -42,7 +42,8 @@ def test_mountain_strips(content):
 def test_ships_weapons_buildings_coins(content):
     assert {s.id: (s.price, s.points, s.emigrated_points) for s in content.ships.values()} == {
         "whaling_boat": (3, 3, None), "knarr": (5, 5, 18), "longship": (8, 8, 21)}
-    assert {b.id: b.count for b in content.berths.values()} == {"small": 3, "large": 4}
+    home = content.home_boards["long"]
+    assert home.berths == {"small": 3, "large": 4} and home.pens == ("sheep", "cattle") and home.feast_seats == 12
     assert sum(w.deck for w in content.weapons.values()) == 47
     assert [w.id for w in content.weapons.values() if w.starting] == ["bow_and_arrow", "snare", "spear"]
     assert {b.id: (b.supply, b.house) for b in content.buildings.values()} == {
@@ -57,7 +58,8 @@ def test_round_structure(content):
     assert [r.harvest for r in short.rounds] == [1, 0, 2, 0, 3, 0]
     assert [r.turn for r in long.rounds] == [None, None, "A", "B", "C", "D", None]
     assert long.rounds[-1].skip == ("exploration", "bonus", "mountains", "return_vikings")
-    assert (long.table_vikings, long.thing_vikings, short.table_vikings, short.thing_vikings) == (7, 5, 6, 6)
+    sides = content.home_boards
+    assert (sides["long"].table_vikings, sides["long"].thing_vikings, sides["short"].table_vikings, sides["short"].thing_vikings) == (7, 5, 6, 6)
     assert [p.id for p in sorted(content.phases.values(), key=lambda p: p.number)][:3] == ["new_viking", "harvest", "exploration"]
 
 

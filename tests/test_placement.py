@@ -248,3 +248,21 @@ def test_exploration_schedule_and_silver(content):
     assert short["bear_island"] == {2: 0, 3: 2, 4: 4, 5: 6, 6: 6}
     assert short["iceland"] == {1: 0, 2: 2, 3: 4}
     assert short["newfoundland"] == {5: 0, 6: 0}
+
+
+def test_shed_and_stone_house_slots(content):
+    from rulesdsl.geometry.slots import empty_slots, fill, slots_of
+
+    shed = slots_of(content.buildings["shed"])
+    assert empty_slots(shed) == 6
+    for _ in range(3):
+        shed = fill(shed, "wood")
+    with pytest.raises(IllegalPlacement) as info:
+        fill(shed, "wood")
+    assert info.value.reason == "the shed has no free wood slot (3 in all)"
+    with pytest.raises(IllegalPlacement) as info:
+        fill(shed, "ore")
+    assert info.value.reason == "the shed slots take stone or wood, not ore"
+    assert empty_slots(fill(shed, "stone")) == 2
+    house = slots_of(content.buildings["stone_house"])
+    assert empty_slots(fill(fill(house, "wood"), "stone")) == 0

@@ -98,14 +98,6 @@ class Ship:
 
 
 @_frozen
-class Berth:
-    """A kind of ship berth in the bay and how many each player has."""
-
-    id: str
-    count: int
-
-
-@_frozen
 class Weapon:
     id: str
     name: str
@@ -151,8 +143,12 @@ class HomeBoard:
     id: str  # the game length it is used for (long, short)
     name: str
     area: Area
-    feast_seats: int  # seats of the banquet table; the last `table_vikings` of them hold Vikings at the start
+    feast_seats: int  # seats of the banquet table
+    table_vikings: int  # Vikings on the numbered seats at the start (the rightmost seats)
+    thing_vikings: int  # Vikings on the Thing square at the start
     ship_seats: int  # seats an emigrated ship covers, from the left
+    berths: dict[str, int]  # ship berths in the bay by size (small, large)
+    pens: tuple[str, ...]  # the species kept in the pens (no limit on how many)
 
 
 @_frozen
@@ -208,10 +204,8 @@ class RoundPlan:
 
 @_frozen
 class GameLength:
-    id: str  # long | short
+    id: str  # long | short; the home board side of the same id is used
     name: str
-    table_vikings: int  # Vikings that start on the banquet table
-    thing_vikings: int  # Vikings that start on the Thing square
     rounds: tuple[RoundPlan, ...]
 
 
@@ -276,7 +270,6 @@ COLLECTIONS: dict[str, type] = {
     "mountain_items": MountainItem,
     "mountain_strips": MountainStrip,
     "ships": Ship,
-    "berths": Berth,
     "weapons": Weapon,
     "placement_rules": PlacementRule,
     "home_boards": HomeBoard,

@@ -23,6 +23,7 @@ def validate_content(content, check_names: bool = True) -> list[Problem]:
     _check_mountains(content, problems)
     _check_ships(content, problems)
     _check_boards(content, problems)
+    _check_home_boards(content, problems)
     _check_rounds(content, problems)
     _check_areas(content, problems)
     _check_spaces(content, problems)
@@ -230,8 +231,9 @@ def _check_mountains(content, problems: list[Problem]) -> None:
 
 def _check_ships(content, problems: list[Problem]) -> None:
     for sid, ship in content.ships.items():
-        if ship.size not in content.berths:
-            problems.append(Problem(_at(content, "ships", sid, "size"), f"no berth of size '{ship.size}' in berths"))
+        for board in content.home_boards.values():
+            if ship.size not in board.berths:
+                problems.append(Problem(_at(content, "ships", sid, "size"), f"the bay of home board '{board.id}' has no berth of size '{ship.size}'"))
         for field in ("price", "points", "ore_printed", "ore_slots"):
             if getattr(ship, field) < 0:
                 problems.append(Problem(_at(content, "ships", sid, field), f"{field} cannot be negative"))
@@ -245,6 +247,21 @@ def _check_boards(content, problems: list[Problem]) -> None:
             if other.other_side != bid or other.slot != board.slot or other.side == board.side:
                 problems.append(Problem(_at(content, "exploration_boards", bid, "other_side"),
                                         f"'{board.other_side}' must be the other side of '{bid}' on the same slot"))
+
+
+def _check_home_boards(content, problems: list[Problem]) -> None:
+    species = {g.species for g in content.goods.values() if g.species}
+    for bid, board in content.home_boards.items():
+        if bid not in content.game_lengths:
+            problems.append(Problem(_at(content, "home_boards", bid, "id"), f"no game length '{bid}' uses this side (game lengths: {', '.join(content.game_lengths)})"))
+        if board.table_vikings > board.feast_seats:
+            problems.append(Problem(_at(content, "home_boards", bid, "table_vikings"), f"only {board.feast_seats} seats for {board.table_vikings} Vikings"))
+        for index, name in enumerate(board.pens):
+            if name not in species:
+                problems.append(Problem(_at(content, "home_boards", bid, "pens", index), f"unknown species '{name}'"))
+    for gid in content.game_lengths:
+        if gid not in content.home_boards:
+            problems.append(Problem(_at(content, "game_lengths", gid, "id"), f"no home board side '{gid}' for this game length"))
 
 
 def _check_rounds(content, problems: list[Problem]) -> None:
