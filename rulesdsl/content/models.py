@@ -29,6 +29,7 @@ class Good:
     name: str
     color: Color
     shape: tuple[str, ...]
+    box_column: int  # column of the goods box (ordered by shape); diagonal upgrades move along it
     other_side: str | None = None  # the good on the reverse face of the same physical tile
     upgrades_to: str | None = None  # one upgrade step: same shape, next colour
     harvest: int | None = None  # orange goods: the sack number of the harvest codes
@@ -137,6 +138,15 @@ class PlacementRule:
 
 
 @_frozen
+class SoloSetup:
+    """The solo game's Vikings ([SO2]): two colours, some seats holding two Vikings."""
+
+    seats: tuple[int, ...]  # Vikings leaving the banquet table in phase 1 of each round
+    thing: int  # Vikings on the Thing square at the start
+    waiting: int  # Vikings of the second colour that come in after round 1
+
+
+@_frozen
 class HomeBoard:
     """One side of the home board: the placement area, the banquet table and the bay."""
 
@@ -149,6 +159,7 @@ class HomeBoard:
     ship_seats: int  # seats an emigrated ship covers, from the left
     berths: dict[str, int]  # ship berths in the bay by size (small, large)
     pens: tuple[str, ...]  # the species kept in the pens (no limit on how many)
+    solo: SoloSetup | None = None
 
 
 @_frozen

@@ -1,0 +1,60 @@
+"""Agents answer the engine's decisions: random, scripted (answers from a list), human."""
+
+from __future__ import annotations
+
+import random
+
+
+class RandomAgent:
+    """Uniform over the legal answers, from its own seeded generator."""
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def answer(self, game, decision) -> str:
+        return self.rng.choice(decision.legal())
+
+
+class ScriptedAgent:
+    """Answers from a list, in order; raises when the script runs out."""
+
+    def __init__(self, answers):
+        self.answers = list(answers)
+        self.position = 0
+
+    def answer(self, game, decision) -> str:
+        if self.position >= len(self.answers):
+            from rulesdsl.errors import RulesError
+
+            raise RulesError(f"the script has no answer left for: {decision.prompt}")
+        key = self.answers[self.position]
+        self.position += 1
+        return key
+
+
+class HumanAgent:
+    """Asks on the terminal, listing the legal answers; shows the reason when one is refused."""
+
+    def __init__(self, read=input, write=print):
+        self.read = read
+        self.write = write
+
+    def answer(self, game, decision) -> str:
+        self.write(f"\nplayer {decision.player + 1}: {decision.prompt}")
+        for number, option in enumerate(decision.options, start=1):
+            mark = f"  (not possible: {option.refusal})" if option.refusal else ""
+            self.write(f"  {number:3}. {option.label}{mark}")
+        while True:
+            text = self.read("your choice (number or key): ").strip()
+            chosen = None
+            if text.isdigit() and 1 <= int(text) <= len(decision.options):
+                chosen = decision.options[int(text) - 1]
+            else:
+                chosen = decision.option(text)
+            if chosen is None:
+                self.write("  not one of the choices; type its number")
+                continue
+            if chosen.refusal:
+                self.write(f"  refused: {chosen.refusal}")
+                continue
+            return chosen.key

@@ -1,0 +1,203 @@
+"""Timing points: hooks indexed by event, static modifiers, limited watches, anytime effects.
+
+Every played card (and every base rule of the board) is installed here once: its hooks go
+into an index keyed by (timing, event), so an event only visits the effects that listen
+to it; its top-level `modify`/`set`/`allow` statements join the modifiers the engine
+consults when it computes a value. Nothing here knows a particular card.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import attrs
+
+from rulesdsl.lang import tree as t
+
+
+@attrs.define
+class EventInfo:
+    """What an event is about, for filters and for the effects it triggers."""
+
+    name: str  # phase:<id>, action, part:<name> or the event name
+    space: str | None = None
+    group: str | None = None
+    column: int | None = None
+    kind: str | None = None  # dice kind, deck drawn from
+    items: frozenset = frozenset()  # item ids the event is about
+    how: frozenset = frozenset()
+    area: str | None = None  # kind of area for tile_placed / bonus: home, exploration, house, shed
+    amount: int = 0
+    data: dict = attrs.field(factory=dict)  # anything else a quantity may read
+
+
+@attrs.define
+class Listener:
+    owner: int | None  # None: a rule of the board, heard by the acting player
+    card: int | None
+    index: int  # position of the item in its effect text
+    hook: t.Hook
+    once: bool = False
+
+
+class Events:
+    def __init__(self, game):
+        self.g = game
+        self.hooks: dict[tuple, list[Listener]] = defaultdict(list)
+        self.modifiers: list[tuple] = []  # (owner, card, statement)
+        self.watches: list[tuple] = []  # (owner, card, index, Watch)
+        self.anytimes: dict[int, list] = defaultdict(list)  # owner -> [(card, index, Anytime)]
+
+    # ------------------------------------------------------------------ installing
+    def install_rules(self) -> None:
+        for rule_id, rule in self.g.content.rules.items():
+            program = self.g.content.programs[("rules", rule_id)]
+            for index, item in enumerate(program.items):
+                if isinstance(item, t.Hook):
+                    self._add(Listener(None, None, index, item))
+                elif isinstance(item, (t.Modify, t.SetValue, t.Allow)):
+                    self.modifiers.append((None, None, item))
+
+    def install_card(self, player: int, number: int) -> list:
+        """Register a played card's lasting parts; return its immediate statements."""
+        program = self.g.content.programs[("occupations", number)]
+        immediate = []
+        for index, item in enumerate(program.items):
+            if isinstance(item, t.Hook):
+                self._add(Listener(player, number, index, item))
+            elif isinstance(item, t.OnceHook):
+                self._add(Listener(player, number, index, item.hook, once=True))
+            elif isinstance(item, t.Watch):
+                self.watches.append((player, number, index, item))
+            elif isinstance(item, t.Anytime):
+                self.anytimes[player].append((number, index, item))
+            elif isinstance(item, (t.Modify, t.SetValue, t.Allow)):
+                self.modifiers.append((player, number, item))
+            else:
+                immediate.append(item)
+        return immediate
+
+    def _add(self, listener: Listener) -> None:
+        self.hooks[_key(listener.hook.timing, listener.hook.event)].append(listener)
+
+    def listening(self, timing: str, name: str) -> bool:
+        return bool(self.hooks.get((timing, name)))
+
+    # ------------------------------------------------------------------ matching
+    def matches(self, filters, info: EventInfo, ctx) -> bool:
+        names_place = False
+        how_given = False
+        catalog = self.g.catalog
+        for f in filters:
+            if isinstance(f, t.OnFilter):
+                place = f.place
+                if isinstance(place, t.GroupPlace):
+                    names_place = True
+                    if info.group not in place.names:
+                        return False
+                elif isinstance(place, t.ColumnPlace):
+                    names_place = True
+                    if info.column not in place.columns:
+                        return False
+                elif isinstance(place, t.SpacePlace):
+                    names_place = True
+                    if info.space not in place.names:
+                        return False
+                elif isinstance(place, t.NounPlace):
+                    if not _area_matches(catalog, place.words, info.area):
+                        return False
+            elif isinstance(f, t.ForFilter):
+                if info.kind not in f.names:
+                    return False
+            elif isinstance(f, t.OfFilter):
+                if not info.items & catalog.selector_members(f.nouns):
+                    return False
+            elif isinstance(f, t.HowFilter):
+                how_given = True
+                if not info.how & set(f.names):
+                    return False
+            elif isinstance(f, t.AsFilter):
+                if info.data.get("as") not in (None, f.name):
+                    return False
+        if names_place and not how_given and info.how and "space" not in info.how:
+            return False  # a hook on a space fires for Vikings standing there, not for granted actions
+        return True
+
+    def candidates(self, timing: str, event_name: str, player: int):
+        return [lst for lst in self.hooks.get((timing, event_name), ()) if lst.owner in (None, player)]
+
+    # ------------------------------------------------------------------ modifiers
+    def value(self, name: str, base: int, ctx, info: EventInfo | None = None, floor: int | None = None) -> int:
+        info = info or EventInfo(name)
+        delta = 0
+        setting = None
+        for owner, card, stmt in self._active_modifiers(ctx):
+            if isinstance(stmt, t.Allow) or stmt.value != name:
+                continue
+            if owner is not None and owner != ctx.player:
+                continue
+            if not self.matches(stmt.filters, info, ctx):
+                continue
+            sub = ctx.derive(card=card, info=info, value=base)
+            if stmt.cond is not None and not self.g.flow.interp.truth(stmt.cond, sub):
+                continue
+            if isinstance(stmt, t.Modify):
+                delta += self.g.flow.interp.number(stmt.by, sub)
+            else:
+                setting = self.g.flow.interp.number(stmt.to, sub)
+        result = (setting if setting is not None else base) + delta
+        if floor is not None:
+            result = max(floor, result)
+        return result
+
+    def allowed(self, rule: str, ctx, info: EventInfo | None = None) -> bool:
+        info = info or EventInfo(rule)
+        for owner, card, stmt in self._active_modifiers(ctx):
+            if not isinstance(stmt, t.Allow) or stmt.rule != rule:
+                continue
+            if owner is not None and owner != ctx.player:
+                continue
+            if not self.matches(stmt.filters, info, ctx):
+                continue
+            if stmt.cond is not None and not self.g.flow.interp.truth(stmt.cond, ctx.derive(card=card, info=info)):
+                continue
+            return True
+        return False
+
+    def allowances(self, rule: str, ctx):
+        """The active `allow` statements of a rule (for rules that carry arguments: substitutions)."""
+        for owner, card, stmt in self._active_modifiers(ctx):
+            if isinstance(stmt, t.Allow) and stmt.rule == rule and owner in (None, ctx.player):
+                yield card, stmt
+
+    def _active_modifiers(self, ctx):
+        yield from self.modifiers
+        action = ctx.action
+        if action is not None:
+            for card, stmt in action.temporary:
+                yield ctx.player, card, stmt
+
+
+def _key(timing: str, event: t.Event) -> tuple:
+    if event.kind == "phase":
+        return timing, f"phase:{event.name}"
+    if event.kind == "part":
+        return timing, f"part:{event.name}"
+    if event.kind == "action":
+        return timing, "action"
+    return timing, event.name
+
+
+def _area_matches(catalog, words, area: str | None) -> bool:
+    name = catalog.resolve(words)
+    if area is None:
+        return False
+    if name in ("board",):
+        return area in ("home", "exploration")
+    if name in ("home_board",):
+        return area == "home"
+    if name in ("exploration_board",):
+        return area == "exploration"
+    if name in ("house",):
+        return area in ("stone_house", "long_house")
+    return name == area

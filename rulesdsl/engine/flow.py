@@ -1,0 +1,1049 @@
+"""The round: phases in order, the action phase, the feast, anytime actions, and the
+actions that are more than a statement (mountains, emigration, exploration, cards).
+
+Phases are looked up by their id in the content (`boards/rounds.yaml`); what a phase does
+is the rule of the game written here once. Every space, card and base rule is run by the
+interpreter; nothing below names a particular one.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rulesdsl.engine import ops
+from rulesdsl.engine.decisions import Option
+from rulesdsl.engine.events import EventInfo
+from rulesdsl.engine.interp import Action, Ctx, Interpreter
+from rulesdsl.engine.items import ANIMAL, GOOD, RESOURCE, SPECIAL
+from rulesdsl.errors import IllegalPlacement, RulesError
+from rulesdsl.geometry import pieces, scoring
+from rulesdsl.geometry.placement import BoardState, empty, legal_placements, place
+from rulesdsl.geometry.slots import fill as fill_slot
+from rulesdsl.lang import tree as t
+
+PENALTY_POINTS = 3  # a Thing penalty tile is worth -3 at the end
+
+
+class Flow:
+    def __init__(self, game):
+        self.g = game
+        self.interp = Interpreter(game)
+        self.in_action: int | None = None
+        self._dice_defs: dict | None = None
+
+    # ================================================================== the game
+    def run(self):
+        g, s = self.g, self.g.state
+        phases = sorted(g.content.phases.values(), key=lambda ph: ph.number)
+        for round_number in range(1, s.rounds + 1):
+            s.round = round_number
+            for p in s.players:
+                p.counters.clear()
+            plan = self.plan()
+            for phase in phases:
+                if phase.id in plan.skip:
+                    continue
+                s.phase = phase.id
+                handler = getattr(self, "phase_" + phase.id, None)
+                for player in self.order():
+                    yield from self.emit("before", f"phase:{phase.id}", self.ctx(player), EventInfo(f"phase:{phase.id}", how=frozenset({"phase"})))
+                if handler is not None:
+                    yield from handler()
+                for player in self.order():
+                    yield from self.emit("after", f"phase:{phase.id}", self.ctx(player), EventInfo(f"phase:{phase.id}", how=frozenset({"phase"})))
+                yield from self.check_watches()
+        s.phase = "end"
+        for player in self.order():  # last placements before the count ([F1])
+            yield from self.g.ask(player, "end", "the game is over: place what you still want, then finish",
+                                  [Option("finish", "finish")])
+        for player in self.order():
+            yield from self.emit("when", "final_scoring", self.ctx(player), EventInfo("final_scoring"))
+        s.finished = True
+
+    def plan(self):
+        rounds = self.g.content.game_lengths[self.g.options.length].rounds
+        return rounds[max(0, min(self.g.state.round, len(rounds)) - 1)]
+
+    def order(self) -> list[int]:
+        n = len(self.g.state.players)
+        start = self.g.state.start_player
+        return [(start + k) % n for k in range(n)]
+
+    def ctx(self, player: int, **kw) -> Ctx:
+        return Ctx(player, self.g.state.players[player], **kw)
+
+    # ================================================================== phases
+    def phase_new_viking(self):
+        s, home = self.g.state, self.home()
+        for player in self.order():
+            p = s.players[player]
+            n = home.solo.seats[s.round - 1] if len(s.players) == 1 and home.solo is not None else 1
+            n = min(n, p.table_vikings)
+            if n:
+                before = p.thing
+                p.table_vikings -= n
+                p.thing += n
+                yield from self.thing_changed(player, before)
+
+    def phase_harvest(self):
+        code = self.plan().harvest
+        for player in self.order():
+            ctx = self.ctx(player)
+            if code:
+                yield from self.interp.s_Harvest(t.Harvest(code), ctx, True)
+            yield from self.emit("during", "phase:harvest", ctx, EventInfo("phase:harvest", how=frozenset({"phase"})))
+
+    def phase_exploration(self):
+        s, plan = self.g.state, self.plan()
+        turned = plan.turn
+        if turned is not None and turned in s.slots:
+            slot = s.slots[turned]
+            if slot["owner"] is None:
+                s.bank["silver"] += slot["silver"]
+                slot["silver"] = 0
+                slot["board"] = self.g.content.exploration_boards[slot["board"]].other_side
+        for name, slot in sorted(s.slots.items()):
+            if name != turned and slot["owner"] is None and plan.silver:
+                slot["silver"] += plan.silver
+                s.bank["silver"] -= plan.silver
+        return
+        yield  # pragma: no cover
+
+    def phase_weapon(self):
+        for player in self.order():
+            ctx = self.ctx(player)
+            replaced = yield from self.replace(ctx, "drawing", EventInfo("drawing", kind="weapon", how=frozenset({"phase"})))
+            if replaced is None:
+                weapon = ops.draw_weapon(self.g)
+                if weapon is not None:
+                    ctx.p.supply[weapon] += 1
+            yield from self.emit("during", "phase:weapon", ctx, EventInfo("phase:weapon", how=frozenset({"phase"})))
+
+    def phase_actions(self):
+        s = self.g.state
+        for p in s.players:
+            p.passed = False
+        s.last_placer = None
+        while not all(p.passed for p in s.players):
+            for player in self.order():
+                p = s.players[player]
+                if p.passed:
+                    continue
+                yield from self.turn(player)
+
+    def phase_start_player(self):
+        s = self.g.state
+        if len(s.players) > 1 and s.last_placer is not None:
+            s.start_player = s.last_placer
+        return
+        yield  # pragma: no cover
+
+    def phase_income(self):
+        amounts = {player: self.income(self.g.state.players[player]) for player in self.order()}
+        for player, amount in amounts.items():  # all income arrives at once ([P7.3])
+            ops.gain(self.g, self.g.state.players[player], "silver", amount)
+            yield from self.emit("during", "phase:income", self.ctx(player), EventInfo("phase:income", how=frozenset({"phase"}), amount=amount))
+
+    def phase_breeding(self):
+        for player in self.order():
+            yield from self.breed(self.ctx(player), "phase")
+
+    def phase_feast(self):
+        for player in self.order():
+            yield from self.feast(self.ctx(player), "phase")
+
+    def phase_bonus(self):
+        for player in self.order():
+            yield from self.bonus(self.ctx(player), None, "phase")
+
+    def phase_mountains(self):
+        s = self.g.state
+        removed = Counter()
+        for strip in s.strips:
+            if strip[1]:
+                item = strip[1].pop(0)
+                removed[item] += 1
+        s.strips = [strip for strip in s.strips if strip[1]]
+        if s.strip_pile:
+            sid = s.strip_pile.pop(0)
+            s.strips.append([sid, list(self.g.content.mountain_strips[sid].items)])
+        for player in self.order():
+            yield from self.emit("when", "mountain_updated", self.ctx(player), EventInfo("mountain_updated", data={"removed": removed}))
+
+    def phase_return_vikings(self):
+        s = self.g.state
+        solo = len(s.players) == 1
+        for space in list(s.occupancy):
+            kept = []
+            for who, n, placed in s.occupancy[space]:
+                if solo and placed == s.round:
+                    kept.append((who, n, placed))  # [SO3]: this round's Vikings stay and block
+                else:
+                    p = s.players[who]
+                    before = p.thing
+                    p.thing += n
+                    yield from self.thing_changed(who, before)
+            if kept:
+                s.occupancy[space] = kept
+            else:
+                del s.occupancy[space]
+        if solo:
+            p = s.players[0]
+            if p.waiting:
+                before = p.thing
+                p.thing += p.waiting
+                p.waiting = 0
+                yield from self.thing_changed(0, before)
+
+    def home(self):
+        return self.g.content.home_boards[self.g.options.length]
+
+    def thing_changed(self, player: int, before: int):
+        p = self.g.state.players[player]
+        if p.thing != before:
+            yield from self.emit("when", "thing_changed", self.ctx(player), EventInfo("thing_changed", data={"before": before}))
+
+    # ================================================================== action phase
+    def spaces_in_play(self) -> list[str]:
+        n = len(self.g.state.players)
+        return [sid for sid, sp in self.g.content.spaces.items() if n in sp.players]
+
+    def vikings_needed(self, ctx, space: str) -> int:
+        spec = self.g.content.spaces[space]
+        column = self.g.content.columns[spec.column]
+        info = EventInfo("vikings_needed", space=space, group=spec.group, column=spec.column, how=frozenset({"space"}))
+        return self.g.events.value("vikings_needed", column.vikings, ctx, info, floor=1)
+
+    def space_refusal(self, ctx, space: str) -> str | None:
+        s = self.g.state
+        spec = self.g.content.spaces[space]
+        if space in s.occupancy:
+            return f"{spec.name} is already occupied this round"
+        needed = self.vikings_needed(ctx, space)
+        if ctx.p.thing < needed:
+            return f"{spec.name} needs {needed} Vikings; you have {ctx.p.thing} on the Thing square"
+        if not self.space_usable(ctx, space):
+            return f"none of the effects of {spec.name} can be used now"
+        return None
+
+    def space_usable(self, ctx, space: str) -> bool:
+        spec = self.g.content.spaces[space]
+        program = self.g.content.programs[("spaces", space)]
+        action = Action(space, spec.group, spec.column, self.vikings_needed(ctx, space), "space")
+        sub = ctx.derive(space=space, action=action)
+        items = program.items
+        for item in items:
+            if isinstance(item, t.Require) and not self.interp.can(item, sub):
+                return False
+        return any(self.interp.can(item, sub) for item in items if not isinstance(item, t.Require))
+
+    def turn(self, player: int):
+        s = self.g.state
+        ctx = self.ctx(player)
+        options = []
+        for space in self.spaces_in_play():
+            refusal = self.space_refusal(ctx, space)
+            options.append(Option(space, self.g.content.spaces[space].name, refusal))
+        options.append(Option("pass", "pass (place no more Vikings this round)"))
+        answer = yield from self.g.ask(player, "space", f"round {s.round}: where do your Vikings go?", options)
+        if answer == "pass":
+            ctx.p.passed = True
+            return
+        s.last_placer = player
+        yield from self.use_space(ctx, answer)
+        yield from self.check_watches()
+
+    def use_space(self, ctx, space: str, imitated: str | None = None):
+        """Place Vikings on `space` and carry out its action (or, imitating, another's)."""
+        s, spec = self.g.state, self.g.content.spaces[space]
+        needed = self.vikings_needed(ctx, space)
+        before = ctx.p.thing
+        ctx.p.thing -= needed
+        s.occupancy[space] = [(ctx.player, needed, s.round)]
+        yield from self.thing_changed(ctx.player, before)
+        acting = imitated or space
+        act_spec = self.g.content.spaces[acting]
+        action = Action(acting, act_spec.group, act_spec.column, needed, "space")
+        actx = ctx.derive(space=space, action=action)
+        info = EventInfo("vikings_placed", space=acting, group=act_spec.group, column=act_spec.column, how=frozenset({"space"}), amount=needed)
+        key = ("placed", spec.column, needed)
+        ctx.p.counters[key] += 1
+        info.data["times"] = ctx.p.counters[key]
+        self.in_action = ctx.player
+        try:
+            yield from self.emit("when", "vikings_placed", actx, info)
+            yield from self.run_action(actx, acting)
+        finally:
+            self.in_action = None
+
+    def run_action(self, actx, space: str):
+        spec = self.g.content.spaces[space]
+        a = actx.action
+        info = EventInfo("action", space=space, group=spec.group, column=spec.column, how=frozenset({a.how}), amount=a.vikings)
+        yield from self.emit("before", "action", actx, info)
+        replaced = yield from self.replace(actx, "action", info)
+        if replaced is None:
+            program = self.g.content.programs[("spaces", space)]
+            yield from self.interp.run(program.items, actx, need_one=True)
+        yield from self.emit("after", "action", actx, info)
+
+    def granted_space(self, ctx, space: str):
+        """Carry out a space's action for a card: no Vikings stand there, so none come back."""
+        spec = self.g.content.spaces[space]
+        action = Action(space, spec.group, spec.column, 0, "granted")
+        actx = ctx.derive(space=None, action=action)
+        yield from self.run_action(actx, space)
+        return True
+
+    def do_named(self, ctx, name: str):
+        if name in self.g.content.spaces:
+            return (yield from self.granted_space(ctx, name))
+        node = self.dice_definition(name)
+        if node is None:
+            raise RulesError(f"no space declares the dice action '{name}' in one way")
+        action = Action(None, None, None, 0, "granted")
+        return (yield from self.interp.dice.run(node, ctx.derive(space=None, action=action)))
+
+    def dice_definition(self, kind: str):
+        if self._dice_defs is None:
+            found: dict = {}
+            for sid in self.g.content.spaces:
+                for node in t.walk(self.g.content.programs[("spaces", sid)]):
+                    if isinstance(node, t.Dice):
+                        found.setdefault(node.kind, set()).add(node)
+            self._dice_defs = {k: next(iter(v)) for k, v in found.items() if len(v) == 1}
+        return self._dice_defs.get(kind)
+
+    def imitate(self, ctx, place, mandatory):
+        columns = place.columns if isinstance(place, t.ColumnPlace) else ()
+        s = self.g.state
+        options = []
+        for space, entries in sorted(s.occupancy.items()):
+            spec = self.g.content.spaces.get(space)
+            if spec is None or spec.column not in columns or not any(w != ctx.player for w, _, _ in entries):
+                continue
+            action = Action(space, spec.group, spec.column, 0, "space")
+            if self.space_usable(ctx.derive(action=action), space):
+                options.append(Option(space, spec.name))
+        if not options:
+            return False
+        answer = yield from self.g.ask(ctx.player, "imitate", "imitate which space?", options)
+        spec = self.g.content.spaces[answer]
+        action = Action(answer, spec.group, spec.column, ctx.action.vikings if ctx.action else 0, "space")
+        yield from self.run_action(ctx.derive(action=action), answer)
+        return True
+
+    def vikings_on(self, player: int, space: str) -> int:
+        return sum(n for who, n, _ in self.g.state.occupancy.get(space, ()) if who == player)
+
+    def return_vikings(self, ctx, space: str, n: int, cause: str):
+        s = self.g.state
+        entries = s.occupancy.get(space, [])
+        moved = 0
+        new = []
+        for who, count, placed in entries:
+            if who == ctx.player and moved < n:
+                take = min(count, n - moved)
+                moved += take
+                count -= take
+            if count > 0:
+                new.append((who, count, placed))
+        if not moved:
+            return False
+        if new:
+            s.occupancy[space] = new
+        else:
+            del s.occupancy[space]
+        before = ctx.p.thing
+        ctx.p.thing += moved
+        yield from self.emit("when", "vikings_returned", ctx, EventInfo("vikings_returned", space=space, amount=moved, how=frozenset({cause})))
+        yield from self.thing_changed(ctx.player, before)
+        return True
+
+    # ================================================================== occupations
+    def draw_occupation(self, ctx):
+        replaced = yield from self.replace(ctx, "drawing", EventInfo("drawing", kind="occupation", how=frozenset({"space"})))
+        if replaced is not None:
+            return 1 if replaced else 0
+        deck = self.g.state.occupation_deck
+        if not deck:
+            return 0
+        ctx.p.hand.append(deck.pop())
+        return 1
+
+    def play_card(self, ctx, number: int):
+        p = ctx.p
+        if number not in p.hand:
+            raise RulesError(f"occupation {number} is not in the hand of player {ctx.player}")
+        p.hand.remove(number)
+        p.played.append(number)
+        self.g.note(f"player {ctx.player} plays {number} {self.g.content.occupations[number].name}")
+        immediate = self.g.events.install_card(ctx.player, number)
+        cctx = ctx.derive(card=number)
+        if immediate:
+            yield from self.interp.run(immediate, cctx)
+        yield from self.emit("when", "played", cctx, EventInfo("played", items=frozenset({number})), only_card=number)
+        yield from self.check_watches()
+
+    def occupations_played(self, ctx, n: int):
+        yield from self.emit("when", "occupations_played", ctx, EventInfo("occupations_played", amount=n))
+
+    # ================================================================== events
+    def emit(self, timing: str, name: str, ctx, info: EventInfo, only_card: int | None = None):
+        """Run every effect listening to this event for the acting player; the owner orders them."""
+        events = self.g.events
+        listeners = events.candidates(timing, name, ctx.player)
+        if not listeners:
+            return
+        ready = []
+        for lst in listeners:
+            if only_card is not None and lst.card != only_card:
+                continue
+            hook = lst.hook
+            if not events.matches(hook.filters, info, ctx):
+                continue
+            key = ("hook", lst.card, lst.index)
+            if lst.card is not None:
+                ctx.p.counters[key] += 1
+            local = EventInfo(info.name, info.space, info.group, info.column, info.kind, info.items, info.how, info.area,
+                              info.amount, dict(info.data))
+            if lst.card is not None:
+                local.data["times"] = ctx.p.counters[key]
+            hctx = ctx.derive(card=lst.card, info=local)
+            if hook.cond is not None and not self.interp.truth(hook.cond, hctx):
+                continue
+            ready.append((lst, hctx))
+        while ready:
+            if len(ready) > 1:
+                options = [Option(str(i), f"{self.g.content.occupations[lst.card].name if lst.card else 'rule'}") for i, (lst, _) in enumerate(ready)]
+                answer = yield from self.g.ask(ctx.player, "order", f"which effect first ({name})?", options, anytime=False)
+                lst, hctx = ready.pop(int(answer))
+            else:
+                lst, hctx = ready.pop()
+            if lst.once:
+                events.hooks[(timing, name)].remove(lst)
+            yield from self.interp.run(lst.hook.body, hctx)
+
+    def replace(self, ctx, name: str, info: EventInfo):
+        """`instead of` hooks: the player may swap the pending thing for the hook's effect.
+        Returns None when nothing replaced it, else whether the replacement did something."""
+        events = self.g.events
+        listeners = [lst for lst in events.candidates("instead", name, ctx.player)
+                     if events.matches(lst.hook.filters, info, ctx)]
+        usable = []
+        for lst in listeners:
+            hctx = ctx.derive(card=lst.card, info=info)
+            if lst.hook.cond is not None and not self.interp.truth(lst.hook.cond, hctx):
+                continue
+            if not any(self.interp.can(s, hctx) for s in lst.hook.body):
+                continue
+            usable.append((lst, hctx))
+        if not usable:
+            return None
+        options = [Option(str(i), f"instead: {self.g.content.occupations[lst.card].name if lst.card else 'rule'}") for i, (lst, _) in enumerate(usable)]
+        options.append(Option("keep", "keep it as it is"))
+        answer = yield from self.g.ask(ctx.player, "instead", f"replace {name}?", options)
+        if answer == "keep":
+            return None
+        lst, hctx = usable[int(answer)]
+        return (yield from self.interp.run(lst.hook.body, hctx, need_one=True))
+
+    def before_payment(self, ctx, item: str):
+        if self.g.events.listening("before", "payment"):
+            a = ctx.action
+            yield from self.emit("before", "payment", ctx, EventInfo("payment", items=frozenset({item}), space=a.space if a else None,
+                                                                     group=a.group if a else None, column=a.column if a else None,
+                                                                     how=frozenset({a.how}) if a else frozenset()))
+
+    def check_watches(self):
+        events = self.g.events
+        for entry in list(events.watches):
+            owner, card, index, watch = entry
+            p = self.g.state.players[owner]
+            if (card, index) in p.spent:
+                continue
+            ctx = self.ctx(owner, card=card)
+            if self.interp.truth(watch.cond, ctx):
+                p.spent.add((card, index))
+                yield from self.interp.run(watch.body, ctx)
+
+    def extra_phase(self, ctx, phase: str):
+        yield from self.emit("during", f"phase:{phase}", ctx, EventInfo(f"phase:{phase}", how=frozenset({"extra"})))
+
+    def run_phase_for(self, ctx, phase: str, on):
+        if phase == "feast":
+            yield from self.feast(ctx, "extra")
+        elif phase == "breeding":
+            yield from self.breed(ctx, "extra")
+        elif phase == "bonus":
+            yield from self.bonus(ctx, on, "extra")
+        elif phase == "harvest":
+            code = self.plan().harvest
+            if code:
+                yield from self.interp.s_Harvest(t.Harvest(code), ctx, True)
+            yield from self.extra_phase(ctx, "harvest")
+        elif phase == "income":
+            ops.gain(self.g, ctx.p, "silver", self.income(ctx.p))
+        else:
+            raise RulesError(f"a card cannot run the phase '{phase}' for one player")
+
+    # ================================================================== breeding, feast, bonus
+    def breed(self, ctx, how: str):
+        p, goods = ctx.p, self.g.content.goods
+        for species in self.home().pens:
+            plain = [g.id for g in goods.values() if g.species == species and not g.pregnant]
+            pregnant = [g.id for g in goods.values() if g.species == species and g.pregnant]
+            if not plain or not pregnant:
+                continue
+            plain_id, pregnant_id = plain[0], pregnant[0]
+            expecting = p.stables[pregnant_id]
+            if expecting:
+                p.stables[pregnant_id] = 0
+                p.stables[plain_id] += 2 * expecting  # the mother turns back and a young one is born
+                self.g.state.bank[pregnant_id] += expecting
+                self.g.state.bank[plain_id] -= 2 * expecting
+                for _ in range(expecting):
+                    yield from self.interp._received(ctx, plain_id, 1, "born")
+            elif p.stables[plain_id] >= 2:
+                p.stables[plain_id] -= 1
+                p.stables[pregnant_id] += 1
+                self.g.state.bank[plain_id] += 1
+                self.g.state.bank[pregnant_id] -= 1
+
+    def feast_seats(self, p) -> int:
+        home = self.home()
+        return max(0, home.feast_seats - home.table_vikings + self.g.state.round - home.ship_seats * len(p.emigrated))
+
+    def feast(self, ctx, how: str):
+        g, p = self.g, ctx.p
+        seats = self.feast_seats(p)
+        position = 0
+        last_color = None
+        lengthwise = Counter()
+        served = Counter()
+        empty_seats = 0
+        while position < seats:
+            options = self._feast_options(ctx, seats - position, last_color, lengthwise)
+            answer = yield from g.ask(ctx.player, "feast", f"banquet: seat {position + 1} of {seats}", options)
+            if answer == "stop":
+                empty_seats += seats - position
+                break
+            if answer == "empty":
+                empty_seats += 1
+                position += 1
+                last_color = None
+                continue
+            if answer == "coin":
+                p.supply["silver"] -= 1
+                served["silver"] += 1
+                position += 1
+                last_color = None
+                continue
+            item, orientation = answer.split(":")
+            width = self._feast_width(item, orientation)
+            if self.g.catalog.kind[item] == ANIMAL:
+                p.stables[item] -= 1
+            else:
+                p.supply[item] -= 1
+            served[item] += 1
+            if orientation == "long" and width != self._feast_width(item, "up"):
+                lengthwise[item] += 1
+            position += width
+            last_color = self._feast_color(item)
+        info = EventInfo("feast_filled", how=frozenset({how}), data={"served": served, "empty": empty_seats})
+        yield from self.emit("when", "feast_filled", ctx, info)
+        for item, n in info.data["served"].items():  # the food and coins go back ([P9.7])
+            g.state.bank[item] += n
+        p.penalties += empty_seats
+        if empty_seats:
+            g.note(f"player {ctx.player} leaves {empty_seats} banquet seats empty")
+
+    def _feast_color(self, item: str) -> str:
+        color = self.g.catalog.color.get(item)
+        return "red" if color == "animal" else color
+
+    def _feast_width(self, item: str, orientation: str) -> int:
+        shape = self.g.content.goods[item].shape
+        height, width = len(shape), len(shape[0])
+        return max(height, width) if orientation == "long" else min(height, width)
+
+    def _feast_options(self, ctx, room: int, last_color, lengthwise) -> list[Option]:
+        p = ctx.p
+        options = []
+        foods = [(item, p.supply[item]) for item in sorted(p.supply) if self.g.catalog.color.get(item) in ("orange", "red")]
+        foods += [(item, p.stables[item]) for item in sorted(p.stables) if self.g.catalog.kind.get(item) == ANIMAL]
+        for item, have in foods:
+            if have <= 0:
+                continue
+            color = self._feast_color(item)
+            if color == last_color:
+                continue
+            long_w, up_w = self._feast_width(item, "long"), self._feast_width(item, "up")
+            limit = self.g.events.value("lengthwise_limit", 1, ctx, EventInfo("lengthwise_limit", items=frozenset({item})))
+            if long_w <= room and (long_w == up_w or lengthwise[item] < limit):
+                options.append(Option(f"{item}:long", f"{item} lengthwise ({long_w} seats)"))
+            if up_w != long_w and up_w <= room:
+                options.append(Option(f"{item}:up", f"{item} upright ({up_w} seats)"))
+        if p.supply["silver"] >= 1:
+            options.append(Option("coin", "a 1-silver coin"))
+        options.append(Option("empty", "leave this seat empty (a Thing penalty)"))
+        options.append(Option("stop", f"leave the {room} remaining seats empty (a Thing penalty each)"))
+        return options
+
+    def bonus(self, ctx, on, how: str):
+        p = ctx.p
+        areas = [("home", None, p.home)] + [("exploration", bid, board) for bid, board in sorted(p.explored.items())]
+        areas += [(b.kind, b, b.grid) for b in p.buildings if b.grid is not None]
+        for area, ref, board in areas:
+            if on is not None and not self._area_selected(on, area):
+                continue
+            pays = scoring.bonus(board)
+            if not pays:
+                continue
+            goods = [good for _, gs in pays for good in gs]
+            info = EventInfo("bonus", area=area, amount=len(goods), items=frozenset(goods), how=frozenset({how}))
+            replaced = yield from self.replace(ctx, "bonus", info)
+            if replaced is not None:
+                continue
+            for good in goods:
+                got = ops.gain(self.g, p, good, 1)
+                if got and self.g.catalog.kind.get(good) in (GOOD, SPECIAL, RESOURCE):
+                    yield from self.interp._received(ctx, good, got, "bonus")
+        yield from self.emit("during", "phase:bonus", ctx, EventInfo("phase:bonus", how=frozenset({how})))
+
+    def _area_selected(self, on, area: str) -> bool:
+        from rulesdsl.engine.events import _area_matches
+
+        if isinstance(on, t.Selector):
+            return any(_area_matches(self.g.catalog, words, area) for words in on.nouns)
+        return True
+
+    # ================================================================== mountains, emigration, exploration
+    def take_mountain(self, node: t.TakeMountain, ctx, mandatory: bool):
+        g, s = self.g, self.g.state
+        taken = Counter()
+        used = set()
+        steps = list(node.takes)
+        if node.strips is not None:
+            low, high = self.interp.range(node.strips, ctx)
+            steps = [node.takes[0]] * min(high, len(s.strips))
+        first = True
+        for rng in steps:
+            low, high = self.interp.range(rng, ctx)
+            strips = [st for st in s.strips if st[0] not in used and self.interp._strip_ok(st, node)]
+            if not strips or high <= 0:
+                break
+            options = [Option(sid, f"{sid}: {', '.join(items)}") for sid, items in strips]
+            if not (first and mandatory):
+                options.append(Option("stop", "take no more"))
+            answer = yield from g.ask(ctx.player, "mountain", "take from which mountain strip?", options)
+            if answer == "stop":
+                break
+            first = False
+            strip = next(st for st in s.strips if st[0] == answer)
+            used.add(answer)
+            most = min(high, len(strip[1]))
+            if node.only:
+                allowed = g.catalog.selector_members(node.only)
+                most = 0
+                while most < min(high, len(strip[1])) and strip[1][most] in allowed:
+                    most += 1
+            if most > max(low, 1):
+                pick = yield from g.ask(ctx.player, "mountain", f"take how many from {answer} (up to {most})?",
+                                        [Option(str(n), f"{n}: {', '.join(strip[1][:n])}") for n in range(1, most + 1)])
+                count = int(pick)
+            else:
+                count = most
+            for _ in range(count):
+                item = strip[1].pop(0)
+                taken[item] += 1
+                for give, n in g.content.mountain_items[item].gives.items():
+                    ops.gain(g, ctx.p, give, n)
+                    if ctx.action is not None:
+                        ctx.action.gained[give] += n
+        s.strips = [st for st in s.strips if st[1]]
+        if not taken:
+            return False
+        yield from self.emit("when", "mountain_taken", ctx, EventInfo("mountain_taken", data={"taken": taken}))
+        return True
+
+    def can_emigrate(self, ctx, base_cost: int) -> bool:
+        cost = self.emigration_cost(ctx, base_cost)
+        return bool(self._emigrants(ctx)) and ctx.p.supply["silver"] >= cost and self._room_to_emigrate(ctx.p)
+
+    def emigration_cost(self, ctx, base: int) -> int:
+        info = EventInfo("emigration_cost", space=ctx.action.space if ctx.action else None,
+                         group=ctx.action.group if ctx.action else None, column=ctx.action.column if ctx.action else None,
+                         how=frozenset({ctx.action.how}) if ctx.action else frozenset())
+        cost = self.g.events.value("emigration_cost", base, ctx, info, floor=0)
+        if ctx.action is not None:
+            cost = self.g.events.value("silver_cost", cost, ctx.derive(value=cost), info, floor=0)
+        return cost
+
+    def _emigrants(self, ctx):
+        return [s for s in ctx.p.ships if self.g.content.ships[s.kind].emigrated_points is not None]
+
+    def _room_to_emigrate(self, p) -> bool:
+        home = self.home()
+        sections = home.feast_seats // home.ship_seats
+        if len(p.emigrated) >= sections:
+            return False
+        # the section's seats must be free of Vikings (reference reading of the open point)
+        free_seats = home.feast_seats - home.table_vikings + self.g.state.round
+        return (len(p.emigrated) + 1) * home.ship_seats <= free_seats
+
+    def emigrate(self, ctx, base_cost: int, mandatory: bool):
+        if not self.can_emigrate(ctx, base_cost):
+            return False
+        cost = self.emigration_cost(ctx, base_cost)
+        ships = self._emigrants(ctx)
+        options = [Option(f"ship{s.uid}", f"{s.kind} ({s.ore} ore, lost)") for s in ships]
+        if not mandatory:
+            options.append(Option("no", "do not emigrate"))
+        answer = yield from self.g.ask(ctx.player, "emigrate", f"emigrate which ship for {cost} silver?", options)
+        if answer == "no":
+            return False
+        ship = next(s for s in ships if f"ship{s.uid}" == answer)
+        ops.pay(self.g, ctx.p, "silver", cost)
+        ctx.p.ships.remove(ship)
+        self.g.state.bank["ore"] += ship.ore
+        ctx.p.emigrated.append(ship.kind)
+        self.g.state.bank[ship.kind] += 1
+        self.g.state.bank[f"emigrated:{ship.kind}"] -= 1
+        yield from self.emit("when", "emigrated", ctx, EventInfo("emigrated", items=frozenset({ship.kind}), how=frozenset({ctx.action.how if ctx.action else "granted"})))
+        return True
+
+    def explorable(self, ctx, names) -> list[str]:
+        s = self.g.state
+        wanted = set()
+        for name in names:
+            wanted |= self.g.catalog.members((name,))
+        space = ctx.action.space if ctx.action else None
+        if space is not None and self.g.events.allowed("exploring", ctx, EventInfo("exploring", space=space, how=frozenset({"space"}),
+                                                                                    items=frozenset(self.g.content.exploration_boards))):
+            wanted = set(self.g.content.exploration_boards)
+        return [slot["board"] for _, slot in sorted(s.slots.items()) if slot["owner"] is None and slot["board"] in wanted]
+
+    def explore(self, ctx, boards, mandatory: bool):
+        if not boards:
+            return False
+        s = self.g.state
+        options = [Option(b, self.g.content.exploration_boards[b].name) for b in boards]
+        if not mandatory:
+            options.append(Option("no", "do not explore"))
+        answer = yield from self.g.ask(ctx.player, "explore", "take which exploration board?", options)
+        if answer == "no":
+            return False
+        slot = next(sl for sl in s.slots.values() if sl["board"] == answer)
+        slot["owner"] = ctx.player
+        silver = slot["silver"]
+        slot["silver"] = 0
+        ctx.p.supply["silver"] += silver  # the silver was taken from the supply when it was put there
+        if ctx.action is not None and silver:
+            ctx.action.gained["silver"] += silver
+        ctx.p.explored[answer] = empty(pieces.grid(self.g.content, answer))
+        yield from self.emit("when", "explored", ctx, EventInfo("explored", items=frozenset({answer}), how=frozenset({ctx.action.how if ctx.action else "granted"})))
+        return True
+
+    # ================================================================== boards and placing
+    def income(self, p) -> int:
+        total = scoring.income(p.home)
+        for board in p.explored.values():
+            total += scoring.income(board)
+        return total
+
+    def base_sword(self, item) -> int | None:
+        goods, tiles = self.g.content.goods, self.g.content.special_tiles
+        if item in tiles:
+            return tiles[item].sword
+        good = goods.get(item)
+        if good is None:
+            return None
+        if good.sword is not None:
+            return good.sword
+        back = goods.get(good.other_side) if good.other_side else None
+        return back.sword if back is not None and good.color == "green" else None
+
+    def placed_count(self, p, item: str, zone: str) -> int:
+        boards = []
+        if zone in ("placed", "boards"):
+            boards += [p.home] + list(p.explored.values())
+        if zone in ("placed", "houses"):
+            boards += [b.grid for b in p.buildings if b.grid is not None]
+        total = sum(1 for board in boards for tile in board.tiles if tile.piece.id == item)
+        if zone in ("placed", "sheds"):
+            total += sum(b.slots.count(item) for b in p.buildings if b.slots is not None)
+        return total
+
+    def ore_room(self, ship) -> int:
+        return self.g.content.ships[ship.kind].ore_slots - ship.ore
+
+    def areas(self, p):
+        """(key, label, area kind, BoardState) of every grid the player owns."""
+        out = [("home", "home board", "home", p.home)]
+        out += [(bid, self.g.content.exploration_boards[bid].name, "exploration", board) for bid, board in sorted(p.explored.items())]
+        out += [(f"b{b.uid}", f"{b.kind.replace('_', ' ')} {b.uid}", b.kind, b.grid) for b in p.buildings if b.grid is not None]
+        return out
+
+    def set_area(self, p, key: str, board: BoardState) -> None:
+        if key == "home":
+            p.home = board
+        elif key in p.explored:
+            p.explored[key] = board
+        else:
+            for b in p.buildings:
+                if f"b{b.uid}" == key:
+                    b.grid = board
+                    return
+            raise RulesError(f"player {p.index} has no area '{key}'")
+
+    def piece_for(self, ctx, item: str):
+        if item == "silver":
+            return pieces.piece(self.g.content, "coin_1")
+        piece = pieces.piece(self.g.content, item)
+        return piece
+
+    def place_options(self, ctx, item: str, area_filter=None) -> list[tuple]:
+        """(area key, placement) pairs where `item` may go; wood may go into houses when a card allows."""
+        out = []
+        try:
+            piece = self.piece_for(ctx, item)
+        except Exception:
+            return out
+        for key, _, kind, board in self.areas(ctx.p):
+            if area_filter is not None and not area_filter(kind):
+                continue
+            for placement in legal_placements(board, piece):
+                out.append((key, placement, piece))
+        return out
+
+    def place_tile(self, ctx, item: str, key: str, placement, piece):
+        p = ctx.p
+        board = next(b for k, _, _, b in self.areas(p) if k == key)
+        new = place(board, piece, placement.row, placement.column, placement.turn, placement.mirror)
+        self.set_area(p, key, new)
+        cost = self.g.content.coins[piece.id].value if piece.id in self.g.content.coins else 1
+        stock = "silver" if piece.id in self.g.content.coins else item
+        p.supply[stock] -= cost
+        kind = next(k for kk, _, k, _ in self.areas(p) if kk == key)
+        area = kind if kind in ("home", "exploration") else kind
+        yield from self.emit("when", "tile_placed", ctx, EventInfo("tile_placed", items=frozenset({piece.id if stock != 'silver' else 'silver'}), area=area))
+
+    def can_place_into(self, ctx, bundle, into) -> bool:
+        return True
+
+    def place_bundle(self, node, ctx, mandatory):
+        """`place 1 wood or 1 stone into my sheds`: into building slots or onto grids."""
+        p = ctx.p
+        names = {self.g.catalog.resolve(words) for words in getattr(node.into, "nouns", ())}
+        for part in node.bundle.parts:
+            for item in part:
+                for item_id in self.interp.item_ids(item, ctx):
+                    if p.supply[item_id] <= 0:
+                        continue
+                    for b in p.buildings:
+                        if b.slots is None or (names and b.kind not in names and not ({"shed", "building"} & names and b.kind == "shed")):
+                            continue
+                        try:
+                            new = fill_slot(b.slots, item_id)
+                        except IllegalPlacement:
+                            continue
+                        if not mandatory and not (yield from self.g.ask_yes(ctx.player, f"place 1 {item_id} on your {b.kind.replace('_', ' ')}?")):
+                            continue
+                        b.slots = new
+                        p.supply[item_id] -= 1
+                        yield from self.emit("when", "tile_placed", ctx, EventInfo("tile_placed", items=frozenset({item_id}), area=b.kind))
+                        return True
+        return False
+
+    def place_all(self, node, ctx, mandatory):
+        """Place items from a zone (the feast's served food) into areas; the rest stays where it was."""
+        info = ctx.info
+        zone = next((m.zone for m in getattr(node.selector, "mods", ()) if isinstance(m, t.FromMod)), None)
+        wanted = self.g.catalog.selector_members(node.selector.nouns)
+        if zone != "feast" or info is None or "served" not in info.data:
+            return False
+        served = info.data["served"]
+        target = {self.g.catalog.resolve(words) for words in node.into.nouns}
+        placed = 0
+        for item in sorted(wanted):
+            while served.get(item, 0) > 0:
+                ctx.p.supply[item] += 1  # take it back from the table to place it
+                options = self.place_options(ctx, item, lambda kind: "house" in target and kind in ("stone_house", "long_house"))
+                if not options:
+                    ctx.p.supply[item] -= 1
+                    break
+                choices = [Option(str(i), f"{key} at {pl.row},{pl.column} turned {pl.turn}") for i, (key, pl, _) in enumerate(options)]
+                choices.append(Option("no", "leave it on the table"))
+                answer = yield from self.g.ask(ctx.player, "place", f"place a served {item} into a house?", choices)
+                if answer == "no":
+                    ctx.p.supply[item] -= 1
+                    break
+                key, pl, piece = options[int(answer)]
+                served[item] -= 1
+                placed += 1
+                yield from self.place_tile(ctx, item, key, pl, piece)
+                if not node.any_number:
+                    continue
+        return placed > 0
+
+    def gain_and_place(self, ctx, item: str, n: int, target):
+        """Gained items that must be placed at once; what cannot be placed is not taken."""
+        got = 0
+        for _ in range(n):
+            ops.gain(self.g, ctx.p, item, 1)
+            options = self.place_options(ctx, item, lambda kind: kind in ("home", "exploration"))
+            if not options:
+                ops.pay(self.g, ctx.p, item, 1)
+                break
+            choices = [Option(str(i), f"{key} at {pl.row},{pl.column}") for i, (key, pl, _) in enumerate(options)]
+            answer = yield from self.g.ask(ctx.player, "place", f"place the {item} where?", choices, anytime=False)
+            key, pl, piece = options[int(answer)]
+            yield from self.place_tile(ctx, item, key, pl, piece)
+            got += 1
+        return got > 0
+
+    def liftable(self, node, ctx) -> list:
+        wanted = self.interp._selector_ids(node.selector, ctx)
+        owners = self.interp.q._owners(getattr(node.off, "owner", None) or "any", ctx)
+        out = []
+        for q in owners:
+            for key, _, kind, board in self.areas(q):
+                for tile in board.tiles:
+                    if tile.piece.id in wanted:
+                        out.append((q, key, tile))
+        return out
+
+    def lift(self, node, ctx, mandatory):
+        found = self.liftable(node, ctx)
+        if not found:
+            return False
+        q, key, tile = found[0]
+        board = next(b for k, _, _, b in self.areas(q) if k == key)
+        rest = empty(board.grid)
+        for other in board.tiles:
+            if other is not tile:
+                rest = place(rest, other.piece, other.row, other.column, other.turn, other.mirror)
+        ctx.p.supply[tile.piece.id] += 1
+        refill = []
+        for part in node.refill.parts:
+            for item in part[:1]:
+                for item_id in self.interp.item_ids(item, ctx)[:1]:
+                    refill.extend([item_id] * self.interp.amount(item.amount, ctx))
+        fitted = _fit_exactly(self.g, rest, tile.mask, refill)
+        for item_id, placement, piece in fitted or ():
+            rest = place(rest, piece, placement.row, placement.column, placement.turn, placement.mirror)
+            self.g.state.bank[item_id] -= 1
+        self.set_area(q, key, rest)
+        return True
+        yield  # pragma: no cover
+
+    # ================================================================== anytime actions
+    def anytime_options(self, player: int) -> list[Option]:
+        if self.g.state.finished:
+            return []
+        return [Option("anytime:menu", "an anytime action (place goods, buy a ship, load ore, use a card) ...")]
+
+    def anytime(self, player: int, key: str):
+        ctx = self.ctx(player)
+        p = ctx.p
+        options = []
+        for item in sorted(p.supply):
+            if p.supply[item] > 0 and (self.g.catalog.kind.get(item) in (GOOD, SPECIAL) or item in ("ore", "silver")):
+                options.append(Option(f"place:{item}", f"place {item.replace('_', ' ')}"))
+        for ship in self.g.content.ships.values():
+            if p.supply["silver"] >= ship.price and ops.free_berths(self.g, p, ship.size) > 0:
+                options.append(Option(f"buy:{ship.id}", f"buy a {ship.name} for {ship.price} silver"))
+        if self.in_action is None and p.supply["ore"] > 0:
+            for ship in p.ships:
+                if self.ore_room(ship) > 0:
+                    options.append(Option(f"load:{ship.uid}", f"load 1 ore onto your {ship.kind} ({ship.ore} loaded)"))
+        if self.g.events.allowed("unloading", ctx):
+            for ship in p.ships:
+                if ship.ore > 0:
+                    options.append(Option(f"unload:{ship.uid}", f"take 1 ore back from your {ship.kind}"))
+        for card, index, item in self.g.events.anytimes.get(player, []):
+            if item.mode == "once" and (card, index) in p.anytime_used:
+                continue
+            cctx = ctx.derive(card=card)
+            if item.cond is not None and not self.interp.truth(item.cond, cctx):
+                continue
+            if any(self.interp.can(s, cctx) for s in item.body):
+                options.append(Option(f"card:{card}:{index}", f"use {self.g.content.occupations[card].name}"))
+        for b in p.buildings:
+            if b.slots is not None:
+                for resource, cap in b.slots.capacity:
+                    if p.supply[resource] > 0 and b.slots.count(resource) < cap:
+                        options.append(Option(f"slot:{b.uid}:{resource}", f"put 1 {resource} on your {b.kind.replace('_', ' ')}"))
+        options.append(Option("back", "back"))
+        answer = yield from self.g.ask(player, "anytime", "which anytime action?", options, anytime=False)
+        kind, _, rest = answer.partition(":")
+        if kind == "back":
+            return
+        if kind == "place":
+            yield from self._anytime_place(ctx, rest)
+        elif kind == "buy":
+            ship = self.g.content.ships[rest]
+            ops.pay(self.g, p, "silver", ship.price)
+            ops.gain(self.g, p, rest, 1)
+            yield from self.emit("when", "ship_acquired", ctx, EventInfo("ship_acquired", items=frozenset({rest}), how=frozenset({"bought"})))
+        elif kind in ("load", "unload"):
+            ship = next(s for s in p.ships if str(s.uid) == rest)
+            if kind == "load":
+                p.supply["ore"] -= 1
+                ship.ore += 1
+            else:
+                p.supply["ore"] += 1
+                ship.ore -= 1
+        elif kind == "card":
+            card, index = (int(x) for x in rest.split(":"))
+            item = self.g.content.programs[("occupations", card)].items[index]
+            if item.mode == "once":
+                p.anytime_used.add((card, index))
+            yield from self.interp.run(item.body, ctx.derive(card=card), need_one=True)
+        elif kind == "slot":
+            uid, resource = rest.split(":")
+            b = next(x for x in p.buildings if str(x.uid) == uid)
+            b.slots = fill_slot(b.slots, resource)
+            p.supply[resource] -= 1
+            yield from self.emit("when", "tile_placed", ctx, EventInfo("tile_placed", items=frozenset({resource}), area=b.kind))
+        yield from self.check_watches()
+
+    def _anytime_place(self, ctx, item: str):
+        p = ctx.p
+        pieces_to_try = [item]
+        if item == "silver":
+            pieces_to_try = [c.id for c in sorted(self.g.content.coins.values(), key=lambda c: c.value) if p.supply["silver"] >= c.value]
+        options = []
+        found = []
+        for piece_id in pieces_to_try:
+            piece = pieces.piece(self.g.content, piece_id)
+            for key, label, kind, board in self.areas(p):
+                for placement in legal_placements(board, piece):
+                    options.append(Option(str(len(found)), f"{piece_id} on {label} at ({placement.row}, {placement.column}) turned {placement.turn}"
+                                          + (" over" if placement.mirror else "")))
+                    found.append((key, placement, piece))
+        if not options:
+            return
+        options.append(Option("back", "back"))
+        answer = yield from self.g.ask(ctx.player, "place", f"place {item.replace('_', ' ')} where?", options, anytime=False)
+        if answer == "back":
+            return
+        key, placement, piece = found[int(answer)]
+        yield from self.place_tile(ctx, item, key, placement, piece)
+
+
+def _fit_exactly(game, board, mask: int, items: list[str]):
+    """Placements of `items` that cover exactly `mask` on `board` (small search), or None."""
+    if not items:
+        return [] if mask == 0 else None
+    first, rest = items[0], items[1:]
+    piece = pieces.piece(game.content, first)
+    for placement in legal_placements(board, piece):
+        if placement.mask & ~mask:
+            continue
+        after = place(board, piece, placement.row, placement.column, placement.turn, placement.mirror)
+        tail = _fit_exactly(game, after, mask & ~placement.mask, rest)
+        if tail is not None:
+            return [(first, placement, piece)] + tail
+    return None

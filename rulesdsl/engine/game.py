@@ -1,0 +1,224 @@
+"""A game of A Feast for Odin: setup, the rounds and phases, and the decision driver.
+
+`Game(content, options, seed)` sets up and runs until the first decision; `answer(key)`
+checks the answer against the pending decision (an illegal one raises IllegalMove and
+changes nothing) and runs on to the next one. `save()` gives the JSON record (options,
+seed, answers); `Game.load` replays it to the identical state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+
+from rulesdsl.engine import ops
+from rulesdsl.engine.decisions import Decision, Option
+from rulesdsl.engine.events import Events
+from rulesdsl.engine.items import Catalog
+from rulesdsl.engine.state import GameState, PlayerState
+from rulesdsl.errors import IllegalMove, RulesError
+from rulesdsl.geometry import pieces
+from rulesdsl.geometry.placement import empty
+
+COLORS = ("red", "blue", "green", "yellow")
+SAVE_FORMAT = 1
+
+
+@attrs.frozen
+class GameOptions:
+    players: int = 2
+    length: str = "long"  # a game length id: long (7 rounds) or short (6 rounds)
+    decks: tuple[str, ...] = ("A",)
+    occupations: bool = True  # deal and play occupations
+
+    def to_json(self) -> dict:
+        return {"players": self.players, "length": self.length, "decks": list(self.decks), "occupations": self.occupations}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "GameOptions":
+        return cls(players=int(data["players"]), length=str(data["length"]), decks=tuple(data["decks"]),
+                   occupations=bool(data.get("occupations", True)))
+
+
+class Game:
+    def __init__(self, content, options: GameOptions = GameOptions(), seed: int = 0, dice: list[int] | None = None):
+        self.content = content
+        self.options = options
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.catalog = _catalog(content)
+        self.state = GameState()
+        self.log: list[list] = []  # [player, answer] in order
+        self.forced_dice = list(dice or [])  # scenario files force die results in order
+        self.events = Events(self)
+        self.decision: Decision | None = None
+        self.history: list[str] = []  # a readable account of what happened
+        from rulesdsl.engine.flow import Flow
+
+        self.flow = Flow(self)
+        self._validate_options()
+        self._setup()
+        self._process = self.flow.run()
+        self._advance(None, first=True)
+
+    # ------------------------------------------------------------------ driving
+    def _advance(self, value, first: bool = False) -> None:
+        try:
+            self.decision = next(self._process) if first else self._process.send(value)
+        except StopIteration:
+            self.decision = None
+
+    @property
+    def over(self) -> bool:
+        return self.decision is None
+
+    def answer(self, key: str) -> None:
+        """Answer the pending decision; IllegalMove (state untouched) if the answer is not allowed."""
+        decision = self.decision
+        if decision is None:
+            raise IllegalMove("the game is over; there is nothing to answer")
+        option = decision.option(key)
+        if option is None:
+            shown = ", ".join(decision.legal()[:12])
+            raise IllegalMove(f"'{key}' is not an answer to '{decision.prompt}'; choose one of: {shown}")
+        if option.refusal is not None:
+            raise IllegalMove(option.refusal)
+        self.log.append([decision.player, key])
+        self._advance(key)
+
+    def run(self, agents, max_decisions: int = 200_000, check=None) -> None:
+        """Let the agents answer until the game ends; `check(game)` runs after every step."""
+        count = 0
+        while self.decision is not None:
+            agent = agents[self.decision.player]
+            self.answer(agent.answer(self, self.decision))
+            count += 1
+            if check is not None:
+                check(self)
+            if count > max_decisions:
+                raise RulesError(f"the game did not end within {max_decisions} decisions")
+
+    # ------------------------------------------------------------------ save / load
+    def save(self) -> dict:
+        return {"format": SAVE_FORMAT, "options": self.options.to_json(), "seed": self.seed,
+                "dice": list(self._initial_dice), "answers": [list(a) for a in self.log]}
+
+    @classmethod
+    def load(cls, content, data) -> "Game":
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise RulesError("not a rulesdsl saved game (missing or unknown 'format')")
+        try:
+            options = GameOptions.from_json(data["options"])
+            seed = int(data["seed"])
+            answers = [(int(p), str(k)) for p, k in data["answers"]]
+            dice = [int(d) for d in data.get("dice", [])]
+        except (KeyError, TypeError, ValueError) as err:
+            raise RulesError(f"corrupted saved game: {err}") from None
+        game = cls(content, options, seed, dice)
+        for index, (player, key) in enumerate(answers):
+            if game.decision is None or game.decision.player != player:
+                raise RulesError(f"corrupted saved game: answer {index + 1} does not fit the game (player {player})")
+            try:
+                game.answer(key)
+            except IllegalMove as err:
+                raise RulesError(f"corrupted saved game: answer {index + 1}: {err}") from None
+        return game
+
+    # ------------------------------------------------------------------ questions and dice
+    def ask(self, player: int, kind: str, prompt: str, options, anytime: bool = True):
+        """Yield a decision until a real answer comes; anytime actions are handled in between."""
+        options = list(options)
+        while True:
+            legal = [o for o in options if o.refusal is None]
+            extra = self.flow.anytime_options(player) if anytime else []
+            if not legal and not extra:
+                raise RulesError(f"no legal answer to '{prompt}' for player {player}")
+            if len(legal) == 1 and not extra:
+                return legal[0].key
+            answer = yield Decision(player, kind, prompt, tuple(options) + tuple(extra))
+            if answer.startswith("anytime:"):
+                yield from self.flow.anytime(player, answer)
+                continue
+            return answer
+
+    def ask_yes(self, player: int, prompt: str, anytime: bool = True):
+        answer = yield from self.ask(player, "confirm", prompt, [Option("yes", "yes"), Option("no", "no")], anytime)
+        return answer == "yes"
+
+    def roll(self, faces: int) -> int:
+        if self.forced_dice:
+            return self.forced_dice.pop(0)
+        return self.rng.randint(1, faces)
+
+    def note(self, text: str) -> None:
+        self.history.append(f"r{self.state.round} {self.state.phase}: {text}")
+
+    # ------------------------------------------------------------------ setup
+    def _validate_options(self) -> None:
+        opts = self.options
+        if not 1 <= opts.players <= 4:
+            raise RulesError(f"a game has 1 to 4 players, not {opts.players}")
+        if opts.length not in self.content.game_lengths or opts.length not in self.content.home_boards:
+            raise RulesError(f"unknown game length '{opts.length}'; choose one of: {', '.join(self.content.game_lengths)}")
+        decks = {o.deck for o in self.content.occupations.values()}
+        for deck in opts.decks:
+            if deck not in decks:
+                raise RulesError(f"unknown occupation deck '{deck}'; decks: {', '.join(sorted(decks))}")
+
+    def _setup(self) -> None:
+        self._initial_dice = list(self.forced_dice)
+        content, s, rng = self.content, self.state, self.rng
+        home = content.home_boards[self.options.length]
+        s.rounds = len(content.game_lengths[self.options.length].rounds)
+        s.buildings_left = Counter({b.id: b.supply for b in content.buildings.values()})
+        s.specials_left = set(content.special_tiles)
+        for board in content.exploration_boards.values():
+            if board.side == "front":
+                s.slots[board.slot] = {"board": board.id, "silver": 0, "owner": None}
+        deck = [w.id for w in content.weapons.values() for _ in range(w.deck - w.starting * self.options.players)]
+        rng.shuffle(deck)
+        s.weapon_deck = deck
+        strips = sorted(content.mountain_strips)
+        rng.shuffle(strips)
+        face_up = 3 if self.options.players == 4 else 2
+        s.strips = [[sid, list(content.mountain_strips[sid].items)] for sid in strips[:face_up]]
+        s.strip_pile = strips[face_up:]
+        cards = [o for o in content.occupations.values() if o.deck in self.options.decks]
+        starting = sorted(o.number for o in cards if o.starting)
+        normal = sorted(o.number for o in cards if not o.starting)
+        rng.shuffle(starting)
+        rng.shuffle(normal)
+        s.occupation_deck = normal if self.options.occupations else []
+        grid = pieces.grid(content, f"home_{home.id}")
+        solo = self.options.players == 1
+        for index in range(self.options.players):
+            p = PlayerState(index, COLORS[index])
+            p.home = empty(grid)
+            p.table_vikings = home.table_vikings
+            p.thing = home.thing_vikings
+            if solo and home.solo is not None:  # [SO2]: two colours, a second one waiting
+                p.table_vikings = sum(home.solo.seats)
+                p.thing = home.solo.thing
+                p.waiting = home.solo.waiting
+            for weapon in content.weapons.values():
+                if weapon.starting:
+                    ops.gain(self, p, weapon.id, weapon.starting)
+            ops.gain(self, p, "mead", 1)
+            if self.options.occupations and starting:
+                p.hand.append(starting.pop())
+            s.players.append(p)
+        s.start_player = rng.randrange(self.options.players)
+        self.events.install_rules()
+
+
+_CATALOGS: dict = {}
+
+
+def _catalog(content) -> Catalog:
+    found = _CATALOGS.get(id(content))
+    if found is None or found[0] is not content:
+        found = (content, Catalog(content))
+        _CATALOGS[id(content)] = found
+    return found[1]

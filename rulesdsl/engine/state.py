@@ -1,0 +1,141 @@
+"""The state of a game: what every player owns and where everything lies.
+
+Plain mutable classes with slots: the engine changes them only through the small
+set of operations in `ops.py`, and only after every check has passed, so a refused
+move leaves the state as it was. `snapshot()` gives a canonical, JSON-friendly
+picture used to compare states (save/resume, replays) and by the invariants.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+
+class ShipState:
+    __slots__ = ("kind", "ore", "uid")
+
+    def __init__(self, kind: str, ore: int, uid: int):
+        self.kind = kind
+        self.ore = ore  # ore loaded on top of the printed ore
+        self.uid = uid
+
+
+class BuildingState:
+    __slots__ = ("kind", "grid", "slots", "uid")
+
+    def __init__(self, kind: str, grid, slots, uid: int):
+        self.kind = kind
+        self.grid = grid  # geometry BoardState or None
+        self.slots = slots  # geometry SlotState or None
+        self.uid = uid
+
+
+class PlayerState:
+    __slots__ = (
+        "index", "color", "supply", "stables", "ships", "emigrated", "home", "explored", "buildings",
+        "table_vikings", "thing", "waiting", "hand", "played", "penalties", "spent", "anytime_used",
+        "passed", "counters", "next_uid",
+    )
+
+    def __init__(self, index: int, color: str):
+        self.index = index
+        self.color = color
+        self.supply: Counter = Counter()  # goods, special tiles, resources, silver, weapons
+        self.stables: Counter = Counter()  # sheep, pregnant_sheep, cattle, pregnant_cattle
+        self.ships: list[ShipState] = []
+        self.emigrated: list[str] = []  # ship kinds on the banquet table, left to right
+        self.home = None  # geometry BoardState
+        self.explored: dict = {}  # exploration board id -> geometry BoardState
+        self.buildings: list[BuildingState] = []
+        self.table_vikings = 0  # Vikings still on the banquet table
+        self.thing = 0  # Vikings on the Thing square
+        self.waiting = 0  # solo: Vikings of the second colour in the waiting area
+        self.hand: list[int] = []  # occupation numbers
+        self.played: list[int] = []
+        self.penalties = 0  # Thing penalty tiles
+        self.spent: set = set()  # limited effects that have fired: (card, item index)
+        self.anytime_used: set = set()  # `anytime, once` effects used: (card, item index)
+        self.passed = False
+        self.counters: Counter = Counter()  # per-round event counts for times_this_round
+        self.next_uid = 1
+
+    def uid(self) -> int:
+        self.next_uid += 1
+        return self.next_uid - 1
+
+    @property
+    def silver(self) -> int:
+        return self.supply["silver"]
+
+
+class GameState:
+    __slots__ = (
+        "players", "round", "phase", "rounds", "start_player", "last_placer", "occupancy", "strips", "strip_pile",
+        "slots", "buildings_left", "specials_left", "weapon_deck", "weapon_discard", "occupation_deck",
+        "bank", "finished", "solo_blocked",
+    )
+
+    def __init__(self):
+        self.players: list[PlayerState] = []
+        self.round = 0
+        self.phase = ""
+        self.rounds = 0
+        self.start_player = 0
+        self.last_placer = None
+        self.occupancy: dict = {}  # space id -> list of (player, vikings, round placed)
+        self.strips: list = []  # face-up mountain strips: [strip id, [items left to right]]
+        self.strip_pile: list[str] = []
+        self.slots: dict = {}  # exploration slot -> {"board": id, "silver": n, "owner": player or None}
+        self.buildings_left: Counter = Counter()
+        self.specials_left: set = set()
+        self.weapon_deck: list[str] = []
+        self.weapon_discard: list[str] = []
+        self.occupation_deck: list[int] = []
+        self.bank: Counter = Counter()  # net flow with the general supply (goods never run out)
+        self.finished = False
+        self.solo_blocked: dict = {}  # solo: spaces still blocked by last round's Vikings
+
+    def snapshot(self) -> dict:
+        """A canonical picture of the whole state (JSON-friendly, sorted)."""
+        return {
+            "round": self.round,
+            "phase": self.phase,
+            "start_player": self.start_player,
+            "occupancy": {k: [list(v) for v in vs] for k, vs in sorted(self.occupancy.items())},
+            "strips": [[s, list(items)] for s, items in self.strips],
+            "strip_pile": list(self.strip_pile),
+            "slots": {k: dict(v) for k, v in sorted(self.slots.items())},
+            "buildings_left": dict(sorted(self.buildings_left.items())),
+            "specials_left": sorted(self.specials_left),
+            "weapon_deck": list(self.weapon_deck),
+            "weapon_discard": list(self.weapon_discard),
+            "occupation_deck": list(self.occupation_deck),
+            "finished": self.finished,
+            "players": [_player_snapshot(p) for p in self.players],
+        }
+
+
+def _board_snapshot(board) -> list:
+    return [[t.piece.id, t.row, t.column, t.turn, t.mirror] for t in board.tiles]
+
+
+def _player_snapshot(p: PlayerState) -> dict:
+    return {
+        "supply": {k: v for k, v in sorted(p.supply.items()) if v},
+        "stables": {k: v for k, v in sorted(p.stables.items()) if v},
+        "ships": [[s.kind, s.ore] for s in p.ships],
+        "emigrated": list(p.emigrated),
+        "home": _board_snapshot(p.home) if p.home is not None else None,
+        "explored": {k: _board_snapshot(v) for k, v in sorted(p.explored.items())},
+        "buildings": [[b.kind, _board_snapshot(b.grid) if b.grid is not None else None,
+                       dict(b.slots.filled) if b.slots is not None else None] for b in p.buildings],
+        "table_vikings": p.table_vikings,
+        "thing": p.thing,
+        "waiting": p.waiting,
+        "hand": list(p.hand),
+        "played": list(p.played),
+        "penalties": p.penalties,
+        "spent": sorted(map(list, p.spent)),
+        "anytime_used": sorted(map(list, p.anytime_used)),
+        "passed": p.passed,
+    }
