@@ -37,6 +37,8 @@ class Flow:
         phases = sorted(g.content.phases.values(), key=lambda ph: ph.number)
         for round_number in range(1, s.rounds + 1):
             s.round = round_number
+            s.round_uses.clear()
+            s.freed.clear()
             for p in s.players:
                 p.counters.clear()
             plan = self.plan()
@@ -55,7 +57,7 @@ class Flow:
         s.phase = "end"
         for player in self.order():  # last placements before the count ([F1])
             yield from self.g.ask(player, "end", "the game is over: place what you still want, then finish",
-                                  [Option("finish", "finish")])
+                                  [Option("finish", "finish")], anytime=True)
         for player in self.order():
             yield from self.emit("when", "final_scoring", self.ctx(player), EventInfo("final_scoring"))
         s.finished = True
@@ -240,12 +242,13 @@ class Flow:
     def turn(self, player: int):
         s = self.g.state
         ctx = self.ctx(player)
-        options = []
-        for space in self.spaces_in_play():
-            refusal = self.space_refusal(ctx, space)
-            options.append(Option(space, self.g.content.spaces[space].name, refusal))
-        options.append(Option("pass", "pass (place no more Vikings this round)"))
-        answer = yield from self.g.ask(player, "space", f"round {s.round}: where do your Vikings go?", options)
+
+        def options():
+            out = [Option(space, self.g.content.spaces[space].name, self.space_refusal(ctx, space)) for space in self.spaces_in_play()]
+            out.append(Option("pass", "pass (place no more Vikings this round)"))
+            return out
+
+        answer = yield from self.g.ask(player, "space", f"round {s.round}: where do your Vikings go?", options, anytime=True)
         if answer == "pass":
             ctx.p.passed = True
             return
@@ -260,6 +263,7 @@ class Flow:
         before = ctx.p.thing
         ctx.p.thing -= needed
         s.occupancy[space] = [(ctx.player, needed, s.round)]
+        s.round_uses[space] += 1
         yield from self.thing_changed(ctx.player, before)
         acting = imitated or space
         act_spec = self.g.content.spaces[acting]
@@ -272,6 +276,8 @@ class Flow:
         self.in_action = ctx.player
         try:
             yield from self.emit("when", "vikings_placed", actx, info)
+            if self.g.events.anytimes.get(ctx.player):  # cards usable inside a Viking action
+                yield from self.g.ask(ctx.player, "act", f"carry out {act_spec.name}", lambda: [Option("go", "carry out the action")], anytime=True)
             yield from self.run_action(actx, acting)
         finally:
             self.in_action = None
@@ -354,6 +360,7 @@ class Flow:
             s.occupancy[space] = new
         else:
             del s.occupancy[space]
+            s.freed[space] += 1
         before = ctx.p.thing
         ctx.p.thing += moved
         yield from self.emit("when", "vikings_returned", ctx, EventInfo("vikings_returned", space=space, amount=moved, how=frozenset({cause})))
@@ -520,11 +527,13 @@ class Flow:
         position = 0
         last_color = None
         lengthwise = Counter()
-        served = Counter()
+        served = g.state.table
+        served.clear()
         empty_seats = 0
         while position < seats:
-            options = self._feast_options(ctx, seats - position, last_color, lengthwise)
-            answer = yield from g.ask(ctx.player, "feast", f"banquet: seat {position + 1} of {seats}", options)
+            room, previous = seats - position, last_color
+            answer = yield from g.ask(ctx.player, "feast", f"banquet: seat {position + 1} of {seats}",
+                                      lambda: self._feast_options(ctx, room, previous, lengthwise), anytime=position == 0)
             if answer == "stop":
                 empty_seats += seats - position
                 break
@@ -554,6 +563,7 @@ class Flow:
         yield from self.emit("when", "feast_filled", ctx, info)
         for item, n in info.data["served"].items():  # the food and coins go back ([P9.7])
             g.state.bank[item] += n
+        served.clear()
         p.penalties += empty_seats
         if empty_seats:
             g.note(f"player {ctx.player} leaves {empty_seats} banquet seats empty")

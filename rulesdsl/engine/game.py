@@ -127,24 +127,29 @@ class Game:
         return game
 
     # ------------------------------------------------------------------ questions and dice
-    def ask(self, player: int, kind: str, prompt: str, options, anytime: bool = True):
-        """Yield a decision until a real answer comes; anytime actions are handled in between."""
-        options = list(options)
+    def ask(self, player: int, kind: str, prompt: str, options, anytime: bool = False):
+        """Yield a decision until a real answer comes.
+
+        With `anytime`, the player may first do anytime actions; `options` is then a
+        function, asked again after each one, because an anytime action changes what the
+        player holds. Only such safe points offer anytime actions: inside an action the
+        options were computed from a state that must not change under them."""
         while True:
-            legal = [o for o in options if o.refusal is None]
+            current = list(options() if callable(options) else options)
+            legal = [o for o in current if o.refusal is None]
             extra = self.flow.anytime_options(player) if anytime else []
             if not legal and not extra:
                 raise RulesError(f"no legal answer to '{prompt}' for player {player}")
             if len(legal) == 1 and not extra:
                 return legal[0].key
-            answer = yield Decision(player, kind, prompt, tuple(options) + tuple(extra))
+            answer = yield Decision(player, kind, prompt, tuple(current) + tuple(extra))
             if answer.startswith("anytime:"):
                 yield from self.flow.anytime(player, answer)
                 continue
             return answer
 
-    def ask_yes(self, player: int, prompt: str, anytime: bool = True):
-        answer = yield from self.ask(player, "confirm", prompt, [Option("yes", "yes"), Option("no", "no")], anytime)
+    def ask_yes(self, player: int, prompt: str):
+        answer = yield from self.ask(player, "confirm", prompt, [Option("yes", "yes"), Option("no", "no")])
         return answer == "yes"
 
     def roll(self, faces: int) -> int:

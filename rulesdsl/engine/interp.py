@@ -111,8 +111,10 @@ class Interpreter:
             return (yield from self._may(node.stmt, ctx, mandatory))
         if ctx.slash is None and _has_slash(node):
             return (yield from self._slash_choice(node, ctx, mandatory))
-        handler = getattr(self, "s_" + type(node).__name__)
-        return (yield from handler(node, ctx, mandatory))
+        result = getattr(self, "s_" + type(node).__name__)(node, ctx, mandatory)
+        if isinstance(result, bool):  # a statement that never asks anything
+            return result
+        return (yield from result)
 
     def _may(self, node, ctx, mandatory):
         if not self.can(node, ctx):

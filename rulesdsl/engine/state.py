@@ -72,7 +72,7 @@ class GameState:
     __slots__ = (
         "players", "round", "phase", "rounds", "start_player", "last_placer", "occupancy", "strips", "strip_pile",
         "slots", "buildings_left", "specials_left", "weapon_deck", "weapon_discard", "occupation_deck",
-        "bank", "finished", "solo_blocked",
+        "bank", "finished", "table", "round_uses", "freed",
     )
 
     def __init__(self):
@@ -93,7 +93,9 @@ class GameState:
         self.occupation_deck: list[int] = []
         self.bank: Counter = Counter()  # net flow with the general supply (goods never run out)
         self.finished = False
-        self.solo_blocked: dict = {}  # solo: spaces still blocked by last round's Vikings
+        self.table: Counter = Counter()  # food and coins on the banquet table during a feast
+        self.round_uses: Counter = Counter()  # placements on each space this round
+        self.freed: Counter = Counter()  # spaces a card emptied this round (they may be used again)
 
     def snapshot(self) -> dict:
         """A canonical picture of the whole state (JSON-friendly, sorted)."""
@@ -111,6 +113,7 @@ class GameState:
             "weapon_discard": list(self.weapon_discard),
             "occupation_deck": list(self.occupation_deck),
             "finished": self.finished,
+            "table": dict(sorted(self.table.items())),
             "players": [_player_snapshot(p) for p in self.players],
         }
 
