@@ -20,7 +20,7 @@ def test_validate_builtin_content(capsys):
 
 
 def test_validate_reports_every_problem_and_exits_1(capsys, variant):
-    variant.write("boards/a.yaml", "goods:\n  - id: oats\n    name: oats\n    color: purple\n    shape: ['##']\n")
+    variant.write("boards/a.yaml", "goods:\n  - id: oats\n    name: oats\n    color: purple\n    shape: ['##']\n    box_column: 1\n")
     variant.write("boards/b.yaml", "spaces: {}\n")
     code, out, err = run(capsys, "validate", str(variant.root))
     assert code == 1

@@ -42,20 +42,21 @@ GOOD = """goods:
     color: {color}
     shape: {shape}
     other_side: {other}
+    box_column: 1
 """
 
 
 def test_unknown_key(variant):
     variant.write("boards/g.yaml", GOOD.format(id="oats", color="orange", shape='["##"]', other="oats") + "    flavour: sweet\n")
     p = only_problem(variant.root)
-    assert where(p) == (["boards", "g.yaml"], 7, 5)
+    assert where(p) == (["boards", "g.yaml"], 8, 5)
     assert p.message.startswith("unknown key 'flavour'; expected one of: id, name, color, shape")
 
 
 def test_wrong_type(variant):
     variant.write("boards/g.yaml", GOOD.format(id="oats", color="orange", shape='["##"]', other="oats") + "    harvest: two\n")
     p = only_problem(variant.root)
-    assert where(p) == (["boards", "g.yaml"], 7, 14)
+    assert where(p) == (["boards", "g.yaml"], 8, 14)
     assert p.message == "expected a whole number, found text ('two')"
 
 
@@ -67,7 +68,7 @@ def test_value_outside_the_allowed_words(variant):
 
 
 def test_missing_required_key(variant):
-    variant.write("boards/g.yaml", "goods:\n  - id: oats\n    color: orange\n    shape: ['##']\n")
+    variant.write("boards/g.yaml", "goods:\n  - id: oats\n    color: orange\n    shape: ['##']\n    box_column: 1\n")
     p = only_problem(variant.root)
     assert where(p) == (["boards", "g.yaml"], 2, 5)
     assert p.message == "missing required key 'name'"
@@ -176,7 +177,7 @@ def test_reserved_word_as_an_id(variant):
 
 
 def test_all_problems_of_a_run_are_reported_together(variant):
-    variant.write("boards/a.yaml", "goods:\n  - id: oats\n    name: oats\n    color: purple\n    shape: ['##']\n")
+    variant.write("boards/a.yaml", "goods:\n  - id: oats\n    name: oats\n    color: purple\n    shape: ['##']\n    box_column: 1\n")
     variant.write("boards/b.yaml", "ships: 3\n")
     variant.write("cards/occupations/B/903-x.yaml", "number: 903\n")
     problems = problems_of(variant.root)

@@ -95,6 +95,7 @@ def test_variant_effects_are_checked_against_the_merged_content(variant):
     name: honey
     color: red
     shape: ["##"]
+    box_column: 1
     other_side: honey
 spaces:
   - id: beehive_1
