@@ -3,6 +3,7 @@
     rulesdsl validate [PATH...]        check all content (built-in + PATHs); exit 1 on problems
     rulesdsl show NAME-or-NUMBER       an item's canonical effect text and its tree
     rulesdsl render BOARD-or-STATE     a board or a board state file drawn as SVG
+    rulesdsl play [--players N] ...    a whole game (random or human agents), then the score table
 
 `--content DIR` (repeatable, before the command) adds a variant folder after the
 built-in content. Bad input never produces a traceback: every problem is printed
@@ -32,6 +33,17 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("name", metavar="NAME-or-NUMBER", help="an id, a card number or a name")
     show.add_argument("--tree-only", action="store_true", help="print only the tree")
 
+    play = sub.add_parser("play", help="play a whole game and print the score table")
+    play.add_argument("--players", type=int, default=2, help="1 to 4 (default 2)")
+    play.add_argument("--short", action="store_true", help="the short game (6 rounds) instead of the long one (7)")
+    play.add_argument("--decks", default="A,B,C", help="occupation decks, comma separated (default A,B,C)")
+    play.add_argument("--agents", default="", help="one per player: random, human (default: all random)")
+    play.add_argument("--seed", type=int, default=0)
+    play.add_argument("--save", metavar="FILE", help="write the game record (JSON) here when the game ends or stops")
+    play.add_argument("--load", metavar="FILE", help="resume a saved game")
+    play.add_argument("--stop-after", type=int, metavar="N", help="stop after N more decisions (and save with --save)")
+    play.add_argument("--log", action="store_true", help="print what happened, round by round")
+
     render = sub.add_parser("render", help="draw a board (or a board state file) as SVG")
     render.add_argument("what", metavar="BOARD-or-STATE", help="a board id (home_long, shetland, long_house ...) or a state YAML file")
     render.add_argument("-o", "--output", metavar="FILE", help="write the SVG here instead of standard output")
@@ -47,6 +59,8 @@ def main(argv: list[str] | None = None) -> int:
             return _show(args)
         if args.command == "render":
             return _render(args)
+        if args.command == "play":
+            return _play(args)
     except ContentError as err:
         for problem in err.problems:
             print(problem, file=sys.stderr)
@@ -113,6 +127,64 @@ def _show(args) -> int:
         print()
     if program is not None:
         print(dump(program), end="")
+    return 0
+
+
+def _agents(args, players: int, seed: int):
+    from rulesdsl.agents import HumanAgent, RandomAgent
+
+    names = [a.strip() for a in args.agents.split(",") if a.strip()] if args.agents else ["random"] * players
+    if len(names) != players:
+        raise RulesError(f"--agents names {len(names)} agents for {players} players")
+    agents = []
+    for index, name in enumerate(names):
+        if name == "random":
+            agents.append(RandomAgent(seed * 7919 + index))
+        elif name == "human":
+            agents.append(HumanAgent())
+        else:
+            raise RulesError(f"unknown agent '{name}': use random or human")
+    return agents
+
+
+def _play(args) -> int:
+    import json
+    from pathlib import Path
+
+    from rulesdsl.engine.game import Game, GameOptions
+    from rulesdsl.engine.scoring import final_scores, table
+
+    content = _load(args)
+    if args.load:
+        try:
+            data = json.loads(Path(args.load).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as err:
+            raise RulesError(f"cannot read saved game {args.load}: {err}") from None
+        game = Game.load(content, data)
+    else:
+        options = GameOptions(players=args.players, length="short" if args.short else "long",
+                              decks=tuple(d.strip().upper() for d in args.decks.split(",") if d.strip()))
+        game = Game(content, options, args.seed)
+    agents = _agents(args, game.options.players, game.seed)
+    steps = 0
+    try:
+        while game.decision is not None:
+            if args.stop_after is not None and steps >= args.stop_after:
+                break
+            agent = agents[game.decision.player]
+            game.answer(agent.answer(game, game.decision))
+            steps += 1
+    except (KeyboardInterrupt, EOFError):
+        print("\nstopped.")
+    if args.save:
+        Path(args.save).write_text(json.dumps(game.save(), indent=1), encoding="utf-8")
+        print(f"saved {len(game.log)} answers to {args.save}")
+    if args.log:
+        print("\n".join(game.history))
+    if game.decision is not None:
+        print(f"the game is not over (round {game.state.round}, {game.state.phase}); resume it with --load")
+        return 0
+    print(table(final_scores(game)))
     return 0
 
 

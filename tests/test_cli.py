@@ -16,7 +16,7 @@ def test_validate_builtin_content(capsys):
     code, out, err = run(capsys, "validate")
     assert code == 0, err
     assert out.startswith("OK: 32 goods, 15 special tiles")
-    assert "61 spaces" in out
+    assert "65 spaces" in out
 
 
 def test_validate_reports_every_problem_and_exits_1(capsys, variant):
@@ -54,10 +54,10 @@ def test_content_option_is_repeatable(capsys, variant, tmp_path):
     (other / "boards" / "r.yaml").write_text("remove:\n  spaces: [fishing_village_1, stockfish_1]\n")
     code, out, err = run(capsys, "--content", str(variant.root), "validate")
     assert code == 0, err
-    assert "62 spaces" in out
+    assert "66 spaces" in out
     code, out, err = run(capsys, "--content", str(variant.root), "--content", str(other), "validate")
     assert code == 0, err
-    assert "60 spaces" in out
+    assert "64 spaces" in out
 
 
 def test_show_prints_canonical_text_and_tree(capsys):

@@ -64,13 +64,16 @@ def test_round_structure(content):
 
 
 def test_action_board(content):
-    spaces = content.spaces
+    spaces = {sid: sp for sid, sp in content.spaces.items() if sp.group != "extension"}
     assert len(spaces) == 61
     assert Counter(s.column for s in spaces.values()) == {1: 18, 2: 18, 3: 16, 4: 9}
     assert Counter(s.group for s in spaces.values()) == {
         "build_houses": 4, "build_ships": 3, "hunting": 6, "livestock_market": 6, "weekly_market": 4,
         "products": 3, "crafting": 7, "mountains_trade": 11, "sailing": 10, "emigration_occupation": 7}
-    # every column is filled from row 1 to row 18 without gaps except where column 4 is shorter
+    imitation = {sid: sp for sid, sp in content.spaces.items() if sp.group == "extension"}
+    assert sorted((sp.column, sp.players) for sp in imitation.values()) == [(1, (4,)), (2, (4,)), (3, (4,)), (4, (4,))]
+    assert [t.sides for t in content.extension_tiles.values()] == [("imitation_1", "imitation_2"), ("imitation_3", "imitation_4")]
+    # every column is filled from row 1 to row 18 without gaps
     for column in (1, 2, 3, 4):
         rows = sorted(r for s in spaces.values() if s.column == column for r in range(s.row, s.row + s.rows))
         assert rows == list(range(1, 19)), column

@@ -38,7 +38,7 @@ def test_a_variant_replaces_an_item_by_id(variant):
     content = load_content([variant.root])
     assert content.spaces["buy_sheep_2"].name == "Free sheep"
     assert content.source("spaces", "buy_sheep_2").root == str(variant.root)
-    assert len(content.spaces) == 61
+    assert len(content.spaces) == 65
 
 
 def test_a_variant_removes_an_item_explicitly(variant, tmp_path):
@@ -48,7 +48,7 @@ def test_a_variant_removes_an_item_explicitly(variant, tmp_path):
     (later / "boards" / "r.yaml").write_text("remove:\n  spaces: [fishing_village_1, stockfish_1]\n")
     content = load_content([variant.root, later])
     assert "fishing_village_1" not in content.spaces and "stockfish_1" not in content.spaces
-    assert len(content.spaces) == 60
+    assert len(content.spaces) == 64
 
 
 def test_removing_what_cards_depend_on_names_those_cards(variant):

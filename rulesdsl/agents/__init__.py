@@ -6,13 +6,15 @@ import random
 
 
 class RandomAgent:
-    """Uniform over the legal answers, from its own seeded generator."""
+    """Uniform over the legal answers. Each answer depends only on the agent's seed and
+    how many answers the game has recorded, so a resumed game goes on exactly as it would have."""
 
     def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
+        self.seed = seed
 
     def answer(self, game, decision) -> str:
-        return self.rng.choice(decision.legal())
+        legal = decision.legal()
+        return legal[random.Random(self.seed * 1_000_003 + len(game.log)).randrange(len(legal))]
 
 
 class ScriptedAgent:

@@ -234,6 +234,15 @@ class Column:
 
 
 @_frozen
+class ExtensionTile:
+    """A 4-player extension tile: one of its sides, chosen at random, is in play."""
+
+    id: str
+    name: str
+    sides: tuple[str, ...]  # the space on each side
+
+
+@_frozen
 class Space:
     """An action space; `effect` is card-language text run when Vikings are placed on it."""
 
@@ -292,6 +301,7 @@ COLLECTIONS: dict[str, type] = {
     "groups": Group,
     "columns": Column,
     "spaces": Space,
+    "extension_tiles": ExtensionTile,
     "rules": Rule,
     "occupations": Occupation,
 }

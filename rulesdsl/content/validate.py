@@ -27,6 +27,7 @@ def validate_content(content, check_names: bool = True) -> list[Problem]:
     _check_rounds(content, problems)
     _check_areas(content, problems)
     _check_spaces(content, problems)
+    _check_extension_tiles(content, problems)
     _check_occupations(content, problems)
     _check_effects(content, problems)
     return problems
@@ -354,6 +355,19 @@ def _check_spaces(content, problems: list[Problem]) -> None:
                                             f"space overlaps '{taken[key]}' in column {space.column}, row {row}"))
                     break
                 taken[key] = sid
+
+
+def _check_extension_tiles(content, problems: list[Problem]) -> None:
+    seen: dict = {}
+    for tid, tile in content.extension_tiles.items():
+        if len(tile.sides) < 1:
+            problems.append(Problem(_at(content, "extension_tiles", tid, "sides"), "a tile has at least one side"))
+        for index, space in enumerate(tile.sides):
+            if space not in content.spaces:
+                problems.append(Problem(_at(content, "extension_tiles", tid, "sides", index), f"unknown space '{space}'"))
+            elif space in seen:
+                problems.append(Problem(_at(content, "extension_tiles", tid, "sides", index), f"space '{space}' is already on tile '{seen[space]}'"))
+            seen[space] = tid
 
 
 def _check_occupations(content, problems: list[Problem]) -> None:

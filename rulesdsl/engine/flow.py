@@ -207,8 +207,14 @@ class Flow:
 
     # ================================================================== action phase
     def spaces_in_play(self) -> list[str]:
-        n = len(self.g.state.players)
-        return [sid for sid, sp in self.g.content.spaces.items() if n in sp.players]
+        found = getattr(self, "_in_play", None)
+        if found is None:
+            n = len(self.g.state.players)
+            on_tiles = {sp for tile in self.g.content.extension_tiles.values() for sp in tile.sides}
+            up = set(self.g.state.extension.values())
+            found = [sid for sid, sp in self.g.content.spaces.items() if n in sp.players and (sid not in on_tiles or sid in up)]
+            self._in_play = found
+        return found
 
     def vikings_needed(self, ctx, space: str) -> int:
         spec = self.g.content.spaces[space]
@@ -320,17 +326,21 @@ class Flow:
             self._dice_defs = {k: next(iter(v)) for k, v in found.items() if len(v) == 1}
         return self._dice_defs.get(kind)
 
-    def imitate(self, ctx, place, mandatory):
+    def imitable(self, ctx, place) -> list[Option]:
+        """Spaces of the column occupied by another player whose action the player could carry out."""
         columns = place.columns if isinstance(place, t.ColumnPlace) else ()
-        s = self.g.state
+        on_tiles = {sp for tile in self.g.content.extension_tiles.values() for sp in tile.sides}
         options = []
-        for space, entries in sorted(s.occupancy.items()):
+        for space, entries in sorted(self.g.state.occupancy.items()):
             spec = self.g.content.spaces.get(space)
-            if spec is None or spec.column not in columns or not any(w != ctx.player for w, _, _ in entries):
+            if spec is None or space in on_tiles or spec.column not in columns or not any(w != ctx.player for w, _, _ in entries):
                 continue
-            action = Action(space, spec.group, spec.column, 0, "space")
-            if self.space_usable(ctx.derive(action=action), space):
+            if self.space_usable(ctx, space):
                 options.append(Option(space, spec.name))
+        return options
+
+    def imitate(self, ctx, place, mandatory):
+        options = self.imitable(ctx, place)
         if not options:
             return False
         answer = yield from self.g.ask(ctx.player, "imitate", "imitate which space?", options)
@@ -878,23 +888,20 @@ class Flow:
         placed = 0
         for item in sorted(wanted):
             while served.get(item, 0) > 0:
-                ctx.p.supply[item] += 1  # take it back from the table to place it
                 options = self.place_options(ctx, item, lambda kind: "house" in target and kind in ("stone_house", "long_house"))
                 if not options:
-                    ctx.p.supply[item] -= 1
                     break
                 choices = [Option(str(i), f"{key} at {pl.row},{pl.column} turned {pl.turn}") for i, (key, pl, _) in enumerate(options)]
-                choices.append(Option("no", "leave it on the table"))
+                if node.any_number or placed:
+                    choices.append(Option("no", "leave it on the table"))
                 answer = yield from self.g.ask(ctx.player, "place", f"place a served {item} into a house?", choices)
                 if answer == "no":
-                    ctx.p.supply[item] -= 1
                     break
                 key, pl, piece = options[int(answer)]
                 served[item] -= 1
+                ctx.p.supply[item] += 1  # off the table, straight into the house
                 placed += 1
                 yield from self.place_tile(ctx, item, key, pl, piece)
-                if not node.any_number:
-                    continue
         return placed > 0
 
     def gain_and_place(self, ctx, item: str, n: int, target):

@@ -214,6 +214,10 @@ class Game:
             if self.options.occupations and starting:
                 p.hand.append(starting.pop())
             s.players.append(p)
+        for tile in sorted(content.extension_tiles.values(), key=lambda x: x.id):
+            side = rng.choice(tile.sides)
+            if all(self.options.players in content.spaces[sp].players for sp in tile.sides):
+                s.extension[tile.id] = side
         s.start_player = rng.randrange(self.options.players)
         self.events.install_rules()
 

@@ -257,6 +257,9 @@ class Interpreter:
     def c_Part(self, node, ctx):
         return any(self.can(s, ctx) for s in node.body) or bool(self.g.events.candidates("instead", f"part:{node.name}", ctx.player))
 
+    def c_Imitate(self, node, ctx):
+        return bool(self.g.flow.imitable(ctx, node.place))
+
     def c_DoSpace(self, node, ctx):
         space = self.resolve_ref(node.ref, ctx)
         return space in self.g.content.spaces

@@ -72,7 +72,7 @@ class GameState:
     __slots__ = (
         "players", "round", "phase", "rounds", "start_player", "last_placer", "occupancy", "strips", "strip_pile",
         "slots", "buildings_left", "specials_left", "weapon_deck", "weapon_discard", "occupation_deck",
-        "bank", "finished", "table", "round_uses", "freed",
+        "bank", "finished", "table", "round_uses", "freed", "extension",
     )
 
     def __init__(self):
@@ -96,6 +96,7 @@ class GameState:
         self.table: Counter = Counter()  # food and coins on the banquet table during a feast
         self.round_uses: Counter = Counter()  # placements on each space this round
         self.freed: Counter = Counter()  # spaces a card emptied this round (they may be used again)
+        self.extension: dict = {}  # extension tile -> the space on its side that is up
 
     def snapshot(self) -> dict:
         """A canonical picture of the whole state (JSON-friendly, sorted)."""
@@ -114,6 +115,7 @@ class GameState:
             "occupation_deck": list(self.occupation_deck),
             "finished": self.finished,
             "table": dict(sorted(self.table.items())),
+            "extension": dict(sorted(self.extension.items())),
             "players": [_player_snapshot(p) for p in self.players],
         }
 
