@@ -47,6 +47,7 @@ class Events:
         self.modifiers: list[tuple] = []  # (owner, card, statement)
         self.watches: list[tuple] = []  # (owner, card, index, Watch)
         self.anytimes: dict[int, list] = defaultdict(list)  # owner -> [(card, index, Anytime)]
+        self._values: set[str] = set()  # value names some static modifier changes
 
     # ------------------------------------------------------------------ installing
     def install_rules(self) -> None:
@@ -56,7 +57,7 @@ class Events:
                 if isinstance(item, t.Hook):
                     self._add(Listener(None, None, index, item))
                 elif isinstance(item, (t.Modify, t.SetValue, t.Allow)):
-                    self.modifiers.append((None, None, item))
+                    self._modifier(None, None, item)
 
     def install_card(self, player: int, number: int) -> list:
         """Register a played card's lasting parts; return its immediate statements."""
@@ -72,10 +73,14 @@ class Events:
             elif isinstance(item, t.Anytime):
                 self.anytimes[player].append((number, index, item))
             elif isinstance(item, (t.Modify, t.SetValue, t.Allow)):
-                self.modifiers.append((player, number, item))
+                self._modifier(player, number, item)
             else:
                 immediate.append(item)
         return immediate
+
+    def _modifier(self, owner, card, stmt) -> None:
+        self.modifiers.append((owner, card, stmt))
+        self._values.add(stmt.rule if isinstance(stmt, t.Allow) else stmt.value)
 
     def _add(self, listener: Listener) -> None:
         self.hooks[_key(listener.hook.timing, listener.hook.event)].append(listener)
@@ -127,7 +132,16 @@ class Events:
         return [lst for lst in self.hooks.get((timing, event_name), ()) if lst.owner in (None, player)]
 
     # ------------------------------------------------------------------ modifiers
+    def affects(self, name: str, ctx) -> bool:
+        """Whether any modifier could change this value now (the fast path skips the rest)."""
+        if name in self._values:
+            return True
+        action = ctx.action
+        return action is not None and bool(action.temporary)
+
     def value(self, name: str, base: int, ctx, info: EventInfo | None = None, floor: int | None = None) -> int:
+        if not self.affects(name, ctx):
+            return base if floor is None else max(floor, base)
         info = info or EventInfo(name)
         delta = 0
         setting = None
@@ -151,6 +165,8 @@ class Events:
         return result
 
     def allowed(self, rule: str, ctx, info: EventInfo | None = None) -> bool:
+        if not self.affects(rule, ctx):
+            return False
         info = info or EventInfo(rule)
         for owner, card, stmt in self._active_modifiers(ctx):
             if not isinstance(stmt, t.Allow) or stmt.rule != rule:

@@ -219,6 +219,8 @@ class Flow:
     def vikings_needed(self, ctx, space: str) -> int:
         spec = self.g.content.spaces[space]
         column = self.g.content.columns[spec.column]
+        if not self.g.events.affects("vikings_needed", ctx):
+            return column.vikings
         info = EventInfo("vikings_needed", space=space, group=spec.group, column=spec.column, how=frozenset({"space"}))
         return self.g.events.value("vikings_needed", column.vikings, ctx, info, floor=1)
 
@@ -230,20 +232,34 @@ class Flow:
         needed = self.vikings_needed(ctx, space)
         if ctx.p.thing < needed:
             return f"{spec.name} needs {needed} Vikings; you have {ctx.p.thing} on the Thing square"
-        if not self.space_usable(ctx, space):
+        if not self.space_usable(ctx, space, needed):
             return f"none of the effects of {spec.name} can be used now"
         return None
 
-    def space_usable(self, ctx, space: str) -> bool:
-        spec = self.g.content.spaces[space]
-        program = self.g.content.programs[("spaces", space)]
-        action = Action(space, spec.group, spec.column, self.vikings_needed(ctx, space), "space")
-        sub = ctx.derive(space=space, action=action)
-        items = program.items
-        for item in items:
-            if isinstance(item, t.Require) and not self.interp.can(item, sub):
+    def _space_plan(self, space: str):
+        """(spec, requirements, other statements) of a space, split once."""
+        plans = self.__dict__.setdefault("_plans", {})
+        found = plans.get(space)
+        if found is None:
+            items = self.g.content.programs[("spaces", space)].items
+            found = (self.g.content.spaces[space], [i for i in items if isinstance(i, t.Require)],
+                     [i for i in items if not isinstance(i, t.Require)])
+            plans[space] = found
+        return found
+
+    def space_usable(self, ctx, space: str, needed: int | None = None) -> bool:
+        spec, requires, others = self._space_plan(space)
+        if needed is None:
+            needed = self.vikings_needed(ctx, space)
+        sub = Ctx(ctx.player, ctx.p, space=space, action=Action(space, spec.group, spec.column, needed, "space"))
+        can = self.interp.can
+        for item in requires:
+            if not can(item, sub):
                 return False
-        return any(self.interp.can(item, sub) for item in items if not isinstance(item, t.Require))
+        for item in others:
+            if can(item, sub):
+                return True
+        return False
 
     def turn(self, player: int):
         s = self.g.state

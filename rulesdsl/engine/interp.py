@@ -41,7 +41,7 @@ class Action:
         self.how = how
         self.paid: Counter = Counter()
         self.gained: Counter = Counter()
-        self.printed: Counter = Counter()
+        self.printed = None
         self.used: Counter = Counter()
         self.upgraded = 0
         self.temporary: list = []  # (card, statement): modifiers that last until the action ends
