@@ -410,6 +410,8 @@ class Flow:
             raise RulesError(f"occupation {number} is not in the hand of player {ctx.player}")
         p.hand.remove(number)
         p.played.append(number)
+        if ctx.action is not None:
+            ctx.action.bonus_plays += 1
         self.g.note(f"player {ctx.player} plays {number} {self.g.content.occupations[number].name}")
         immediate = self.g.events.install_card(ctx.player, number)
         cctx = ctx.derive(card=number)

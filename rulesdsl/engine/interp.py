@@ -157,9 +157,10 @@ class Interpreter:
         mult = self.count(node.per, ctx) if node.per is not None else 1
         if mult <= 0:
             return False
+        bctx = ctx.derive(value=node.verb) if node.verb == "buy" else ctx
         for part in node.bundle.parts:
             for item in part:
-                if self._gainable(item, ctx, mult):
+                if self._gainable(item, bctx, mult):
                     return True
         return False
 
@@ -271,9 +272,15 @@ class Interpreter:
             return False
         did = False
         for part in node.bundle.parts:
-            item = yield from self._choose_item(part, ctx, mandatory=True, gaining=mult)
+            item = yield from self._choose_item(part, ctx, mandatory=True, gaining=mult, verb=node.verb)
             if item is None:
                 continue
+            if node.verb == "buy" and ctx.via != "exchange":
+                price = self._cost(["silver"], self._price(item[0]) or 0, ctx)
+                yield from self.g.flow.before_payment(ctx, "silver")
+                ops.pay(self.g, ctx.p, "silver", price)
+                if ctx.action is not None:
+                    ctx.action.paid["silver"] += price
             got = yield from self._gain_item(item, ctx, node.verb, mult, node.placed_on)
             did = did or got
         return did
@@ -632,8 +639,24 @@ class Interpreter:
                 continue
             if kind == SPECIAL and item_id not in self.g.state.specials_left:
                 continue
+            if not self._price_ok(item_id, ctx):
+                continue
             return True
         return False
+
+    def _price(self, item_id: str) -> int | None:
+        tile = self.g.content.special_tiles.get(item_id)
+        if tile is not None:
+            return tile.price
+        ship = self.g.content.ships.get(item_id)
+        return ship.price if ship is not None else None
+
+    def _price_ok(self, item_id: str, ctx, verb: str | None = None) -> bool:
+        """`buy` on its own pays the printed price; inside an exchange the exchange's cost is the price."""
+        if (verb or ctx.value) != "buy" or ctx.via == "exchange":
+            return True
+        price = self._price(item_id)
+        return price is not None and ctx.p.supply["silver"] >= self._cost(["silver"], price, ctx)
 
     def item_ids(self, item, ctx) -> list[str]:
         if isinstance(item, t.VarItem):
@@ -651,7 +674,7 @@ class Interpreter:
             members = [m for m in members if m in tongs]
         return members
 
-    def _choose_item(self, part, ctx, mandatory, gaining=1):
+    def _choose_item(self, part, ctx, mandatory, gaining=1, verb=None):
         """Pick one item of a bundle part (alternatives joined by `or`, classes like `special_tile`)."""
         candidates = []
         for item in part:
@@ -666,14 +689,19 @@ class Interpreter:
                     continue
                 if kind == SHIP and ops.free_berths(self.g, ctx.p, self.g.content.ships[item_id].size) <= 0:
                     continue
+                if not self._price_ok(item_id, ctx, verb):
+                    continue
                 candidates.append((item_id, n))
+        if gaining and any(not self._pregnant(i) for i, _ in candidates):
+            candidates = [c for c in candidates if not self._pregnant(c[0])]  # new animals arrive plain
+        candidates = list(dict(reversed(candidates)).items())[::-1]  # one entry per item
         if not candidates:
             return None
         if len(candidates) == 1:
             return candidates[0]
-        options = [Option(f"{i}:{item_id}", f"{n} {item_id}") for i, (item_id, n) in enumerate(candidates)]
+        options = [Option(item_id, f"{n} {item_id.replace('_', ' ')}") for item_id, n in candidates]
         answer = yield from self.g.ask(ctx.player, "choose", "take which?", options)
-        return candidates[int(answer.split(":", 1)[0])]
+        return next(c for c in candidates if c[0] == answer)
 
     def _gain_item(self, chosen, ctx, verb, mult, placed_on):
         item_id, n = chosen

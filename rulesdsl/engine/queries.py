@@ -65,6 +65,8 @@ class Queries:
             return int(s.phase == "actions")
         if name == "top_sword_value":
             return max((g.content.special_tiles[x].sword for x in s.specials_left), default=0)
+        if name == "played_this_action":
+            return ctx.action.bonus_plays if ctx.action is not None else 0
         if name == "occupations_played_now":
             return ctx.info.amount if ctx.info else 0
         raise ValueError(f"unknown quantity {name}")

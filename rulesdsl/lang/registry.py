@@ -101,6 +101,7 @@ QUANTITIES = {
     "in_action_phase": "1 during the Action phase, else 0",
     "top_sword_value": "the highest sword value among the special tiles still in the supply",
     "occupations_played_now": "occupations played on the current occasion",
+    "played_this_action": "occupations you played during the current action (column bonus included)",
 }
 
 # Queries: named functions of a selector or a bound name.
