@@ -44,6 +44,13 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--stop-after", type=int, metavar="N", help="stop after N more decisions (and save with --save)")
     play.add_argument("--log", action="store_true", help="print what happened, round by round")
 
+    scenario = sub.add_parser("scenario", help="run scenario files: PASS/FAIL each, with a diff on failure")
+    scenario.add_argument("files", nargs="+", metavar="FILE", help="scenario files or folders of them")
+
+    cards = sub.add_parser("cards", help="list the occupations; --coverage names the scenarios that prove each one")
+    cards.add_argument("--coverage", action="store_true", help="show the scenarios per card and the count of covered cards")
+    cards.add_argument("--scenarios", default=None, metavar="DIR", help="where the scenarios are (default: scenarios/)")
+
     render = sub.add_parser("render", help="draw a board (or a board state file) as SVG")
     render.add_argument("what", metavar="BOARD-or-STATE", help="a board id (home_long, shetland, long_house ...) or a state YAML file")
     render.add_argument("-o", "--output", metavar="FILE", help="write the SVG here instead of standard output")
@@ -61,6 +68,10 @@ def main(argv: list[str] | None = None) -> int:
             return _render(args)
         if args.command == "play":
             return _play(args)
+        if args.command == "scenario":
+            return _scenario(args)
+        if args.command == "cards":
+            return _cards(args)
     except ContentError as err:
         for problem in err.problems:
             print(problem, file=sys.stderr)
@@ -185,6 +196,56 @@ def _play(args) -> int:
         print(f"the game is not over (round {game.state.round}, {game.state.phase}); resume it with --load")
         return 0
     print(table(final_scores(game)))
+    return 0
+
+
+def _scenario(args) -> int:
+    from pathlib import Path
+
+    from rulesdsl.scenario import run_file
+
+    content = _load(args)
+    files = []
+    for name in args.files:
+        path = Path(name)
+        files += sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
+    failed = 0
+    for path in files:
+        result = run_file(path, content)
+        print(f"{'PASS' if result.passed else 'FAIL'}  {path}  {result.title}")
+        for line in result.failures:
+            print(f"      {line}")
+        failed += not result.passed
+    print(f"{len(files) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def _cards(args) -> int:
+    from pathlib import Path
+
+    from rulesdsl.content.loader import builtin_root
+    from rulesdsl.content.yamlfile import YamlReadError, read_yaml
+
+    content = _load(args)
+    folder = Path(args.scenarios) if args.scenarios else builtin_root() / "scenarios"
+    proving: dict[int, list[str]] = {}
+    for path in sorted(folder.rglob("*.yaml")) if folder.is_dir() else []:
+        try:
+            data = read_yaml(path, str(path)).data
+        except YamlReadError:
+            continue
+        for number in (data or {}).get("cards", []) if isinstance(data, dict) else []:
+            proving.setdefault(number, []).append(str(path.relative_to(folder)))
+    covered = 0
+    for number, card in sorted(content.occupations.items()):
+        files = proving.get(number, [])
+        covered += bool(files)
+        line = f"{number:4} {card.deck}{'s' if card.starting else ' '} {card.name:28} {card.category:10}"
+        if args.coverage:
+            line += " " + (", ".join(files) if files else "-- no scenario --")
+        print(line)
+    if args.coverage:
+        print(f"{covered}/{len(content.occupations)} occupations have at least one scenario")
     return 0
 
 

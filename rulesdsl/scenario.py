@@ -1,0 +1,416 @@
+"""Rules questions as files: a starting situation, steps with every answer, expectations.
+
+The format (version 1) is described in docs/SCENARIOS.md; it is a public interface. A
+scenario builds a game from its options and seed, replaces the parts of the state it
+names, runs its steps through the real engine (spaces, cards, phases, anytime actions,
+arbitrary effect text) answering every decision from the file, then compares the
+resulting state with its expectations. `run_file` returns a Result with a readable diff.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import attrs
+
+from rulesdsl.engine import ops
+from rulesdsl.engine.game import Game, GameOptions
+from rulesdsl.engine.state import BuildingState, ShipState
+from rulesdsl.errors import IllegalMove, Location, Problem, RulesError
+from rulesdsl.geometry import pieces
+from rulesdsl.geometry.placement import empty, place
+from rulesdsl.geometry.slots import fill as fill_slot, slots_of
+
+FORMAT = 1
+_TOP = {"format", "title", "source", "cards", "game", "setup", "steps", "expect", "notes"}
+_GAME = {"players", "length", "decks", "seed", "occupations"}
+_SETUP = {"round", "phase", "start_player", "players", "occupancy", "strips", "exploration", "specials_left", "weapon_deck", "occupation_deck"}
+_PLAYER = {"supply", "stables", "ships", "emigrated", "boards", "buildings", "table_vikings", "thing", "hand", "played", "penalties"}
+_STEP = {"player", "space", "play", "phase", "anytime", "effect", "answers", "dice", "expect_error", "round", "note", "place"}
+_EXPECT_PLAYER = {"supply", "stables", "ships", "emigrated", "thing", "table_vikings", "hand", "played", "penalties", "income",
+                  "explored", "buildings", "score", "bonus", "minus_squares", "feast_seats"}
+
+
+class ScenarioError(RulesError):
+    def __init__(self, problem: Problem):
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+@attrs.define
+class Result:
+    path: str
+    title: str
+    passed: bool
+    failures: list[str] = attrs.field(factory=list)
+    cards: tuple = ()
+
+
+# ------------------------------------------------------------------ reading
+class _Reader:
+    def __init__(self, doc):
+        self.doc = doc
+
+    def fail(self, path, message):
+        raise ScenarioError(Problem(self.doc.location(path), message))
+
+    def keys(self, data, path, allowed):
+        if not isinstance(data, dict):
+            self.fail(path, f"expected a mapping, found {type(data).__name__}")
+        for key in data:
+            if key not in allowed:
+                self.fail(path + (key,), f"unknown key '{key}'; expected one of: {', '.join(sorted(allowed))}")
+
+    def int(self, data, path, minimum=None):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail(path, f"expected a whole number, found {data!r}")
+        if minimum is not None and data < minimum:
+            self.fail(path, f"expected at least {minimum}, found {data}")
+        return data
+
+    def counts(self, data, path, content, zone):
+        if not isinstance(data, dict):
+            self.fail(path, "expected a mapping of item -> how many")
+        out = Counter()
+        for item, n in data.items():
+            if item not in _known_items(content, zone):
+                self.fail(path + (item,), f"unknown {zone} item '{item}'")
+            out[item] = self.int(n, path + (item,), 0)
+        return out
+
+
+def _known_items(content, zone) -> set:
+    if zone == "stables":
+        return {g.id for g in content.goods.values() if g.color == "animal"}
+    return ({g.id for g in content.goods.values() if g.color != "animal"} | set(content.special_tiles) | set(content.resources)
+            | set(content.weapons))
+
+
+def load(path: Path):
+    from rulesdsl.content.yamlfile import YamlReadError, read_yaml
+
+    try:
+        doc = read_yaml(path, str(path))
+    except YamlReadError as err:
+        raise ScenarioError(err.problem) from None
+    r = _Reader(doc)
+    r.keys(doc.data, (), _TOP)
+    if doc.data.get("format") != FORMAT:
+        r.fail(("format",), f"this file says format {doc.data.get('format')!r}; this rulesdsl reads scenario format {FORMAT}")
+    return doc, r
+
+
+# ------------------------------------------------------------------ building the situation
+def build(doc, r, content) -> Game:
+    data = doc.data
+    game_opts = data.get("game", {})
+    r.keys(game_opts, ("game",), _GAME)
+    options = GameOptions(players=game_opts.get("players", 2), length=game_opts.get("length", "long"),
+                          decks=tuple(game_opts.get("decks", ["A"])), occupations=game_opts.get("occupations", False))
+    try:
+        game = Game(content, options, game_opts.get("seed", 0))
+    except RulesError as err:
+        r.fail(("game",), str(err))
+    setup = data.get("setup", {})
+    r.keys(setup, ("setup",), _SETUP)
+    s = game.state
+    if "round" in setup:
+        s.round = r.int(setup["round"], ("setup", "round"), 1)
+        if len(s.players) > 1:  # one Viking has left the banquet table per round
+            home = content.home_boards[options.length]
+            for p in s.players:
+                p.table_vikings = home.table_vikings - s.round
+                p.thing = home.thing_vikings + s.round
+    s.phase = setup.get("phase", "actions")
+    if "start_player" in setup:
+        s.start_player = r.int(setup["start_player"], ("setup", "start_player"), 0)
+    for index, pdata in enumerate(setup.get("players", [])):
+        if index >= len(s.players):
+            r.fail(("setup", "players", index), f"the game has {len(s.players)} players")
+        _setup_player(game, r, s.players[index], pdata, ("setup", "players", index))
+    for space, who in setup.get("occupancy", {}).items():
+        if space not in content.spaces:
+            r.fail(("setup", "occupancy", space), f"unknown space '{space}'")
+        player = r.int(who, ("setup", "occupancy", space), 0)
+        n = content.columns[content.spaces[space].column].vikings
+        s.occupancy[space] = [(player, n, s.round)]
+        s.players[player].thing -= n
+    if "strips" in setup:
+        strips = []
+        for index, items in enumerate(setup["strips"]):
+            for k, item in enumerate(items):
+                if item not in content.mountain_items:
+                    r.fail(("setup", "strips", index, k), f"unknown mountain item '{item}'")
+            strips.append([f"strip_{index + 1}", list(items)])
+        s.strips = strips
+    for slot, sdata in setup.get("exploration", {}).items():
+        if slot not in s.slots:
+            r.fail(("setup", "exploration", slot), f"unknown exploration slot '{slot}'")
+        if "board" in sdata:
+            s.slots[slot]["board"] = sdata["board"]
+        if "silver" in sdata:
+            s.bank["silver"] -= sdata["silver"] - s.slots[slot]["silver"]
+            s.slots[slot]["silver"] = sdata["silver"]
+    if "specials_left" in setup:
+        s.specials_left = set(setup["specials_left"])
+    if "weapon_deck" in setup:
+        s.weapon_deck = list(setup["weapon_deck"])
+    if "occupation_deck" in setup:
+        s.occupation_deck = [int(x) for x in setup["occupation_deck"]]
+    return game
+
+
+def _setup_player(game, r, p, data, path):
+    content = game.content
+    r.keys(data, path, _PLAYER)
+    s = game.state
+    if "supply" in data:  # the supply is exactly what the scenario lists
+        for item, n in list(p.supply.items()):
+            if n:
+                ops.pay(game, p, item, n)
+        p.supply.clear()
+        for item, n in r.counts(data["supply"], path + ("supply",), content, "supply").items():
+            if n:
+                ops.gain(game, p, item, n)
+    if "stables" in data:
+        for item, n in r.counts(data["stables"], path + ("stables",), content, "stables").items():
+            ops.gain(game, p, item, n)
+    for index, ship in enumerate(data.get("ships", [])):
+        kind, ore = (ship, 0) if isinstance(ship, str) else (ship.get("kind"), ship.get("ore", 0))
+        if kind not in content.ships:
+            r.fail(path + ("ships", index), f"unknown ship '{kind}'")
+        p.ships.append(ShipState(kind, ore, p.uid()))
+        s.bank[kind] -= 1
+        s.bank["ore"] -= ore
+    for kind in data.get("emigrated", []):
+        p.emigrated.append(kind)
+        s.bank[f"emigrated:{kind}"] -= 1
+    for key, tiles in data.get("boards", {}).items():
+        if key == "home":
+            board = p.home
+        else:
+            if key not in content.exploration_boards:
+                r.fail(path + ("boards", key), f"unknown board '{key}'")
+            board = empty(pieces.grid(content, key))
+            for slot in s.slots.values():
+                if slot["board"] == key:
+                    slot["owner"] = p.index
+        board = _place_tiles(game, r, board, tiles, path + ("boards", key))
+        if key == "home":
+            p.home = board
+        else:
+            p.explored[key] = board
+    for index, bdata in enumerate(data.get("buildings", [])):
+        kind = bdata if isinstance(bdata, str) else bdata.get("kind")
+        if kind not in content.buildings:
+            r.fail(path + ("buildings", index), f"unknown building '{kind}'")
+        building = ops.new_building(game, p, kind)
+        s.buildings_left[kind] -= 1
+        if isinstance(bdata, dict):
+            if "tiles" in bdata:
+                building.grid = _place_tiles(game, r, building.grid, bdata["tiles"], path + ("buildings", index, "tiles"))
+            for resource, n in bdata.get("slots", {}).items():
+                for _ in range(n):
+                    building.slots = fill_slot(building.slots, resource)
+                    s.bank[resource] -= 1
+        p.buildings.append(building)
+    for field in ("table_vikings", "thing", "penalties"):
+        if field in data:
+            setattr(p, field, r.int(data[field], path + (field,), 0))
+    if "hand" in data:
+        p.hand = [int(x) for x in data["hand"]]
+    for number in data.get("played", []):
+        if number not in content.occupations:
+            r.fail(path + ("played",), f"unknown occupation {number}")
+        p.played.append(number)
+        game.events.install_card(p.index, number)
+
+
+def _place_tiles(game, r, board, tiles, path):
+    for index, tile in enumerate(tiles):
+        at = tile.get("at", [0, 0])
+        try:
+            piece = pieces.piece(game.content, tile["item"])
+            board = place(board, piece, at[0], at[1], tile.get("turn", 0), tile.get("mirror", False))
+        except (IllegalMove, KeyError) as err:
+            r.fail(path + (index,), f"{err}")
+        item = "silver" if piece.id in game.content.coins else piece.id
+        amount = game.content.coins[piece.id].value if piece.id in game.content.coins else 1
+        game.state.bank[item] -= amount
+    return board
+
+
+# ------------------------------------------------------------------ steps
+def _drive(gen, answers: list, r, path):
+    """Run an engine generator answering from the list; return leftover-free or fail."""
+    try:
+        decision = next(gen)
+        while True:
+            if not answers:
+                r.fail(path + ("answers",), f"no answer left for: {decision.prompt} (legal answers: {', '.join(decision.legal())})")
+            key = str(answers.pop(0))
+            option = decision.option(key)
+            if option is None:
+                r.fail(path + ("answers",), f"'{key}' is not an answer to: {decision.prompt} (legal answers: {', '.join(decision.legal())})")
+            if option.refusal is not None:
+                raise IllegalMove(option.refusal)
+            decision = gen.send(key)
+    except StopIteration:
+        pass
+    if answers:
+        r.fail(path + ("answers",), f"answers left over: {answers}")
+
+
+def run_steps(game, r, steps):
+    from rulesdsl.lang.parser import parse
+
+    flow = game.flow
+    for index, step in enumerate(steps or []):
+        path = ("steps", index)
+        r.keys(step, path, _STEP)
+        player = step.get("player", 0)
+        if "round" in step:
+            game.state.round = step["round"]
+        game.forced_dice.extend(step.get("dice", []))
+        answers = list(step.get("answers", []))
+        ctx = flow.ctx(player)
+        try:
+            if "space" in step:
+                space = step["space"]
+                if space not in game.content.spaces:
+                    r.fail(path + ("space",), f"unknown space '{space}'")
+                refusal = flow.space_refusal(ctx, space)
+                if refusal is not None:
+                    raise IllegalMove(refusal)
+                _drive(flow.use_space(ctx, space), answers, r, path)
+                _drive(flow.check_watches(), answers, r, path)
+            elif "play" in step:
+                number = step["play"]
+                if number not in game.content.occupations:
+                    r.fail(path + ("play",), f"unknown occupation {number}")
+                if number not in ctx.p.hand:
+                    ctx.p.hand.append(number)
+                _drive(flow.play_card(ctx, number), answers, r, path)
+            elif "phase" in step:
+                phase = step["phase"]
+                if phase not in game.content.phases:
+                    r.fail(path + ("phase",), f"unknown phase '{phase}'")
+                _drive(_phase(flow, phase), answers, r, path)
+            elif "anytime" in step:
+                _drive(flow.anytime(player, "anytime:menu"), list(step["anytime"]) + answers, r, path)
+            elif "effect" in step:
+                program = parse(step["effect"])
+                _drive(flow.interp.run(program.items, ctx), answers, r, path)
+            elif "place" in step:
+                tile = step["place"]
+                board_key = tile.get("board", "home")
+                state = ctx.p.home if board_key == "home" else ctx.p.explored[board_key]
+                piece = pieces.piece(game.content, tile["item"])
+                new = place(state, piece, tile["at"][0], tile["at"][1], tile.get("turn", 0), tile.get("mirror", False))
+                flow.set_area(ctx.p, board_key, new)
+                ctx.p.supply[tile["item"]] -= 1
+            else:
+                r.fail(path, "a step needs one of: space, play, phase, anytime, effect, place")
+        except IllegalMove as err:
+            if "expect_error" in step:
+                if str(step["expect_error"]) != err.reason:
+                    r.fail(path + ("expect_error",), f"expected the error '{step['expect_error']}', got '{err.reason}'")
+                continue
+            r.fail(path, f"refused: {err.reason}")
+        if "expect_error" in step:
+            r.fail(path + ("expect_error",), f"expected the error '{step['expect_error']}', but the step was allowed")
+
+
+def _phase(flow, phase: str):
+    from rulesdsl.engine.events import EventInfo
+
+    handler = getattr(flow, "phase_" + phase)
+    flow.g.state.phase = phase
+    for player in flow.order():
+        yield from flow.emit("before", f"phase:{phase}", flow.ctx(player), EventInfo(f"phase:{phase}", how=frozenset({"phase"})))
+    yield from handler()
+    for player in flow.order():
+        yield from flow.emit("after", f"phase:{phase}", flow.ctx(player), EventInfo(f"phase:{phase}", how=frozenset({"phase"})))
+    yield from flow.check_watches()
+
+
+# ------------------------------------------------------------------ expectations
+def actual_player(game, p) -> dict:
+    from rulesdsl.engine.scoring import breakdown
+
+    score = breakdown(game, p)
+    return {
+        "supply": {k: v for k, v in sorted(p.supply.items()) if v},
+        "stables": {k: v for k, v in sorted(p.stables.items()) if v},
+        "ships": [s.kind if not s.ore else {"kind": s.kind, "ore": s.ore} for s in p.ships],
+        "emigrated": list(p.emigrated),
+        "thing": p.thing,
+        "table_vikings": p.table_vikings,
+        "hand": list(p.hand),
+        "played": list(p.played),
+        "penalties": p.penalties,
+        "income": game.flow.income(p),
+        "explored": sorted(p.explored),
+        "buildings": [b.kind for b in p.buildings],
+        "score": {**score, "total": sum(score.values())},
+        "bonus": [["+".join(goods), list(sq)] for sq, goods in _bonus(p)],
+        "minus_squares": -score["minus_squares"],
+        "feast_seats": game.flow.feast_seats(p),
+    }
+
+
+def _bonus(p):
+    from rulesdsl.geometry import scoring
+
+    return scoring.bonus(p.home)
+
+
+def compare(expected, actual, path="") -> list[str]:
+    """Differences between an expectation (a subset) and the actual value."""
+    out = []
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        for key, value in expected.items():
+            if key == "supply_exact":
+                continue
+            out += compare(value, actual.get(key, 0 if isinstance(value, int) else None), f"{path}.{key}" if path else str(key))
+        return out
+    if expected != actual:
+        out.append(f"{path}: expected {expected!r}, got {actual!r}")
+    return out
+
+
+def check_expectations(game, r, expect) -> list[str]:
+    if not expect:
+        return []
+    r.keys(expect, ("expect",), {"players", "occupancy", "round", "history"})
+    failures = []
+    for index, pexp in enumerate(expect.get("players", [])):
+        r.keys(pexp, ("expect", "players", index), _EXPECT_PLAYER)
+        actual = actual_player(game, game.state.players[index])
+        failures += compare(pexp, actual, f"player {index}")
+    if "occupancy" in expect:
+        actual = {k: [w for w, _, _ in v] for k, v in game.state.occupancy.items()}
+        exp = {k: v if isinstance(v, list) else [v] for k, v in expect["occupancy"].items()}
+        failures += compare(exp, actual, "occupancy")
+    for text in expect.get("history", []):
+        if not any(text in line for line in game.history):
+            failures.append(f"history: no line contains {text!r}")
+    return failures
+
+
+def run_file(path, content) -> Result:
+    path = Path(path)
+    try:
+        doc, r = load(path)
+        data = doc.data
+        game = build(doc, r, content)
+        run_steps(game, r, data.get("steps"))
+        failures = check_expectations(game, r, data.get("expect"))
+    except ScenarioError as err:
+        return Result(str(path), _title(path), False, [str(err.problem)], ())
+    return Result(str(path), str(data.get("title", path.stem)), not failures, failures, tuple(data.get("cards", ())))
+
+
+def _title(path) -> str:
+    return Path(path).stem
