@@ -27,7 +27,7 @@ _TOP = {"format", "title", "source", "cards", "game", "setup", "steps", "expect"
 _GAME = {"players", "length", "decks", "seed", "occupations"}
 _SETUP = {"round", "phase", "start_player", "players", "occupancy", "strips", "exploration", "specials_left", "weapon_deck", "occupation_deck"}
 _PLAYER = {"supply", "stables", "ships", "emigrated", "boards", "buildings", "table_vikings", "thing", "hand", "played", "penalties"}
-_STEP = {"player", "space", "play", "phase", "anytime", "effect", "answers", "dice", "expect_error", "round", "note", "place"}
+_STEP = {"player", "space", "play", "phase", "anytime", "effect", "answers", "dice", "expect_error", "round", "note", "place", "score"}
 _EXPECT_PLAYER = {"supply", "stables", "ships", "emigrated", "thing", "table_vikings", "hand", "played", "penalties", "income",
                   "explored", "buildings", "score", "bonus", "minus_squares", "feast_seats"}
 
@@ -302,6 +302,14 @@ def run_steps(game, r, steps):
             elif "effect" in step:
                 program = parse(step["effect"])
                 _drive(flow.interp.run(program.items, ctx), answers, r, path)
+            elif "score" in step:  # the game ends: final-scoring triggers fire
+                from rulesdsl.engine.events import EventInfo
+
+                def scoring():
+                    for who in flow.order():
+                        yield from flow.emit("when", "final_scoring", flow.ctx(who), EventInfo("final_scoring"))
+
+                _drive(scoring(), answers, r, path)
             elif "place" in step:
                 tile = step["place"]
                 board_key = tile.get("board", "home")
@@ -311,7 +319,7 @@ def run_steps(game, r, steps):
                 flow.set_area(ctx.p, board_key, new)
                 ctx.p.supply[tile["item"]] -= 1
             else:
-                r.fail(path, "a step needs one of: space, play, phase, anytime, effect, place")
+                r.fail(path, "a step needs one of: space, play, phase, anytime, effect, place, score")
         except IllegalMove as err:
             if "expect_error" in step:
                 if str(step["expect_error"]) != err.reason:

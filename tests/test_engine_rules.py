@@ -118,7 +118,7 @@ def test_w8_emigration_in_round_four(content):
     game.state.bank["emigrated:knarr"] -= 1
     give(game, 0, silver=6)
     assert game.flow.feast_seats(p) == 7
-    longship = f"ship{p.ships[1].uid}"
+    longship = "longship:1"
     use(game, 0, "emigrate_2", [longship])
     assert p.supply["silver"] == 2  # the round number
     assert p.emigrated == ["knarr", "longship"] and [s.kind for s in p.ships] == ["knarr"]

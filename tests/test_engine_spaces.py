@@ -132,8 +132,7 @@ def test_anytime_buying_a_ship_and_loading_ore(content):
     game.answer("buy:longship")
     assert [s.kind for s in p.ships] == ["longship"] and p.supply["silver"] == 0
     game.answer("anytime:menu")
-    uid = p.ships[0].uid
-    game.answer(f"load:{uid}")
+    game.answer("load:longship:1")
     assert p.ships[0].ore == 1 and p.supply["ore"] == 0
     assert game.decision.kind == "space"  # back to the same question
     invariants.check(game)

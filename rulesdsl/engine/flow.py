@@ -450,9 +450,9 @@ class Flow:
             ready.append((lst, hctx))
         while ready:
             if len(ready) > 1:
-                options = [Option(str(i), f"{self.g.content.occupations[lst.card].name if lst.card else 'rule'}") for i, (lst, _) in enumerate(ready)]
+                options = [Option(_effect_key(lst, i), f"{self.g.content.occupations[lst.card].name if lst.card else 'rule'}") for i, (lst, _) in enumerate(ready)]
                 answer = yield from self.g.ask(ctx.player, "order", f"which effect first ({name})?", options, anytime=False)
-                lst, hctx = ready.pop(int(answer))
+                lst, hctx = ready.pop(next(i for i, o in enumerate(options) if o.key == answer))
             else:
                 lst, hctx = ready.pop()
             if lst.once:
@@ -475,12 +475,12 @@ class Flow:
             usable.append((lst, hctx))
         if not usable:
             return None
-        options = [Option(str(i), f"instead: {self.g.content.occupations[lst.card].name if lst.card else 'rule'}") for i, (lst, _) in enumerate(usable)]
+        options = [Option(_effect_key(lst, i), f"instead: {self.g.content.occupations[lst.card].name if lst.card else 'rule'}") for i, (lst, _) in enumerate(usable)]
         options.append(Option("keep", "keep it as it is"))
         answer = yield from self.g.ask(ctx.player, "instead", f"replace {name}?", options)
         if answer == "keep":
             return None
-        lst, hctx = usable[int(answer)]
+        lst, hctx = usable[next(i for i, o in enumerate(options) if o.key == answer)]
         return (yield from self.interp.run(lst.hook.body, hctx, need_one=True))
 
     def before_payment(self, ctx, item: str):
@@ -735,13 +735,13 @@ class Flow:
             return False
         cost = self.emigration_cost(ctx, base_cost)
         ships = self._emigrants(ctx)
-        options = [Option(f"ship{s.uid}", f"{s.kind} ({s.ore} ore, lost)") for s in ships]
+        options = [Option(ship_key(ctx.p, s), f"{s.kind} ({s.ore} ore, lost)") for s in ships]
         if not mandatory:
             options.append(Option("no", "do not emigrate"))
         answer = yield from self.g.ask(ctx.player, "emigrate", f"emigrate which ship for {cost} silver?", options)
         if answer == "no":
             return False
-        ship = next(s for s in ships if f"ship{s.uid}" == answer)
+        ship = next(s for s in ships if ship_key(ctx.p, s) == answer)
         ops.pay(self.g, ctx.p, "silver", cost)
         ctx.p.ships.remove(ship)
         self.g.state.bank["ore"] += ship.ore
@@ -820,7 +820,7 @@ class Flow:
         """(key, label, area kind, BoardState) of every grid the player owns."""
         out = [("home", "home board", "home", p.home)]
         out += [(bid, self.g.content.exploration_boards[bid].name, "exploration", board) for bid, board in sorted(p.explored.items())]
-        out += [(f"b{b.uid}", f"{b.kind.replace('_', ' ')} {b.uid}", b.kind, b.grid) for b in p.buildings if b.grid is not None]
+        out += [(building_key(p, b), f"{b.kind.replace('_', ' ')}", b.kind, b.grid) for b in p.buildings if b.grid is not None]
         return out
 
     def set_area(self, p, key: str, board: BoardState) -> None:
@@ -830,7 +830,7 @@ class Flow:
             p.explored[key] = board
         else:
             for b in p.buildings:
-                if f"b{b.uid}" == key:
+                if building_key(p, b) == key:
                     b.grid = board
                     return
             raise RulesError(f"player {p.index} has no area '{key}'")
@@ -909,13 +909,13 @@ class Flow:
                 options = self.place_options(ctx, item, lambda kind: "house" in target and kind in ("stone_house", "long_house"))
                 if not options:
                     break
-                choices = [Option(str(i), f"{key} at {pl.row},{pl.column} turned {pl.turn}") for i, (key, pl, _) in enumerate(options)]
+                choices = [Option(placement_key(key, pl), f"{key} at {pl.row},{pl.column} turned {pl.turn}") for key, pl, _ in options]
                 if node.any_number or placed:
                     choices.append(Option("no", "leave it on the table"))
                 answer = yield from self.g.ask(ctx.player, "place", f"place a served {item} into a house?", choices)
                 if answer == "no":
                     break
-                key, pl, piece = options[int(answer)]
+                key, pl, piece = next(o for o in options if placement_key(o[0], o[1]) == answer)
                 served[item] -= 1
                 ctx.p.supply[item] += 1  # off the table, straight into the house
                 placed += 1
@@ -931,9 +931,9 @@ class Flow:
             if not options:
                 ops.pay(self.g, ctx.p, item, 1)
                 break
-            choices = [Option(str(i), f"{key} at {pl.row},{pl.column}") for i, (key, pl, _) in enumerate(options)]
+            choices = [Option(placement_key(key, pl), f"{key} at {pl.row},{pl.column}") for key, pl, _ in options]
             answer = yield from self.g.ask(ctx.player, "place", f"place the {item} where?", choices, anytime=False)
-            key, pl, piece = options[int(answer)]
+            key, pl, piece = next(o for o in options if placement_key(o[0], o[1]) == answer)
             yield from self.place_tile(ctx, item, key, pl, piece)
             got += 1
         return got > 0
@@ -992,11 +992,11 @@ class Flow:
         if self.in_action is None and p.supply["ore"] > 0:
             for ship in p.ships:
                 if self.ore_room(ship) > 0:
-                    options.append(Option(f"load:{ship.uid}", f"load 1 ore onto your {ship.kind} ({ship.ore} loaded)"))
+                    options.append(Option(f"load:{ship_key(p, ship)}", f"load 1 ore onto your {ship.kind} ({ship.ore} loaded)"))
         if self.g.events.allowed("unloading", ctx):
             for ship in p.ships:
                 if ship.ore > 0:
-                    options.append(Option(f"unload:{ship.uid}", f"take 1 ore back from your {ship.kind}"))
+                    options.append(Option(f"unload:{ship_key(p, ship)}", f"take 1 ore back from your {ship.kind}"))
         for card, index, item in self.g.events.anytimes.get(player, []):
             if item.mode == "once" and (card, index) in p.anytime_used:
                 continue
@@ -1009,7 +1009,7 @@ class Flow:
             if b.slots is not None:
                 for resource, cap in b.slots.capacity:
                     if p.supply[resource] > 0 and b.slots.count(resource) < cap:
-                        options.append(Option(f"slot:{b.uid}:{resource}", f"put 1 {resource} on your {b.kind.replace('_', ' ')}"))
+                        options.append(Option(f"slot:{building_key(p, b)}:{resource}", f"put 1 {resource} on your {b.kind.replace('_', ' ')}"))
         options.append(Option("back", "back"))
         answer = yield from self.g.ask(player, "anytime", "which anytime action?", options, anytime=False)
         kind, _, rest = answer.partition(":")
@@ -1023,7 +1023,7 @@ class Flow:
             ops.gain(self.g, p, rest, 1)
             yield from self.emit("when", "ship_acquired", ctx, EventInfo("ship_acquired", items=frozenset({rest}), how=frozenset({"bought"})))
         elif kind in ("load", "unload"):
-            ship = next(s for s in p.ships if str(s.uid) == rest)
+            ship = next(s for s in p.ships if ship_key(p, s) == rest)
             if kind == "load":
                 p.supply["ore"] -= 1
                 ship.ore += 1
@@ -1037,8 +1037,8 @@ class Flow:
                 p.anytime_used.add((card, index))
             yield from self.interp.run(item.body, ctx.derive(card=card), need_one=True)
         elif kind == "slot":
-            uid, resource = rest.split(":")
-            b = next(x for x in p.buildings if str(x.uid) == uid)
+            key, resource = rest.rsplit(":", 1)
+            b = next(x for x in p.buildings if building_key(p, x) == key)
             b.slots = fill_slot(b.slots, resource)
             p.supply[resource] -= 1
             yield from self.emit("when", "tile_placed", ctx, EventInfo("tile_placed", items=frozenset({resource}), area=b.kind))
@@ -1055,7 +1055,8 @@ class Flow:
             piece = pieces.piece(self.g.content, piece_id)
             for key, label, kind, board in self.areas(p):
                 for placement in legal_placements(board, piece):
-                    options.append(Option(str(len(found)), f"{piece_id} on {label} at ({placement.row}, {placement.column}) turned {placement.turn}"
+                    options.append(Option(placement_key(key, placement, piece_id if item == "silver" else None),
+                                          f"{piece_id} on {label} at ({placement.row}, {placement.column}) turned {placement.turn}"
                                           + (" over" if placement.mirror else "")))
                     found.append((key, placement, piece))
         if not options:
@@ -1064,8 +1065,29 @@ class Flow:
         answer = yield from self.g.ask(ctx.player, "place", f"place {item.replace('_', ' ')} where?", options, anytime=False)
         if answer == "back":
             return
-        key, placement, piece = found[int(answer)]
+        key, placement, piece = found[[o.key for o in options].index(answer)]
         yield from self.place_tile(ctx, item, key, placement, piece)
+
+
+def ship_key(p, ship) -> str:
+    """`longship:2`: the second longship in the player's bay (answers must not depend on internal ids)."""
+    same = [s for s in p.ships if s.kind == ship.kind]
+    return f"{ship.kind}:{same.index(ship) + 1}"
+
+
+def building_key(p, building) -> str:
+    same = [b for b in p.buildings if b.kind == building.kind]
+    return f"{building.kind}:{same.index(building) + 1}"
+
+
+def placement_key(area: str, placement, piece: str | None = None) -> str:
+    """`home@11,0,90` (row, column, turn; `m` when turned over); coins add `:coin_4`."""
+    key = f"{area}@{placement.row},{placement.column},{placement.turn}{'m' if placement.mirror else ''}"
+    return f"{key}:{piece}" if piece else key
+
+
+def _effect_key(listener, index: int) -> str:
+    return f"{listener.card}:{listener.index}" if listener.card is not None else f"rule:{index}"
 
 
 def _fit_exactly(game, board, mask: int, items: list[str]):

@@ -811,8 +811,8 @@ class Interpreter:
                 raise RulesError("payment no longer affordable")
             if len(options) > 1:
                 answer = yield from self.g.ask(ctx.player, "pay", "pay with which?", [
-                    Option(str(i), " or ".join(f"{n} {x}" for x in ids)) for i, ids, n in options])
-                chosen = next(o for o in options if str(o[0]) == answer)
+                    Option(ids[0] if len(ids) == 1 else str(i), " or ".join(f"{n} {x}" for x in ids)) for i, ids, n in options])
+                chosen = next(o for o in options if (o[1][0] if len(o[1]) == 1 else str(o[0])) == answer)
             else:
                 chosen = options[0]
             _, ids, n = chosen
@@ -972,7 +972,9 @@ class Interpreter:
             values = [(sid, sid, sid) for sid in self.g.flow.spaces_in_play()]
         elif name in ("longship", "ship", "knarr", "whaling_boat", "large_ship", "small_ship"):
             members = self.catalog.members(node.noun)
-            values = [(f"ship{sh.uid}", f"{sh.kind} with {sh.ore} ore", sh) for sh in ctx.p.ships if sh.kind in members]
+            from rulesdsl.engine.flow import ship_key
+
+            values = [(ship_key(ctx.p, sh), f"{sh.kind} with {sh.ore} ore", sh) for sh in ctx.p.ships if sh.kind in members]
         elif name == "strip":
             values = [(sid, f"{sid}: {', '.join(items)}", sid) for sid, items in s.strips if items]
         else:
