@@ -51,6 +51,10 @@ def _parser() -> argparse.ArgumentParser:
     cards.add_argument("--coverage", action="store_true", help="show the scenarios per card and the count of covered cards")
     cards.add_argument("--scenarios", default=None, metavar="DIR", help="where the scenarios are (default: scenarios/)")
 
+    inter = sub.add_parser("interactions", help="how cards meet: shared timing points and values, stacking, conflicts, cycles")
+    inter.add_argument("cards", nargs="*", metavar="CARD", help="card numbers or names")
+    inter.add_argument("--all", action="store_true", help="cycles and conflicts over all occupations, with a summary table")
+
     render = sub.add_parser("render", help="draw a board (or a board state file) as SVG")
     render.add_argument("what", metavar="BOARD-or-STATE", help="a board id (home_long, shetland, long_house ...) or a state YAML file")
     render.add_argument("-o", "--output", metavar="FILE", help="write the SVG here instead of standard output")
@@ -72,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
             return _scenario(args)
         if args.command == "cards":
             return _cards(args)
+        if args.command == "interactions":
+            return _interactions(args)
     except ContentError as err:
         for problem in err.problems:
             print(problem, file=sys.stderr)
@@ -246,6 +252,30 @@ def _cards(args) -> int:
         print(line)
     if args.coverage:
         print(f"{covered}/{len(content.occupations)} occupations have at least one scenario")
+    return 0
+
+
+def _card_number(content, key: str) -> int:
+    found = [item for collection, item in content.find(key) if collection == "occupations"]
+    if not found:
+        raise RulesError(f"no occupation is called '{key}'")
+    if len(found) > 1:
+        names = ", ".join(f"{c.number} ({c.name})" for c in found)
+        raise RulesError(f"'{key}' names several occupations: {names}; give the number")
+    return found[0].number
+
+
+def _interactions(args) -> int:
+    from rulesdsl.interactions import report, report_all
+
+    content = _load(args)
+    if args.all:
+        sys.stdout.write(report_all(content))
+        return 0
+    if not args.cards:
+        raise RulesError("name at least one card, or use --all")
+    numbers = [_card_number(content, key) for key in args.cards]
+    sys.stdout.write(report(content, numbers))
     return 0
 
 
