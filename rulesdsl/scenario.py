@@ -391,7 +391,7 @@ def compare(expected, actual, path="") -> list[str]:
 def check_expectations(game, r, expect) -> list[str]:
     if not expect:
         return []
-    r.keys(expect, ("expect",), {"players", "occupancy", "round", "history"})
+    r.keys(expect, ("expect",), {"players", "occupancy", "round", "history", "strips", "exploration", "specials_left"})
     failures = []
     for index, pexp in enumerate(expect.get("players", [])):
         r.keys(pexp, ("expect", "players", index), _EXPECT_PLAYER)
@@ -401,6 +401,14 @@ def check_expectations(game, r, expect) -> list[str]:
         actual = {k: [w for w, _, _ in v] for k, v in game.state.occupancy.items()}
         exp = {k: v if isinstance(v, list) else [v] for k, v in expect["occupancy"].items()}
         failures += compare(exp, actual, "occupancy")
+    s = game.state
+    if "strips" in expect:
+        failures += compare(expect["strips"], [list(items) for _, items in s.strips], "strips")
+    if "exploration" in expect:
+        actual = {slot: {"board": v["board"], "silver": v["silver"], "owner": v["owner"]} for slot, v in s.slots.items()}
+        failures += compare(expect["exploration"], actual, "exploration")
+    if "specials_left" in expect:
+        failures += compare(sorted(expect["specials_left"]), sorted(s.specials_left), "specials_left")
     for text in expect.get("history", []):
         if not any(text in line for line in game.history):
             failures.append(f"history: no line contains {text!r}")

@@ -867,21 +867,40 @@ class Flow:
         area = kind if kind in ("home", "exploration") else kind
         yield from self.emit("when", "tile_placed", ctx, EventInfo("tile_placed", items=frozenset({piece.id if stock != 'silver' else 'silver'}), area=area))
 
+    def _slot_targets(self, ctx, into):
+        """The player's buildings with slots that `into` names (`my sheds`, `my buildings` ...)."""
+        names = {self.g.catalog.resolve(words) for words in getattr(into, "nouns", ())}
+        out = []
+        for b in ctx.p.buildings:
+            if b.slots is None:
+                continue
+            if names & {"building", b.kind} or ("house" in names and self.g.content.buildings[b.kind].house):
+                out.append(b)
+        return out
+
     def can_place_into(self, ctx, bundle, into) -> bool:
-        return True
+        targets = self._slot_targets(ctx, into)
+        for part in bundle.parts:
+            for item in part:
+                for item_id in self.interp.item_ids(item, ctx):
+                    if ctx.p.supply[item_id] <= 0:
+                        continue
+                    for b in targets:
+                        cap = dict(b.slots.capacity)
+                        if b.slots.count(item_id) < cap.get(item_id, 0):
+                            return True
+        return False
 
     def place_bundle(self, node, ctx, mandatory):
         """`place 1 wood or 1 stone into my sheds`: into building slots or onto grids."""
         p = ctx.p
-        names = {self.g.catalog.resolve(words) for words in getattr(node.into, "nouns", ())}
+        targets = self._slot_targets(ctx, node.into)
         for part in node.bundle.parts:
             for item in part:
                 for item_id in self.interp.item_ids(item, ctx):
                     if p.supply[item_id] <= 0:
                         continue
-                    for b in p.buildings:
-                        if b.slots is None or (names and b.kind not in names and not ({"shed", "building"} & names and b.kind == "shed")):
-                            continue
+                    for b in targets:
                         try:
                             new = fill_slot(b.slots, item_id)
                         except IllegalPlacement:

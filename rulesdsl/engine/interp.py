@@ -255,6 +255,26 @@ class Interpreter:
                 return any(self.can(s, ctx) for s in bracket.body)
         return node.otherwise is not None and any(self.can(s, ctx) for s in node.otherwise)
 
+    def c_RepeatTimes(self, node, ctx):
+        return self.number(node.times, ctx) > 0 and any(self.can(s, ctx) for s in node.body)
+
+    def c_RepeatUntil(self, node, ctx):
+        return not self.truth(node.cond, ctx) and any(self.can(s, ctx) for s in node.body)
+
+    def c_ForEach(self, node, ctx):
+        return any(any(self.can(s, ctx.derive(vars={**ctx.vars, node.var: value})) for s in node.body)
+                   for _, _, value in self._bindings(node, ctx))
+
+    def c_AsPhase(self, node, ctx):
+        return any(self.can(s, ctx) for s in node.body)
+
+    def c_ByTable(self, node, ctx):
+        value = self.number(node.expr, ctx)
+        for row in node.rows:
+            if value == row.key or (row.open_top and value > row.key):
+                return any(self.can(s, ctx) for s in row.body)
+        return node.otherwise is not None and any(self.can(s, ctx) for s in node.otherwise)
+
     def c_Part(self, node, ctx):
         return any(self.can(s, ctx) for s in node.body) or bool(self.g.events.candidates("instead", f"part:{node.name}", ctx.player))
 
