@@ -283,8 +283,11 @@ def run_steps(game, r, steps):
                 refusal = flow.space_refusal(ctx, space)
                 if refusal is not None:
                     raise IllegalMove(refusal)
-                _drive(flow.use_space(ctx, space), answers, r, path)
-                _drive(flow.check_watches(), answers, r, path)
+                def placing():
+                    yield from flow.use_space(ctx, space)
+                    yield from flow.check_watches()
+
+                _drive(placing(), answers, r, path)
             elif "play" in step:
                 number = step["play"]
                 if number not in game.content.occupations:
@@ -333,6 +336,9 @@ def run_steps(game, r, steps):
 def _phase(flow, phase: str):
     from rulesdsl.engine.events import EventInfo
 
+    if phase in flow.plan().skip:  # as in a whole game: this round has no such phase
+        flow.g.note(f"no {phase} phase in round {flow.g.state.round}")
+        return
     handler = getattr(flow, "phase_" + phase)
     flow.g.state.phase = phase
     for player in flow.order():

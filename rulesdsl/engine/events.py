@@ -49,6 +49,16 @@ class Events:
         self.anytimes: dict[int, list] = defaultdict(list)  # owner -> [(card, index, Anytime)]
         self._values: set[str] = set()  # value names some static modifier changes
 
+    def checkpoint(self):
+        """What installing cards and spending `once` hooks change, to put back after a trial."""
+        return ({k: list(v) for k, v in self.hooks.items()}, list(self.modifiers), list(self.watches),
+                {k: list(v) for k, v in self.anytimes.items()}, set(self._values))
+
+    def restore(self, saved) -> None:
+        hooks, self.modifiers, self.watches, anytimes, self._values = saved
+        self.hooks = defaultdict(list, hooks)
+        self.anytimes = defaultdict(list, anytimes)
+
     # ------------------------------------------------------------------ installing
     def install_rules(self) -> None:
         for rule_id, rule in self.g.content.rules.items():

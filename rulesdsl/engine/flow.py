@@ -214,7 +214,12 @@ class Flow:
             up = set(self.g.state.extension.values())
             found = [sid for sid, sp in self.g.content.spaces.items() if n in sp.players and (sid not in on_tiles or sid in up)]
             self._in_play = found
+            self._in_play_set = frozenset(found)
         return found
+
+    def in_play(self, space: str) -> bool:
+        self.spaces_in_play()
+        return space in self._in_play_set
 
     def vikings_needed(self, ctx, space: str) -> int:
         spec = self.g.content.spaces[space]
@@ -227,6 +232,8 @@ class Flow:
     def space_refusal(self, ctx, space: str) -> str | None:
         s = self.g.state
         spec = self.g.content.spaces[space]
+        if not self.in_play(space):
+            return f"{spec.name} is not in play in this game"
         if space in s.occupancy:
             return f"{spec.name} is already occupied this round"
         needed = self.vikings_needed(ctx, space)
@@ -247,19 +254,72 @@ class Flow:
             plans[space] = found
         return found
 
-    def space_usable(self, ctx, space: str, needed: int | None = None) -> bool:
+    def space_usable(self, ctx, space: str, needed: int | None = None, prepared: bool = True) -> bool:
         spec, requires, others = self._space_plan(space)
         if needed is None:
             needed = self.vikings_needed(ctx, space)
         sub = Ctx(ctx.player, ctx.p, space=space, action=Action(space, spec.group, spec.column, needed, "space"))
         can = self.interp.can
-        for item in requires:
-            if not can(item, sub):
-                return False
-        for item in others:
-            if can(item, sub):
+        if all(can(item, sub) for item in requires) and any(self.interp.can_on_space(item, sub) for item in others):
+            return True
+        return prepared and self._usable_once_prepared(ctx.player, space, needed)
+
+    # what happens between placing the Vikings and the action (a column's draw, `before action`
+    # cards) may supply what the action needs; such effects are tried out on a copy of the state
+    TRIAL_PATHS = 48
+
+    def _usable_once_prepared(self, player: int, space: str, needed: int) -> bool:
+        if not self._has_preparations(player, space, needed):
+            return False
+        paths, tried = [[]], 0
+        while paths and tried < self.TRIAL_PATHS:
+            path = paths.pop()
+            tried += 1
+            usable, branches = self._trial(player, space, needed, path)
+            if usable:
                 return True
+            paths.extend(path + [key] for key in reversed(branches))
         return False
+
+    def _has_preparations(self, player: int, space: str, needed: int) -> bool:
+        events, spec = self.g.events, self.g.content.spaces[space]
+        ctx = self.ctx(player)
+        for timing, name, info in (("when", "vikings_placed", self._placed_info(space, needed)),
+                                   ("before", "action", self._action_info(space, spec, needed, "space"))):
+            for lst in events.candidates(timing, name, player):
+                if events.matches(lst.hook.filters, info, ctx):
+                    return True
+        return False
+
+    def _trial(self, player: int, space: str, needed: int, path: list):
+        """Run the preparations on a copy along `path`; (usable afterwards, answers to try next)."""
+        g = self.g
+        saved = (g.state, g.events.checkpoint(), g.rng.getstate(), list(g.forced_dice), len(g.history), self.in_action)
+        g.state = g.state.clone()
+        try:
+            process = self._prepare(self.ctx(player), space, None)
+            try:
+                decision = next(process)
+                for key in path:
+                    decision = process.send(key)
+                return False, [o.key for o in decision.options if o.refusal is None and not o.key.startswith("anytime:")]
+            except StopIteration:
+                pass
+            return self.space_usable(self.ctx(player), space, needed, prepared=False), []
+        except RulesError:
+            return False, []
+        finally:
+            g.state, events, state, g.forced_dice, n, self.in_action = saved
+            g.events.restore(events)
+            g.rng.setstate(state)
+            del g.history[n:]
+
+    def _placed_info(self, space: str, needed: int) -> EventInfo:
+        spec = self.g.content.spaces[space]
+        return EventInfo("vikings_placed", space=space, group=spec.group, column=spec.column, how=frozenset({"space"}), amount=needed)
+
+    def _action_info(self, space: str, spec, vikings: int, how: str) -> EventInfo:
+        return EventInfo("action", space=space, group=spec.group, column=spec.column, how=frozenset({how}), amount=vikings)
 
     def turn(self, player: int):
         s = self.g.state
@@ -280,6 +340,18 @@ class Flow:
 
     def use_space(self, ctx, space: str, imitated: str | None = None):
         """Place Vikings on `space` and carry out its action (or, imitating, another's)."""
+        actx = yield from self._prepare(ctx, space, imitated)
+        acting = actx.action.space
+        try:
+            if self.g.events.anytimes.get(ctx.player):  # cards usable inside a Viking action
+                yield from self.g.ask(ctx.player, "act", f"carry out {self.g.content.spaces[acting].name}",
+                                      lambda: [Option("go", "carry out the action")], anytime=True)
+            yield from self.run_action(actx, acting, prepared=True)
+        finally:
+            self.in_action = None
+
+    def _prepare(self, ctx, space: str, imitated: str | None):
+        """Place the Vikings, then everything that comes before the action itself; returns the action's context."""
         s, spec = self.g.state, self.g.content.spaces[space]
         needed = self.vikings_needed(ctx, space)
         before = ctx.p.thing
@@ -291,28 +363,25 @@ class Flow:
         act_spec = self.g.content.spaces[acting]
         action = Action(acting, act_spec.group, act_spec.column, needed, "space")
         actx = ctx.derive(space=space, action=action)
-        info = EventInfo("vikings_placed", space=acting, group=act_spec.group, column=act_spec.column, how=frozenset({"space"}), amount=needed)
+        info = self._placed_info(acting, needed)
         key = ("placed", spec.column, needed)
         ctx.p.counters[key] += 1
         info.data["times"] = ctx.p.counters[key]
         self.in_action = ctx.player
-        try:
-            yield from self.emit("when", "vikings_placed", actx, info)
-            if self.g.events.anytimes.get(ctx.player):  # cards usable inside a Viking action
-                yield from self.g.ask(ctx.player, "act", f"carry out {act_spec.name}", lambda: [Option("go", "carry out the action")], anytime=True)
-            yield from self.run_action(actx, acting)
-        finally:
-            self.in_action = None
+        yield from self.emit("when", "vikings_placed", actx, info)
+        yield from self.emit("before", "action", actx, self._action_info(acting, act_spec, needed, "space"))
+        return actx
 
-    def run_action(self, actx, space: str):
+    def run_action(self, actx, space: str, prepared: bool = False):
         spec = self.g.content.spaces[space]
         a = actx.action
-        info = EventInfo("action", space=space, group=spec.group, column=spec.column, how=frozenset({a.how}), amount=a.vikings)
-        yield from self.emit("before", "action", actx, info)
+        info = self._action_info(space, spec, a.vikings, a.how)
+        if not prepared:
+            yield from self.emit("before", "action", actx, info)
         replaced = yield from self.replace(actx, "action", info)
         if replaced is None:
             program = self.g.content.programs[("spaces", space)]
-            yield from self.interp.run(program.items, actx, need_one=True)
+            yield from self.interp.run(program.items, actx, need_one=True, costs_count=True)
         yield from self.emit("after", "action", actx, info)
 
     def granted_space(self, ctx, space: str):
@@ -420,11 +489,14 @@ class Flow:
         yield from self.emit("when", "played", cctx, EventInfo("played", items=frozenset({number})), only_card=number)
         yield from self.check_watches()
 
-    def occupations_played(self, ctx, n: int):
-        yield from self.emit("when", "occupations_played", ctx, EventInfo("occupations_played", amount=n))
+    def occupations_played(self, ctx, occasion: list[int]):
+        info = EventInfo("occupations_played", items=frozenset(occasion), amount=len(occasion))
+        # a card played on this occasion hears it only if another card followed it
+        yield from self.emit("when", "occupations_played", ctx, info, skip_cards=frozenset({occasion[-1]}))
 
     # ================================================================== events
-    def emit(self, timing: str, name: str, ctx, info: EventInfo, only_card: int | None = None):
+    def emit(self, timing: str, name: str, ctx, info: EventInfo, only_card: int | None = None,
+             skip_cards: frozenset = frozenset()):
         """Run every effect listening to this event for the acting player; the owner orders them."""
         events = self.g.events
         listeners = events.candidates(timing, name, ctx.player)
@@ -433,6 +505,8 @@ class Flow:
         ready = []
         for lst in listeners:
             if only_card is not None and lst.card != only_card:
+                continue
+            if lst.card in skip_cards:
                 continue
             hook = lst.hook
             if not events.matches(hook.filters, info, ctx):
@@ -855,10 +929,10 @@ class Flow:
                 out.append((key, placement, piece))
         return out
 
-    def place_tile(self, ctx, item: str, key: str, placement, piece):
+    def place_tile(self, ctx, item: str, key: str, placement, piece, allowed: bool = False):
         p = ctx.p
         board = next(b for k, _, _, b in self.areas(p) if k == key)
-        new = place(board, piece, placement.row, placement.column, placement.turn, placement.mirror)
+        new = place(board, piece, placement.row, placement.column, placement.turn, placement.mirror, allowed)
         self.set_area(p, key, new)
         cost = self.g.content.coins[piece.id].value if piece.id in self.g.content.coins else 1
         stock = "silver" if piece.id in self.g.content.coins else item
@@ -892,26 +966,38 @@ class Flow:
         return False
 
     def place_bundle(self, node, ctx, mandatory):
-        """`place 1 wood or 1 stone into my sheds`: into building slots or onto grids."""
+        """`place 1 wood or 1 stone into my sheds`: into building slots or onto grids.
+        Each `and`-part is placed; where a part offers alternatives, the player picks one."""
         p = ctx.p
         targets = self._slot_targets(ctx, node.into)
+        placed = 0
         for part in node.bundle.parts:
+            fits: dict[str, object] = {}
             for item in part:
                 for item_id in self.interp.item_ids(item, ctx):
-                    if p.supply[item_id] <= 0:
+                    if p.supply[item_id] <= 0 or item_id in fits:
                         continue
                     for b in targets:
                         try:
-                            new = fill_slot(b.slots, item_id)
+                            fill_slot(b.slots, item_id)
                         except IllegalPlacement:
                             continue
-                        if not mandatory and not (yield from self.g.ask_yes(ctx.player, f"place 1 {item_id} on your {b.kind.replace('_', ' ')}?")):
-                            continue
-                        b.slots = new
-                        p.supply[item_id] -= 1
-                        yield from self.emit("when", "tile_placed", ctx, EventInfo("tile_placed", items=frozenset({item_id}), area=b.kind))
-                        return True
-        return False
+                        fits[item_id] = b
+                        break
+            if not fits:
+                continue
+            options = [Option(item_id, f"place 1 {item_id} on your {b.kind.replace('_', ' ')}") for item_id, b in fits.items()]
+            if not mandatory:
+                options.append(Option("no", "place nothing"))
+            answer = yield from self.g.ask(ctx.player, "place", "place which item?", options)
+            if answer == "no":
+                continue
+            b = fits[answer]
+            b.slots = fill_slot(b.slots, answer)
+            p.supply[answer] -= 1
+            placed += 1
+            yield from self.emit("when", "tile_placed", ctx, EventInfo("tile_placed", items=frozenset({answer}), area=b.kind))
+        return placed > 0
 
     def place_all(self, node, ctx, mandatory):
         """Place items from a zone (the feast's served food) into areas; the rest stays where it was."""
@@ -1003,7 +1089,8 @@ class Flow:
         p = ctx.p
         options = []
         for item in sorted(p.supply):
-            if p.supply[item] > 0 and (self.g.catalog.kind.get(item) in (GOOD, SPECIAL) or item in ("ore", "silver")):
+            if p.supply[item] > 0 and (self.g.catalog.kind.get(item) in (GOOD, SPECIAL) or item in ("ore", "silver")
+                                       or self._placing_allowed(ctx, item)):
                 options.append(Option(f"place:{item}", f"place {item.replace('_', ' ')}"))
         for ship in self.g.content.ships.values():
             if p.supply["silver"] >= ship.price and ops.free_berths(self.g, p, ship.size) > 0:
@@ -1073,19 +1160,30 @@ class Flow:
         for piece_id in pieces_to_try:
             piece = pieces.piece(self.g.content, piece_id)
             for key, label, kind, board in self.areas(p):
-                for placement in legal_placements(board, piece):
+                allowed = self._placing_allowed(ctx, piece_id, kind)
+                for placement in legal_placements(board, piece, allowed):
                     options.append(Option(placement_key(key, placement, piece_id if item == "silver" else None),
                                           f"{piece_id} on {label} at ({placement.row}, {placement.column}) turned {placement.turn}"
                                           + (" over" if placement.mirror else "")))
-                    found.append((key, placement, piece))
+                    found.append((key, placement, piece, allowed))
         if not options:
             return
         options.append(Option("back", "back"))
         answer = yield from self.g.ask(ctx.player, "place", f"place {item.replace('_', ' ')} where?", options, anytime=False)
         if answer == "back":
             return
-        key, placement, piece = found[[o.key for o in options].index(answer)]
-        yield from self.place_tile(ctx, item, key, placement, piece)
+        key, placement, piece, allowed = found[[o.key for o in options].index(answer)]
+        yield from self.place_tile(ctx, item, key, placement, piece, allowed)
+
+    def _placing_allowed(self, ctx, item: str, area: str | None = None) -> bool:
+        """Whether a card lets `item` be laid where the placement rules would not (on `area`, or anywhere)."""
+        events = self.g.events
+        if not events.affects("placing", ctx):
+            return False
+        if area is not None:
+            return events.allowed("placing", ctx, EventInfo("placing", items=frozenset({item}), area=area))
+        return any(events.allowed("placing", ctx, EventInfo("placing", items=frozenset({item}), area=kind))
+                   for _, _, kind, _ in self.areas(ctx.p))
 
 
 def ship_key(p, ship) -> str:

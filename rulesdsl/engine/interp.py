@@ -30,7 +30,7 @@ class Abort(Exception):
 class Action:
     """What one action (a space used, or an action granted by a card) has done so far."""
 
-    __slots__ = ("space", "group", "column", "vikings", "how", "paid", "gained", "printed", "used", "upgraded",
+    __slots__ = ("space", "group", "column", "vikings", "how", "paid", "listed", "gained", "printed", "used", "upgraded",
                  "temporary", "bonus_plays", "occasion")
 
     def __init__(self, space=None, group=None, column=None, vikings=0, how="space"):
@@ -40,6 +40,7 @@ class Action:
         self.vikings = vikings
         self.how = how
         self.paid: Counter = Counter()
+        self.listed: Counter = Counter()  # costs paid so far as printed, before any modifier
         self.gained: Counter = Counter()
         self.printed = None
         self.used: Counter = Counter()
@@ -89,16 +90,21 @@ class Interpreter:
         self.dice = DiceRunner(game, self)
 
     # ================================================================== blocks
-    def run(self, stmts, ctx: Ctx, need_one: bool = False):
-        """Run statements in order; with need_one, the last doable one is made mandatory if nothing happened yet."""
+    def run(self, stmts, ctx: Ctx, need_one: bool = False, costs_count: bool = False):
+        """Run statements in order; with need_one, the last doable one is made mandatory if nothing happened yet.
+        With costs_count (an action space's own effects), paying an exchange's cost is itself an effect."""
         did = False
         stmts = tuple(stmts)
+        can = self.can_on_space if costs_count else self.can
         try:
             for index, stmt in enumerate(stmts):
                 mandatory = False
-                if need_one and not did and not any(self.can(later, ctx) for later in stmts[index + 1:]):
+                if need_one and not did and not any(can(later, ctx) for later in stmts[index + 1:]):
                     mandatory = True
-                done = yield from self.stmt(stmt, ctx, mandatory)
+                if costs_count and isinstance(stmt, t.Exchange):
+                    done = yield from self.s_Exchange(stmt, ctx, mandatory, usable=self.can_on_space(stmt, ctx))
+                else:
+                    done = yield from self.stmt(stmt, ctx, mandatory)
                 did = did or done
         except Abort:
             pass
@@ -167,13 +173,26 @@ class Interpreter:
     def c_Pay(self, node, ctx):
         return self.affordable(node.bundle, ctx)
 
-    def c_Exchange(self, node, ctx):
+    def payable(self, node, ctx) -> bool:
+        """Whether an exchange's cost alone can be paid."""
         if isinstance(node.cost, t.Bundle):
-            if not self.affordable(node.cost, ctx):
-                return False
-        elif not self.can(node.cost, ctx):
+            return self.affordable(node.cost, ctx)
+        return self.can(node.cost, ctx)
+
+    def can_on_space(self, node, ctx) -> bool:
+        """An action space's own statement. Paying a cost counts as using the space (rule A4,
+        Q5) where what it pays for may come to nothing (`flip any number`, `up to`); a
+        result the rules forbid (no berth, no building left) still refuses the space."""
+        if isinstance(node, t.Exchange) and all(isinstance(getattr(r, "range", None), (t.UpTo, t.AnyNumber)) for r in node.results):
+            return self.payable(node, ctx)
+        return self.can(node, ctx)
+
+    def c_Exchange(self, node, ctx):
+        if not self.payable(node, ctx):
             return False
-        return any(self.can(r, ctx) for r in node.results)
+        # the exchange's cost is the price of what it buys
+        sub = ctx.derive(via="exchange")
+        return any(self.can(r, sub) for r in node.results)
 
     def c_Draw(self, node, ctx):
         return True
@@ -296,7 +315,9 @@ class Interpreter:
             if item is None:
                 continue
             if node.verb == "buy" and ctx.via != "exchange":
-                price = self._cost(["silver"], self._price(item[0]) or 0, ctx)
+                listed = self._price(item[0]) or 0
+                price = self._cost(["silver"], listed, ctx)
+                self._listed(["silver"], listed, ctx)
                 yield from self.g.flow.before_payment(ctx, "silver")
                 ops.pay(self.g, ctx.p, "silver", price)
                 if ctx.action is not None:
@@ -313,8 +334,8 @@ class Interpreter:
         yield from self.pay_bundle(node.bundle, ctx)
         return True
 
-    def s_Exchange(self, node, ctx, mandatory):
-        if not self.can(node, ctx):
+    def s_Exchange(self, node, ctx, mandatory, usable: bool | None = None):
+        if not (self.can(node, ctx) if usable is None else usable):
             return False
         if not mandatory:
             if not (yield from self.g.ask_yes(ctx.player, f"{describe(node)}?")):
@@ -349,6 +370,7 @@ class Interpreter:
     def s_Play(self, node, ctx, mandatory):
         low, high = self.range(node.range, ctx)
         played = 0
+        occasion: list[int] = []
         while played < high and ctx.p.hand:
             options = [Option(str(n), self.g.content.occupations[n].name) for n in ctx.p.hand]
             if played >= max(low, 1 if mandatory else 0) or not mandatory:
@@ -358,9 +380,10 @@ class Interpreter:
             if answer == "stop":
                 break
             yield from self.g.flow.play_card(ctx, int(answer))
+            occasion.append(int(answer))
             played += 1
         if played:
-            yield from self.g.flow.occupations_played(ctx, played)
+            yield from self.g.flow.occupations_played(ctx, occasion)
         return played > 0
 
     def s_Upgrade(self, node, ctx, mandatory):
@@ -804,14 +827,27 @@ class Interpreter:
             return sum(1 for s in ctx.p.ships if s.kind == item_id)
         return ctx.p.supply[item_id]
 
+    _COST_VALUES = {"silver": "silver_cost", "stone": "stone_cost", "wood": "wood_cost"}
+
     def _cost(self, ids, n, ctx) -> int:
-        """Costs of a space in silver, stone or wood go through their modifiers."""
+        """Costs of a space in silver, stone or wood go through their modifiers. A modifier
+        sees the action's whole cost: a second payment in the same action is charged what
+        it adds to the modified total (Special Sale's two tiles form one price)."""
         if ctx.action is None or len(ids) != 1:
             return n
-        value = {"silver": "silver_cost", "stone": "stone_cost", "wood": "wood_cost"}.get(ids[0])
-        if value is None:
+        value = self._COST_VALUES.get(ids[0])
+        if value is None or not self.g.events.affects(value, ctx):
             return n
-        return self.g.events.value(value, n, ctx.derive(value=n), self._action_info(ctx), floor=0)
+        events, info = self.g.events, self._action_info(ctx)
+        before = ctx.action.listed[ids[0]]
+        total = events.value(value, before + n, ctx.derive(value=before + n), info, floor=0)
+        if before == 0:
+            return total
+        return max(0, total - events.value(value, before, ctx.derive(value=before), info, floor=0))
+
+    def _listed(self, ids, n, ctx) -> None:
+        if ctx.action is not None and len(ids) == 1 and ids[0] in self._COST_VALUES:
+            ctx.action.listed[ids[0]] += n
 
     def _action_info(self, ctx) -> EventInfo:
         a = ctx.action
@@ -824,18 +860,20 @@ class Interpreter:
             options = []
             for index, item in enumerate(part):
                 ids = self.item_ids(item, ctx)
-                n = self._cost(ids, self.amount(item.amount, ctx, paying=True), ctx)
+                listed = self.amount(item.amount, ctx, paying=True)
+                n = self._cost(ids, listed, ctx)
                 if sum(self._held(i, ctx) for i in ids) >= n:
-                    options.append((index, ids, n))
+                    options.append((index, ids, n, listed))
             if not options:
                 raise RulesError("payment no longer affordable")
             if len(options) > 1:
                 answer = yield from self.g.ask(ctx.player, "pay", "pay with which?", [
-                    Option(ids[0] if len(ids) == 1 else str(i), " or ".join(f"{n} {x}" for x in ids)) for i, ids, n in options])
+                    Option(ids[0] if len(ids) == 1 else str(i), " or ".join(f"{n} {x}" for x in ids)) for i, ids, n, _ in options])
                 chosen = next(o for o in options if (o[1][0] if len(o[1]) == 1 else str(o[0])) == answer)
             else:
                 chosen = options[0]
-            _, ids, n = chosen
+            _, ids, n, listed = chosen
+            self._listed(ids, listed, ctx)
             yield from self._pay_units(ids, n, ctx)
 
     def _pay_units(self, ids, n, ctx):

@@ -12,7 +12,7 @@ from rulesdsl.engine.items import ANIMAL, BOARD, BUILDING, GOOD, RESOURCE, SHIP,
 from rulesdsl.geometry import scoring
 from rulesdsl.lang import tree as t
 
-_EVENT_ZONES = ("paid", "gained", "printed", "served", "taken", "removed", "used", "upgraded")
+_EVENT_ZONES = ("paid", "gained", "printed", "served", "feast", "taken", "removed", "used", "upgraded")
 
 
 class Queries:
@@ -177,7 +177,7 @@ class Queries:
         if zone == "upgraded":
             return Counter({"*": a.upgraded}) if a is not None else Counter()
         if info is not None:
-            return info.data.get(zone, Counter())
+            return info.data.get("served" if zone == "feast" else zone, Counter())
         return Counter()
 
     def printed(self, space: str) -> Counter:
@@ -279,9 +279,6 @@ class Queries:
                             pile = self.g.state.weapon_deck if zone == "deck" else self.g.state.weapon_discard
                             total += pile.count(item)
                     yield item, total
-        if "exploration_board" in names:
-            for q in players:
-                yield "exploration_board", len(q.explored)
 
     def _owners(self, owner, ctx):
         players = self.g.state.players

@@ -59,6 +59,18 @@ class PlayerState:
         self.counters: Counter = Counter()  # per-round event counts for times_this_round
         self.next_uid = 1
 
+    def clone(self) -> "PlayerState":
+        """An independent copy (boards and slot states are immutable and shared)."""
+        q = PlayerState.__new__(PlayerState)
+        for name in PlayerState.__slots__:
+            setattr(q, name, getattr(self, name))
+        q.supply, q.stables, q.counters = Counter(self.supply), Counter(self.stables), Counter(self.counters)
+        q.ships = [ShipState(x.kind, x.ore, x.uid) for x in self.ships]
+        q.buildings = [BuildingState(b.kind, b.grid, b.slots, b.uid) for b in self.buildings]
+        q.emigrated, q.hand, q.played = list(self.emigrated), list(self.hand), list(self.played)
+        q.explored, q.spent, q.anytime_used = dict(self.explored), set(self.spent), set(self.anytime_used)
+        return q
+
     def uid(self) -> int:
         self.next_uid += 1
         return self.next_uid - 1
@@ -97,6 +109,24 @@ class GameState:
         self.round_uses: Counter = Counter()  # placements on each space this round
         self.freed: Counter = Counter()  # spaces a card emptied this round (they may be used again)
         self.extension: dict = {}  # extension tile -> the space on its side that is up
+
+    def clone(self) -> "GameState":
+        """An independent copy, for trying effects out without touching the game."""
+        c = GameState.__new__(GameState)
+        for name in GameState.__slots__:
+            setattr(c, name, getattr(self, name))
+        c.players = [p.clone() for p in self.players]
+        c.occupancy = {k: list(v) for k, v in self.occupancy.items()}
+        c.strips = [[sid, list(items)] for sid, items in self.strips]
+        c.strip_pile = list(self.strip_pile)
+        c.slots = {k: dict(v) for k, v in self.slots.items()}
+        c.buildings_left, c.bank, c.table = Counter(self.buildings_left), Counter(self.bank), Counter(self.table)
+        c.round_uses, c.freed = Counter(self.round_uses), Counter(self.freed)
+        c.specials_left = set(self.specials_left)
+        c.weapon_deck, c.weapon_discard = list(self.weapon_deck), list(self.weapon_discard)
+        c.occupation_deck = list(self.occupation_deck)
+        c.extension = dict(self.extension)
+        return c
 
     def snapshot(self) -> dict:
         """A canonical picture of the whole state (JSON-friendly, sorted)."""

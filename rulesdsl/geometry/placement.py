@@ -148,10 +148,13 @@ def _adjacency_clash(state: BoardState, piece: Piece, edges: int) -> tuple[str, 
     return None
 
 
-def check(state: BoardState, piece: Piece, row: int, column: int, turn: int = 0, mirror: bool = False) -> int:
-    """The mask the piece would cover; raise IllegalPlacement with the reason if it may not."""
+def check(state: BoardState, piece: Piece, row: int, column: int, turn: int = 0, mirror: bool = False,
+          allowed: bool = False) -> int:
+    """The mask the piece would cover; raise IllegalPlacement with the reason if it may not.
+    `allowed`: a card lets this piece on this grid although the grid's rule does not accept it."""
     grid = state.grid
-    _refuse_piece(grid, piece)
+    if not allowed:
+        _refuse_piece(grid, piece)
     if turn not in TURNS:
         raise IllegalPlacement(f"unknown rotation {turn}: a tile turns by 0, 90, 180 or 270 degrees", "rotation")
     if mirror and not piece.mirror:
@@ -196,9 +199,10 @@ def check(state: BoardState, piece: Piece, row: int, column: int, turn: int = 0,
     return mask
 
 
-def place(state: BoardState, piece: Piece, row: int, column: int, turn: int = 0, mirror: bool = False) -> BoardState:
+def place(state: BoardState, piece: Piece, row: int, column: int, turn: int = 0, mirror: bool = False,
+          allowed: bool = False) -> BoardState:
     """A new state with the piece placed; the given state is never changed."""
-    mask = check(state, piece, row, column, turn, mirror)
+    mask = check(state, piece, row, column, turn, mirror, allowed)
     by_class = dict(state.by_class)
     for name in piece.classes:
         by_class[name] = by_class.get(name, 0) | mask
@@ -206,10 +210,10 @@ def place(state: BoardState, piece: Piece, row: int, column: int, turn: int = 0,
     return BoardState(state.grid, state.tiles + (tile,), state.covered | mask, tuple(sorted(by_class.items())))
 
 
-def legal_placements(state: BoardState, piece: Piece) -> list[Placement]:
+def legal_placements(state: BoardState, piece: Piece, allowed: bool = False) -> list[Placement]:
     """Every (position, orientation) where `place` would accept the piece; one per covered set."""
     grid = state.grid
-    if not _accepts(grid, piece):
+    if not allowed and not _accepts(grid, piece):
         return []
     covered = state.covered
     apart = [state.class_mask(name) for name in piece.classes if name in grid.apart]
