@@ -314,13 +314,7 @@ def run_steps(game, r, steps):
 
                 _drive(scoring(), answers, r, path)
             elif "place" in step:
-                tile = step["place"]
-                board_key = tile.get("board", "home")
-                state = ctx.p.home if board_key == "home" else ctx.p.explored[board_key]
-                piece = pieces.piece(game.content, tile["item"])
-                new = place(state, piece, tile["at"][0], tile["at"][1], tile.get("turn", 0), tile.get("mirror", False))
-                flow.set_area(ctx.p, board_key, new)
-                ctx.p.supply[tile["item"]] -= 1
+                _drive(_place_step(game, ctx, step["place"], r, path + ("place",)), answers, r, path)
             else:
                 r.fail(path, "a step needs one of: space, play, phase, anytime, effect, place, score")
         except IllegalMove as err:
@@ -331,6 +325,30 @@ def run_steps(game, r, steps):
             r.fail(path, f"refused: {err.reason}")
         if "expect_error" in step:
             r.fail(path + ("expect_error",), f"expected the error '{step['expect_error']}', but the step was allowed")
+
+
+def _place_step(game, ctx, tile, r, path):
+    """A tile from the supply onto one of the player's areas, as the anytime menu would place it."""
+    from types import SimpleNamespace
+
+    r.keys(tile, path, {"item", "at", "turn", "mirror", "board"})
+    flow, item = game.flow, tile.get("item")
+    board_key = str(tile.get("board", "home"))
+    keys = [k for k, _, _, _ in flow.areas(ctx.p)]
+    if board_key not in keys:
+        r.fail(path + ("board",), f"player {ctx.player} has no area '{board_key}'; areas: {', '.join(keys)}")
+    at = tile.get("at")
+    if not (isinstance(at, list) and len(at) == 2 and all(isinstance(x, int) for x in at)):
+        r.fail(path + ("at",), "expected `at: [row, column]`")
+    piece = pieces.piece(game.content, item)
+    coin = game.content.coins.get(item)
+    stock, cost = ("silver", coin.value) if coin is not None else (item, 1)
+    if ctx.p.supply[stock] < cost:
+        raise IllegalMove(f"player {ctx.player} has no {item} to place" if coin is None else f"player {ctx.player} has less than {cost} silver for a {item}")
+    kind = next(k for kk, _, k, _ in flow.areas(ctx.p) if kk == board_key)
+    allowed = flow.placing_allowed(ctx, piece.id, kind)
+    placement = SimpleNamespace(row=at[0], column=at[1], turn=tile.get("turn", 0), mirror=tile.get("mirror", False))
+    yield from flow.place_tile(ctx, item, board_key, placement, piece, allowed)
 
 
 def _phase(flow, phase: str):

@@ -1090,7 +1090,7 @@ class Flow:
         options = []
         for item in sorted(p.supply):
             if p.supply[item] > 0 and (self.g.catalog.kind.get(item) in (GOOD, SPECIAL) or item in ("ore", "silver")
-                                       or self._placing_allowed(ctx, item)):
+                                       or self.placing_allowed(ctx, item)):
                 options.append(Option(f"place:{item}", f"place {item.replace('_', ' ')}"))
         for ship in self.g.content.ships.values():
             if p.supply["silver"] >= ship.price and ops.free_berths(self.g, p, ship.size) > 0:
@@ -1160,7 +1160,7 @@ class Flow:
         for piece_id in pieces_to_try:
             piece = pieces.piece(self.g.content, piece_id)
             for key, label, kind, board in self.areas(p):
-                allowed = self._placing_allowed(ctx, piece_id, kind)
+                allowed = self.placing_allowed(ctx, piece_id, kind)
                 for placement in legal_placements(board, piece, allowed):
                     options.append(Option(placement_key(key, placement, piece_id if item == "silver" else None),
                                           f"{piece_id} on {label} at ({placement.row}, {placement.column}) turned {placement.turn}"
@@ -1175,7 +1175,7 @@ class Flow:
         key, placement, piece, allowed = found[[o.key for o in options].index(answer)]
         yield from self.place_tile(ctx, item, key, placement, piece, allowed)
 
-    def _placing_allowed(self, ctx, item: str, area: str | None = None) -> bool:
+    def placing_allowed(self, ctx, item: str, area: str | None = None) -> bool:
         """Whether a card lets `item` be laid where the placement rules would not (on `area`, or anywhere)."""
         events = self.g.events
         if not events.affects("placing", ctx):
