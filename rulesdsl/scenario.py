@@ -250,6 +250,11 @@ def _drive(gen, answers: list, r, path):
             if not answers:
                 r.fail(path + ("answers",), f"no answer left for: {decision.prompt} (legal answers: {', '.join(decision.legal())})")
             key = str(answers.pop(0))
+            if key.startswith("!"):  # `!key`: this answer must not be open to the current question
+                absent = decision.option(key[1:])
+                if absent is not None and absent.refusal is None:
+                    r.fail(path + ("answers",), f"'{key[1:]}' is offered as an answer to: {decision.prompt}, but must not be")
+                continue
             option = decision.option(key)
             if option is None:
                 r.fail(path + ("answers",), f"'{key}' is not an answer to: {decision.prompt} (legal answers: {', '.join(decision.legal())})")
@@ -270,8 +275,13 @@ def run_steps(game, r, steps):
         path = ("steps", index)
         r.keys(step, path, _STEP)
         player = step.get("player", 0)
-        if "round" in step:
+        if "round" in step and step["round"] != game.state.round:
             game.state.round = step["round"]
+            # a new round: what is counted per round starts again, as in a whole game
+            game.state.round_uses.clear()
+            game.state.freed.clear()
+            for p in game.state.players:
+                p.counters.clear()
         game.forced_dice.extend(step.get("dice", []))
         answers = list(step.get("answers", []))
         ctx = flow.ctx(player)
