@@ -207,3 +207,38 @@ def test_the_last_round_ends_after_the_feast(content):
     assert game.state.phase == "end"
     last = [h for h in game.history if h.startswith("r6 ")]
     assert not any(" bonus:" in h or " mountains:" in h for h in last)
+
+
+def test_derive_copies_every_slot():
+    from rulesdsl.engine.interp import Ctx
+
+    ctx = Ctx.__new__(Ctx)
+    for index, name in enumerate(Ctx.__slots__):
+        setattr(ctx, name, ("value", index))
+    copy = ctx.derive(card=99)
+    for index, name in enumerate(Ctx.__slots__):
+        expected = 99 if name == "card" else ("value", index)
+        if name == "vars":
+            continue
+        assert getattr(copy, name) == expected, name
+
+
+def test_state_clone_is_equal_and_independent(content):
+    game = new_game(content, players=2)
+    give(game, 0, silver=3, wood=2)
+    before = game.state.snapshot()
+    copy = game.state.clone()
+    assert copy.snapshot() == before
+    copy.players[0].supply["silver"] += 5
+    copy.players[0].hand.append(1)
+    copy.occupancy["stockfish_1"] = [(0, 1, 1)]
+    copy.strips[0][1].append("ore")
+    assert game.state.snapshot() == before
+
+
+def test_relevance_tables_cover_the_vocabulary():
+    from rulesdsl.engine import relevance
+    from rulesdsl.lang import registry
+
+    assert set(relevance.VALUE_REACH) == set(registry.VALUES)
+    assert set(relevance.RULE_REACH) == set(registry.RULES)

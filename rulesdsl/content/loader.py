@@ -46,7 +46,7 @@ class ItemSource:
         return self.doc.text_location(self.path + (field,), line, column)
 
 
-@attrs.define(eq=False)
+@attrs.define(eq=False, slots=False)
 class Content:
     """Every component of the game, keyed by collection and id, plus parsed effects."""
 
@@ -54,6 +54,12 @@ class Content:
     sources: dict[tuple, ItemSource]
     roots: tuple[str, ...]
     programs: dict[tuple, object] = attrs.field(factory=dict)  # (collection, id) -> Program
+
+    def __attrs_post_init__(self):
+        # content.goods, content.spaces ... as plain attributes: the engine reads them constantly
+        for name, collection in self.collections.items():
+            if not hasattr(type(self), name) and name not in attrs.fields_dict(type(self)):
+                self.__dict__[name] = collection
 
     def __getattr__(self, name):
         # content.goods, content.spaces ... read the collection of that name

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rulesdsl.engine import ops
+from rulesdsl.engine import ops, relevance
 from rulesdsl.engine.decisions import Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.interp import Action, Ctx, Interpreter
@@ -258,41 +258,117 @@ class Flow:
         spec, requires, others = self._space_plan(space)
         if needed is None:
             needed = self.vikings_needed(ctx, space)
-        sub = Ctx(ctx.player, ctx.p, space=space, action=Action(space, spec.group, spec.column, needed, "space"))
+        # feasibility checks only read the action, so one blank Action per space and count serves
+        blanks = self.__dict__.setdefault("_blank_actions", {})
+        blank = blanks.get((space, needed))
+        if blank is None:
+            blank = blanks[(space, needed)] = Action(space, spec.group, spec.column, needed, "space")
+        sub = Ctx(ctx.player, ctx.p, space=space, action=blank)
         can = self.interp.can
         if all(can(item, sub) for item in requires) and any(self.interp.can_on_space(item, sub) for item in others):
             return True
         return prepared and self._usable_once_prepared(ctx.player, space, needed)
 
-    # what happens between placing the Vikings and the action (a column's draw, `before action`
-    # cards) may supply what the action needs; such effects are tried out on a copy of the state
+    # What happens between placing the Vikings and the action (a column's draw, `before action`
+    # cards) may supply what the action needs. Such preparations are run on copies of the state,
+    # and the space is usable if it is usable after one of them. The copies branch on every
+    # answer to the first TRIAL_DEPTH questions (up to TRIAL_PATHS paths); later questions take
+    # their first legal answer, which keeps a card that runs a whole action (a feast, a granted
+    # space) from multiplying the paths. While a whole list of spaces is judged (a turn's
+    # options), the states reached are shared by spaces whose preparations are the same
+    # listeners in the same column.
     TRIAL_PATHS = 48
+    TRIAL_DEPTH = 2
+    _prepared: dict | None = None
+
+    def space_refusals(self, ctx, spaces) -> list:
+        self._prepared = {}
+        try:
+            return [self.space_refusal(ctx, space) for space in spaces]
+        finally:
+            self._prepared = None
 
     def _usable_once_prepared(self, player: int, space: str, needed: int) -> bool:
-        if not self._has_preparations(player, space, needed):
+        signature = self._preparations(player, space, needed)
+        if signature is None:
             return False
-        paths, tried = [[]], 0
-        while paths and tried < self.TRIAL_PATHS:
-            path = paths.pop()
-            tried += 1
-            usable, branches = self._trial(player, space, needed, path)
-            if usable:
-                return True
-            paths.extend(path + [key] for key in reversed(branches))
-        return False
+        cache = self._prepared
+        leaves = cache.get(signature) if cache is not None else None
+        if leaves is None:
+            leaves = self._prepared_states(player, space, signature[-1])
+            if cache is not None:
+                cache[signature] = leaves
+        g = self.g
+        saved = (g.state, g.events.checkpoint())
+        try:
+            for state, events in leaves:
+                g.state = state
+                g.events.restore(events)
+                if self.space_usable(self.ctx(player), space, needed, prepared=False):
+                    return True
+            return False
+        finally:
+            g.state = saved[0]
+            g.events.restore(saved[1])
 
-    def _has_preparations(self, player: int, space: str, needed: int) -> bool:
-        events, spec = self.g.events, self.g.content.spaces[space]
+    def _relevance(self, kind: str, key, compute):
+        table = self.__dict__.setdefault("_relevance_cache", {})
+        found = table.get((kind, key), table)
+        if found is table:
+            found = table[(kind, key)] = compute()
+        return found
+
+    def _preparations(self, player: int, space: str, needed: int):
+        """The listeners that would run before this space's action and could matter to it,
+        as a signature for sharing what they reach (None: nothing to try)."""
+        events, spec, catalog = self.g.events, self.g.content.spaces[space], self.g.catalog
         ctx = self.ctx(player)
+        needs = self._relevance("space", space, lambda: relevance.needs_of_space(self.g.content, catalog, space))
+        found, matters, plays = [], False, None
         for timing, name, info in (("when", "vikings_placed", self._placed_info(space, needed)),
                                    ("before", "action", self._action_info(space, spec, needed, "space"))):
             for lst in events.candidates(timing, name, player):
                 if events.matches(lst.hook.filters, info, ctx):
-                    return True
-        return False
+                    found.append(id(lst))
+                    hook = lst.hook
+                    if self._relevance("plays", id(hook), lambda: relevance.uses_play(hook)):
+                        # what playing reaches is the cards in hand that could matter here
+                        if plays is None:
+                            batch = self._prepared
+                            if batch is None:
+                                plays = self._cards_that_matter(ctx.p, needs)
+                            else:
+                                plays = batch.get(("cards", needs))
+                                if plays is None:
+                                    plays = batch[("cards", needs)] = self._cards_that_matter(ctx.p, needs)
+                        produced = relevance.produced_by_hook(catalog, hook, None if plays else frozenset())
+                    else:
+                        produced = self._relevance("hook", id(hook), lambda: relevance.produced_by_hook(catalog, hook))
+                    matters = matters or relevance.may_matter(produced, needs)
+        return (tuple(found), spec.column, needed, plays) if matters else None
 
-    def _trial(self, player: int, space: str, needed: int, path: list):
-        """Run the preparations on a copy along `path`; (usable afterwards, answers to try next)."""
+    def _cards_that_matter(self, p, needs) -> frozenset:
+        """The cards in hand whose play could reach what a space needs."""
+        if self.g.events.candidates("when", "occupations_played", p.index):
+            return frozenset(p.hand)  # a card in play rewards any play
+        content, catalog = self.g.content, self.g.catalog
+        return frozenset(n for n in p.hand if relevance.may_matter(
+            self._relevance("card", n, lambda: relevance.produced_by_card(content, catalog, n)), needs))
+
+    def _prepared_states(self, player: int, space: str, plays) -> list:
+        leaves, paths, tried = [], [[]], 0
+        while paths and tried < self.TRIAL_PATHS:
+            path = paths.pop()
+            tried += 1
+            leaf, branches = self._trial(player, space, path, plays)
+            if leaf is not None:
+                leaves.append(leaf)
+            paths.extend(path + [key] for key in reversed(branches))
+        return leaves
+
+    def _trial(self, player: int, space: str, path: list, plays=None):
+        """Run the preparations on a copy along `path`: (the state and hooks reached, or None;
+        the answers to try next when the path stops at a question)."""
         g = self.g
         saved = (g.state, g.events.checkpoint(), g.rng.getstate(), list(g.forced_dice), len(g.history), self.in_action)
         g.state = g.state.clone()
@@ -302,12 +378,23 @@ class Flow:
                 decision = next(process)
                 for key in path:
                     decision = process.send(key)
-                return False, [o.key for o in decision.options if o.refusal is None and not o.key.startswith("anytime:")]
+                if len(path) < self.TRIAL_DEPTH:
+                    keys = [o.key for o in decision.options if o.refusal is None and not o.key.startswith("anytime:")]
+                    if decision.kind == "play" and plays is not None:
+                        # a card that cannot matter leads where not playing leads; one stays
+                        # in case the play cannot be declined
+                        idle = [k for k in keys if k.isdigit() and int(k) not in plays]
+                        keys = [k for k in keys if k not in idle]
+                        if idle and all(k.isdigit() for k in keys):
+                            keys.append(idle[0])
+                    return None, keys
+                while True:
+                    decision = process.send(next(o.key for o in decision.options if o.refusal is None))
             except StopIteration:
                 pass
-            return self.space_usable(self.ctx(player), space, needed, prepared=False), []
+            return (g.state, g.events.checkpoint()), []
         except RulesError:
-            return False, []
+            return None, []
         finally:
             g.state, events, state, g.forced_dice, n, self.in_action = saved
             g.events.restore(events)
@@ -326,7 +413,9 @@ class Flow:
         ctx = self.ctx(player)
 
         def options():
-            out = [Option(space, self.g.content.spaces[space].name, self.space_refusal(ctx, space)) for space in self.spaces_in_play()]
+            spaces = self.spaces_in_play()
+            out = [Option(space, self.g.content.spaces[space].name, refusal)
+                   for space, refusal in zip(spaces, self.space_refusals(ctx, spaces))]
             out.append(Option("pass", "pass (place no more Vikings this round)"))
             return out
 

@@ -70,8 +70,10 @@ class Ctx:
 
     def derive(self, **changes) -> "Ctx":
         new = Ctx.__new__(Ctx)
-        for name in Ctx.__slots__:
-            setattr(new, name, getattr(self, name))
+        # unrolled: this runs for every effect and every feasibility check
+        new.player, new.p, new.card, new.space, new.info = self.player, self.p, self.card, self.space, self.info
+        new.vars, new.it, new.action, new.dice, new.slash = self.vars, self.it, self.action, self.dice, self.slash
+        new.value, new.via, new.phase_how = self.value, self.via, self.phase_how
         if "vars" in changes:
             changes["vars"] = dict(changes["vars"])
         for name, value in changes.items():

@@ -62,9 +62,9 @@ class PlayerState:
     def clone(self) -> "PlayerState":
         """An independent copy (boards and slot states are immutable and shared)."""
         q = PlayerState.__new__(PlayerState)
-        for name in PlayerState.__slots__:
-            setattr(q, name, getattr(self, name))
-        q.supply, q.stables, q.counters = Counter(self.supply), Counter(self.stables), Counter(self.counters)
+        q.index, q.color, q.home, q.table_vikings, q.thing = self.index, self.color, self.home, self.table_vikings, self.thing
+        q.waiting, q.penalties, q.passed, q.next_uid = self.waiting, self.penalties, self.passed, self.next_uid
+        q.supply, q.stables, q.counters = _copy(self.supply), _copy(self.stables), _copy(self.counters)
         q.ships = [ShipState(x.kind, x.ore, x.uid) for x in self.ships]
         q.buildings = [BuildingState(b.kind, b.grid, b.slots, b.uid) for b in self.buildings]
         q.emigrated, q.hand, q.played = list(self.emigrated), list(self.hand), list(self.played)
@@ -120,8 +120,8 @@ class GameState:
         c.strips = [[sid, list(items)] for sid, items in self.strips]
         c.strip_pile = list(self.strip_pile)
         c.slots = {k: dict(v) for k, v in self.slots.items()}
-        c.buildings_left, c.bank, c.table = Counter(self.buildings_left), Counter(self.bank), Counter(self.table)
-        c.round_uses, c.freed = Counter(self.round_uses), Counter(self.freed)
+        c.buildings_left, c.bank, c.table = _copy(self.buildings_left), _copy(self.bank), _copy(self.table)
+        c.round_uses, c.freed = _copy(self.round_uses), _copy(self.freed)
         c.specials_left = set(self.specials_left)
         c.weapon_deck, c.weapon_discard = list(self.weapon_deck), list(self.weapon_discard)
         c.occupation_deck = list(self.occupation_deck)
@@ -148,6 +148,13 @@ class GameState:
             "extension": dict(sorted(self.extension.items())),
             "players": [_player_snapshot(p) for p in self.players],
         }
+
+
+def _copy(counter: Counter) -> Counter:
+    """A Counter copy without Counter.update's per-item work."""
+    new = Counter()
+    dict.update(new, counter)
+    return new
 
 
 def _board_snapshot(board) -> list:

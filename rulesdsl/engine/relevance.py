@@ -1,0 +1,163 @@
+"""Which items an effect could touch, read from its tree without running it.
+
+Used to skip trying effects out (see `Flow._usable_once_prepared`) when they cannot change
+whether an action space is usable: an effect that only mentions peas cannot make a space
+that needs a knarr and silver usable. The answer is conservative: `None` means "could touch
+anything" (a granted action, a modifier, an upgrade whose result is another good ...).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rulesdsl.lang import tree as t
+
+# statements whose reach is not the items they name
+_OPEN = (t.VarItem, t.Play, t.TakeMountain, t.ReturnVikings, t.Emigrate, t.Explore, t.DoNamed, t.DoSpace,
+         t.Imitate, t.RunPhase, t.Loot, t.Harvest, t.Lift, t.ChooseVar,
+         t.Dice, t.Sail, t.Watch, t.Anytime, t.Upgrade, t.Flip, t.ForEach)
+
+# What a changed value or an allowed rule can stand in for when a space's feasibility is
+# judged (None: anything). Dice, loot and feast values change outcomes, never whether an
+# action can be taken; the Vikings needed are already placed when preparations run.
+VALUE_REACH = {
+    "silver_cost": frozenset({"silver"}), "emigration_cost": frozenset({"silver"}),
+    "stone_cost": frozenset({"stone"}), "wood_cost": frozenset({"wood"}),
+    "vikings_needed": frozenset(), "die_result": frozenset(), "rolls": frozenset(),
+    "battle_result": frozenset(), "worth": frozenset(), "loot_count": frozenset(), "sword_value": frozenset(),
+    "upgrade_steps": frozenset(), "lengthwise_limit": frozenset(),
+}
+RULE_REACH = {
+    "placing": frozenset(), "looting": frozenset(), "upgrading_extra_step": frozenset(),
+    "unloading": frozenset({"ore"}), "substituting": None, "exploring": None,
+}
+_ORE = (t.LoadOre, t.RemoveOre, t.UnloadOre)
+
+
+# what a space needs: these read only what they name, or the player's ships and silver
+_NEEDS_OPEN = (t.VarItem, t.DoNamed, t.DoSpace, t.RunPhase, t.ChooseVar, t.Modify, t.SetValue,
+               t.Allow, t.Watch, t.Anytime, t.ForEach)
+_NEEDS_SHIPS = (t.Emigrate, t.Explore, t.Sail)
+
+
+_OPEN_REACH = object()
+
+
+def mentioned(catalog, trees, needs: bool = False, play_reach=_OPEN_REACH) -> frozenset | None:
+    """The item ids the trees name (classes expanded), or None when they could reach further.
+    With `needs` (what a space's feasibility reads): playing needs cards in hand, upgrading and
+    flipping need the goods named, sailing needs ships and silver. `play_reach` is what playing
+    an occupation could reach (the cards in hand), when known."""
+    found: set = set()
+    for tree in trees:
+        for node in _walk(tree, needs):
+            if play_reach is not _OPEN_REACH and isinstance(node, t.Play):
+                if play_reach is None:
+                    return None
+                found |= play_reach
+                continue
+            if needs:
+                if isinstance(node, _NEEDS_OPEN):
+                    return None
+                if isinstance(node, t.Play):
+                    found.add("occupation")
+                elif isinstance(node, _NEEDS_SHIPS):
+                    found |= catalog.members(("ship",)) | {"silver"}
+                elif isinstance(node, t.TakeMountain):
+                    found |= {"wood", "stone", "ore", "silver"}
+            elif isinstance(node, _OPEN):
+                return None
+            elif isinstance(node, (t.Modify, t.SetValue, t.Allow)):
+                reach = RULE_REACH.get(node.rule) if isinstance(node, t.Allow) else VALUE_REACH.get(node.value)
+                if reach is None:
+                    return None
+                found |= reach
+            if isinstance(node, t.Draw):
+                found.add("occupation" if catalog.resolve((node.what,)) == "occupation" else "weapon")
+            elif isinstance(node, _ORE):
+                found.add("ore")
+            words = getattr(node, "words", None)
+            if words:
+                found |= catalog.members(words)
+                name = catalog.resolve(words)
+                if name is not None:
+                    found.add(name)
+            nouns = getattr(node, "nouns", None)
+            if nouns:
+                found |= catalog.selector_members(nouns)
+                found.update(n for n in (catalog.resolve(w) for w in nouns) if n is not None)
+    return frozenset(found)
+
+
+def _walk(tree, needs: bool):
+    """Depth-first nodes; for needs, what a statement gives is skipped: a gain never decides
+    whether an action can be taken."""
+    stack = [tree]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, tuple):
+            stack.extend(reversed(current))
+            continue
+        if not isinstance(current, t.Node):
+            continue
+        if needs and isinstance(current, t.Acquire) and current.verb == "gain":
+            # the goods given do not matter, how many may (`per cattle`, an amount read from the board)
+            stack.append(current.per)
+            stack.extend(getattr(item, "amount", None) for part in current.bundle.parts for item in part)
+            continue
+        yield current
+        stack.extend(reversed([getattr(current, f.name) for f in attrs.fields(type(current)) if f.name != "pos"]))
+
+
+def may_matter(produced: frozenset | None, needed: frozenset | None) -> bool:
+    return produced is None or needed is None or bool(produced & needed)
+
+
+def needs_of_space(content, catalog, space: str) -> frozenset | None:
+    """What a space's own effects name (what could make it usable). Imitating needs what
+    any space that can be imitated needs."""
+    program = content.programs[("spaces", space)]
+    imitations = [n for n in t.walk(program) if isinstance(n, t.Imitate)]
+    if not imitations:
+        return mentioned(catalog, program.items, needs=True)
+    columns = set()
+    for node in imitations:
+        if not isinstance(node.place, t.ColumnPlace):
+            return None
+        columns.update(node.place.columns)
+    found: set = set()
+    for other, spec in content.spaces.items():
+        if spec.column not in columns:
+            continue
+        other_program = content.programs[("spaces", other)]
+        if any(isinstance(n, t.Imitate) for n in t.walk(other_program)):
+            continue
+        needs = mentioned(catalog, other_program.items, needs=True)
+        if needs is None:
+            return None
+        found |= needs
+    return frozenset(found)
+
+
+def produced_by_hook(catalog, hook, play_reach=_OPEN_REACH) -> frozenset | None:
+    return mentioned(catalog, (hook.body,), play_reach=play_reach)
+
+
+def uses_play(hook) -> bool:
+    return any(isinstance(n, t.Play) for n in t.walk(hook.body))
+
+
+def produced_by_card(content, catalog, number: int) -> frozenset | None:
+    """What playing a card could change at once: its immediate statements and `when played` hooks."""
+    parts = []
+    for item in content.programs[("occupations", number)].items:
+        if isinstance(item, t.OnceHook):
+            item = item.hook
+        if isinstance(item, t.Hook):
+            if item.event.name == "played":
+                parts.append(item.body)
+            continue
+        if isinstance(item, t.Anytime):
+            continue
+        parts.append(item)
+    return mentioned(catalog, tuple(parts))
