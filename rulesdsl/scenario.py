@@ -25,11 +25,11 @@ from rulesdsl.geometry.slots import fill as fill_slot, slots_of
 FORMAT = 1
 _TOP = {"format", "title", "source", "cards", "game", "setup", "steps", "expect", "notes"}
 _GAME = {"players", "length", "decks", "seed", "occupations"}
-_SETUP = {"round", "phase", "start_player", "players", "occupancy", "strips", "exploration", "specials_left", "weapon_deck", "occupation_deck"}
+_SETUP = {"round", "phase", "start_player", "players", "occupancy", "strips", "strip_pile", "exploration", "specials_left", "weapon_deck", "occupation_deck"}
 _PLAYER = {"supply", "stables", "ships", "emigrated", "boards", "buildings", "table_vikings", "thing", "hand", "played", "penalties"}
 _STEP = {"player", "space", "play", "phase", "anytime", "effect", "answers", "dice", "expect_error", "round", "note", "place", "score"}
 _EXPECT_PLAYER = {"supply", "stables", "ships", "emigrated", "thing", "table_vikings", "hand", "played", "penalties", "income",
-                  "explored", "buildings", "score", "bonus", "minus_squares", "feast_seats"}
+                  "explored", "buildings", "score", "bonus", "minus_squares", "feast_seats", "winner"}
 
 
 class ScenarioError(RulesError):
@@ -144,6 +144,12 @@ def build(doc, r, content) -> Game:
                     r.fail(("setup", "strips", index, k), f"unknown mountain item '{item}'")
             strips.append([f"strip_{index + 1}", list(items)])
         s.strips = strips
+    if "strip_pile" in setup:  # the face-down strips still to come, top first
+        pile = [str(x) for x in setup["strip_pile"] or []]
+        for index, sid in enumerate(pile):
+            if sid not in content.mountain_strips:
+                r.fail(("setup", "strip_pile", index), f"unknown mountain strip '{sid}'; strips: {', '.join(content.mountain_strips)}")
+        s.strip_pile = pile
     for slot, sdata in setup.get("exploration", {}).items():
         if slot not in s.slots:
             r.fail(("setup", "exploration", slot), f"unknown exploration slot '{slot}'")
@@ -379,10 +385,11 @@ def _phase(flow, phase: str):
 
 # ------------------------------------------------------------------ expectations
 def actual_player(game, p) -> dict:
-    from rulesdsl.engine.scoring import breakdown
+    from rulesdsl.engine.scoring import breakdown, final_scores
 
     score = breakdown(game, p)
     return {
+        "winner": next(r["winner"] for r in final_scores(game) if r["player"] == p.index),
         "supply": {k: v for k, v in sorted(p.supply.items()) if v},
         "stables": {k: v for k, v in sorted(p.stables.items()) if v},
         "ships": [s.kind if not s.ore else {"kind": s.kind, "ore": s.ore} for s in p.ships],
@@ -425,7 +432,7 @@ def compare(expected, actual, path="") -> list[str]:
 def check_expectations(game, r, expect) -> list[str]:
     if not expect:
         return []
-    r.keys(expect, ("expect",), {"players", "occupancy", "round", "history", "strips", "exploration", "specials_left"})
+    r.keys(expect, ("expect",), {"players", "occupancy", "round", "history", "strips", "strip_pile", "exploration", "specials_left"})
     failures = []
     for index, pexp in enumerate(expect.get("players", [])):
         r.keys(pexp, ("expect", "players", index), _EXPECT_PLAYER)
@@ -438,6 +445,8 @@ def check_expectations(game, r, expect) -> list[str]:
     s = game.state
     if "strips" in expect:
         failures += compare(expect["strips"], [list(items) for _, items in s.strips], "strips")
+    if "strip_pile" in expect:
+        failures += compare(list(expect["strip_pile"] or []), list(s.strip_pile), "strip_pile")
     if "exploration" in expect:
         actual = {slot: {"board": v["board"], "silver": v["silver"], "owner": v["owner"]} for slot, v in s.slots.items()}
         failures += compare(expect["exploration"], actual, "exploration")
