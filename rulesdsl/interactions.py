@@ -24,7 +24,7 @@ from rulesdsl.lang import tree as t
 class Touch:
     """One place where an effect meets the game: a hook, a modifier or a rule switch."""
 
-    owner: str  # "card 52 Tutor" or "rule column_3_draw" or "space ..."
+    owner: str  # "card 52 <name>" or "rule column_3_draw" or "space ..."
     kind: str  # hook | modifier | allow | watch
     key: str  # event key (`before action`), value name or rule name
     text: str  # the canonical text of the item

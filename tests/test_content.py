@@ -91,3 +91,29 @@ def test_language_reference_is_up_to_date():
     root = Path(__file__).resolve().parent.parent
     result = subprocess.run([sys.executable, str(root / "tools" / "gen_language_doc.py"), "--check"], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout
+
+
+def test_the_package_names_no_occupation_space_or_component(content):
+    """Data and code stay apart: rulesdsl/ never names an occupation (not even in a comment),
+    and no string in its code is the id of a space, board, building, good or special tile."""
+    import ast
+    import io
+    import re
+    import tokenize
+    from pathlib import Path
+
+    names = {o.name for o in content.occupations.values()}
+    ids = set(content.spaces) | set(content.exploration_boards) | set(content.buildings) | set(content.goods) | set(content.special_tiles)
+    found = []
+    for path in sorted((Path(__file__).resolve().parent.parent / "rulesdsl").rglob("*.py")):
+        text = path.read_text()
+        found += [f"{path.name}: {name}" for name in names if re.search(r"\b" + re.escape(name) + r"\b", text)]
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.STRING and not token.string.lstrip("rbuRBU").startswith(("f", "F")):
+                try:
+                    value = ast.literal_eval(token.string)
+                except (ValueError, SyntaxError):
+                    continue
+                if isinstance(value, str) and value in ids:
+                    found.append(f"{path.name}:{token.start[0]}: {value!r}")
+    assert found == []

@@ -33,7 +33,7 @@ def test_random_games_keep_every_invariant(content, block):
         assert len(rows) == len(game.state.players) and any(r["winner"] for r in rows)
         for p in game.state.players:
             played.update(p.played)
-    assert len(played) > 40  # occupations from every deck get played
+    assert len(played) >= 150  # occupations from every deck enter real games (182 in the first block)
 
 
 def test_the_same_inputs_give_the_same_game(content):

@@ -4,7 +4,7 @@ A root is a folder with `boards/` (collection files: top-level keys name
 collections such as `goods` or `spaces`, plus an optional `remove` list) and/or
 `cards/` (one occupation per file). The built-in content comes first; each
 later root (a fan variant) may add items, replace an item by giving the same
-id, or remove one with ``remove: {spaces: [raiding_1]}``. Every item remembers
+id, or remove one with ``remove: {spaces: [some_space]}``. Every item remembers
 the file and line it came from.
 
 Loading is all or nothing: every problem of every file is collected, and if
@@ -81,7 +81,7 @@ class Content:
         """Items whose id, number or name matches `key` (case-insensitive).
 
         A bare number means an occupation (the card number is its identity);
-        `collection:id` names one collection (`columns:1`, `spaces:raiding_1`).
+        `collection:id` names one collection (`columns:1`, `spaces:some_space`).
         """
         key = key.strip()
         only = None

@@ -38,6 +38,7 @@ class Good:
     tongs: bool = False  # forge-tongs icon: can be taken on a forge space
     species: str | None = None  # animals: sheep or cattle (the pregnant face included)
     pregnant: bool = False
+    starting: int = 0  # tiles of this good each player starts with
 
 
 @_frozen

@@ -224,6 +224,6 @@ def _area_matches(catalog, words, area: str | None) -> bool:
         return area == "home"
     if name in ("exploration_board",):
         return area == "exploration"
-    if name in ("house",):
-        return area in ("stone_house", "long_house")
+    if name in catalog.classes:
+        return area in catalog.classes[name]
     return name == area

@@ -1100,7 +1100,8 @@ class Flow:
         placed = 0
         for item in sorted(wanted):
             while served.get(item, 0) > 0:
-                options = self.place_options(ctx, item, lambda kind: "house" in target and kind in ("stone_house", "long_house"))
+                houses = self.g.catalog.classes["house"]
+                options = self.place_options(ctx, item, lambda kind: bool(target & ({"house", "building", kind} if kind in houses else set())))
                 if not options:
                     break
                 choices = [Option(placement_key(key, pl), f"{key} at {pl.row},{pl.column} turned {pl.turn}") for key, pl, _ in options]

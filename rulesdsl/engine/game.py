@@ -210,7 +210,9 @@ class Game:
             for weapon in content.weapons.values():
                 if weapon.starting:
                     ops.gain(self, p, weapon.id, weapon.starting)
-            ops.gain(self, p, "mead", 1)
+            for good in content.goods.values():
+                if good.starting:
+                    ops.gain(self, p, good.id, good.starting)
             if self.options.occupations and starting:
                 p.hand.append(starting.pop())
             s.players.append(p)
