@@ -242,3 +242,20 @@ def test_relevance_tables_cover_the_vocabulary():
 
     assert set(relevance.VALUE_REACH) == set(registry.VALUES)
     assert set(relevance.RULE_REACH) == set(registry.RULES)
+
+
+def test_relevance_reads_what_a_space_needs_not_what_it_gives(content):
+    from rulesdsl.engine import relevance
+    from rulesdsl.engine.game import _catalog
+
+    catalog = _catalog(content)
+    milk = relevance.needs_of_space(content, catalog, "milk_from_cattle_1")
+    assert "cattle" in milk and "milk" not in milk  # the amount reads the cattle; the milk is only given
+    assert relevance.needs_of_space(content, catalog, "craft_rune_stone_1") == frozenset({"stone"})
+    # what playing a card reaches at once: Patron (2) changes a silver cost, Priest (149) only
+    # hooks a later event, Fruit Picker (43) gives fruits
+    assert relevance.produced_by_card(content, catalog, 2) == frozenset({"silver"})
+    assert relevance.produced_by_card(content, catalog, 149) == frozenset()
+    assert relevance.produced_by_card(content, catalog, 43) == frozenset({"fruits"})
+    assert not relevance.may_matter(frozenset({"fruits"}), frozenset({"stone"}))
+    assert relevance.may_matter(None, frozenset({"stone"}))

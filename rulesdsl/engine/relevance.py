@@ -8,8 +8,6 @@ anything" (a granted action, a modifier, an upgrade whose result is another good
 
 from __future__ import annotations
 
-import attrs
-
 from rulesdsl.lang import tree as t
 
 # statements whose reach is not the items they name
@@ -50,7 +48,7 @@ def mentioned(catalog, trees, needs: bool = False, play_reach=_OPEN_REACH) -> fr
     an occupation could reach (the cards in hand), when known."""
     found: set = set()
     for tree in trees:
-        for node in _walk(tree, needs):
+        for node in t.walk(tree, _given if needs else None):
             if play_reach is not _OPEN_REACH and isinstance(node, t.Play):
                 if play_reach is None:
                     return None
@@ -89,24 +87,12 @@ def mentioned(catalog, trees, needs: bool = False, play_reach=_OPEN_REACH) -> fr
     return frozenset(found)
 
 
-def _walk(tree, needs: bool):
-    """Depth-first nodes; for needs, what a statement gives is skipped: a gain never decides
-    whether an action can be taken."""
-    stack = [tree]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, tuple):
-            stack.extend(reversed(current))
-            continue
-        if not isinstance(current, t.Node):
-            continue
-        if needs and isinstance(current, t.Acquire) and current.verb == "gain":
-            # the goods given do not matter, how many may (`per cattle`, an amount read from the board)
-            stack.append(current.per)
-            stack.extend(getattr(item, "amount", None) for part in current.bundle.parts for item in part)
-            continue
-        yield current
-        stack.extend(reversed([getattr(current, f.name) for f in attrs.fields(type(current)) if f.name != "pos"]))
+def _given(node):
+    """For a space's needs, what a statement gives does not matter (a gain never decides whether
+    an action can be taken); how many it gives may (`per cattle`, an amount read from the board)."""
+    if isinstance(node, t.Acquire) and node.verb == "gain":
+        return (node.per,) + tuple(getattr(item, "amount", None) for part in node.bundle.parts for item in part)
+    return None
 
 
 def may_matter(produced: frozenset | None, needed: frozenset | None) -> bool:

@@ -694,8 +694,9 @@ class Program(Node):
     items: tuple
 
 
-def walk(tree):
-    """Yield every node of a tree, depth first, parents before children."""
+def walk(tree, instead=None):
+    """Yield every node of a tree, depth first, parents before children. `instead(node)` may
+    return a tuple of subtrees to walk in place of that node and its children (None: as usual)."""
     stack = [tree]
     while stack:
         current = stack.pop()
@@ -704,6 +705,11 @@ def walk(tree):
             continue
         if not isinstance(current, Node):
             continue
+        if instead is not None:
+            replacement = instead(current)
+            if replacement is not None:
+                stack.extend(reversed(replacement))
+                continue
         yield current
         children = [getattr(current, f.name) for f in attrs.fields(type(current)) if f.name != "pos"]
         stack.extend(reversed(children))
