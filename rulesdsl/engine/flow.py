@@ -323,7 +323,7 @@ class Flow:
         as a signature for sharing what they reach (None: nothing to try)."""
         events, spec, catalog = self.g.events, self.g.content.spaces[space], self.g.catalog
         ctx = self.ctx(player)
-        needs = self._relevance("space", space, lambda: relevance.needs_of_space(self.g.content, catalog, space))
+        needs = self._space_needs(space)
         found, matters, plays = [], False, None
         for timing, name, info in (("when", "vikings_placed", self._placed_info(space, needed)),
                                    ("before", "action", self._action_info(space, spec, needed, "space"))):
@@ -346,6 +346,21 @@ class Flow:
                         produced = self._relevance("hook", id(hook), lambda: relevance.produced_by_hook(catalog, hook))
                     matters = matters or relevance.may_matter(produced, needs)
         return (tuple(found), spec.column, needed, plays) if matters else None
+
+    def _space_needs(self, space: str):
+        """What could make a space usable; an imitation needs what the spaces it could copy need."""
+        content, catalog = self.g.content, self.g.catalog
+        columns = self._relevance("imitates", space, lambda: relevance.imitated_columns(content, space))
+        if columns is None:
+            return self._relevance("space", space, lambda: relevance.needs_of_space(content, catalog, space))
+        found = frozenset()
+        for other in self.g.state.occupancy:
+            if content.spaces[other].column in columns and self._relevance("imitates", other, lambda: relevance.imitated_columns(content, other)) is None:
+                needs = self._relevance("space", other, lambda: relevance.needs_of_space(content, catalog, other))
+                if needs is None:
+                    return None
+                found |= needs
+        return found
 
     def _cards_that_matter(self, p, needs) -> frozenset:
         """The cards in hand whose play could reach what a space needs."""
@@ -509,7 +524,8 @@ class Flow:
             spec = self.g.content.spaces.get(space)
             if spec is None or space in on_tiles or spec.column not in columns or not any(w != ctx.player for w, _, _ in entries):
                 continue
-            if self.space_usable(ctx, space):
+            # the imitation's own preparations have run (or are being tried): no second trial here
+            if self.space_usable(ctx, space, prepared=False):
                 options.append(Option(space, spec.name))
         return options
 

@@ -99,6 +99,16 @@ def may_matter(produced: frozenset | None, needed: frozenset | None) -> bool:
     return produced is None or needed is None or bool(produced & needed)
 
 
+def imitated_columns(content, space: str) -> frozenset | None:
+    """The columns a space imitates (None: it imitates nothing); an open place gives every column."""
+    places = [n.place for n in t.walk(content.programs[("spaces", space)]) if isinstance(n, t.Imitate)]
+    if not places:
+        return None
+    if all(isinstance(p, t.ColumnPlace) for p in places):
+        return frozenset(c for p in places for c in p.columns)
+    return frozenset(content.columns)
+
+
 def needs_of_space(content, catalog, space: str) -> frozenset | None:
     """What a space's own effects name (what could make it usable). Imitating needs what
     any space that can be imitated needs."""
