@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rulesdsl.engine import ops, relevance
+from rulesdsl.engine import ops
 from rulesdsl.engine.decisions import Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.interp import Action, Ctx, Interpreter
+from rulesdsl.engine.preparations import Trials
 from rulesdsl.engine.items import ANIMAL, GOOD, RESOURCE, SPECIAL
 from rulesdsl.errors import IllegalPlacement, RulesError
 from rulesdsl.geometry import pieces, scoring
@@ -28,6 +29,7 @@ class Flow:
     def __init__(self, game):
         self.g = game
         self.interp = Interpreter(game)
+        self.trials = Trials(self)
         self.in_action: int | None = None
         self._dice_defs: dict | None = None
 
@@ -267,160 +269,18 @@ class Flow:
         can = self.interp.can
         if all(can(item, sub) for item in requires) and any(self.interp.can_on_space(item, sub) for item in others):
             return True
-        return prepared and self._usable_once_prepared(ctx.player, space, needed)
-
-    # What happens between placing the Vikings and the action (a column's draw, `before action`
-    # cards) may supply what the action needs. Such preparations are run on copies of the state,
-    # and the space is usable if it is usable after one of them. The copies branch on every
-    # answer to the first TRIAL_DEPTH questions (up to TRIAL_PATHS paths); later questions take
-    # their first legal answer, which keeps a card that runs a whole action (a feast, a granted
-    # space) from multiplying the paths. While a whole list of spaces is judged (a turn's
-    # options), the states reached are shared by spaces whose preparations are the same
-    # listeners in the same column.
-    TRIAL_PATHS = 48
-    TRIAL_DEPTH = 2
-    _prepared: dict | None = None
+        return prepared and self.trials.usable_once_prepared(ctx.player, space, needed)
 
     def space_refusals(self, ctx, spaces) -> list:
-        self._prepared = {}
-        try:
+        """Refusals of a list of spaces judged together (a turn's options): trials are shared."""
+        with self.trials.batch():
             return [self.space_refusal(ctx, space) for space in spaces]
-        finally:
-            self._prepared = None
 
-    def _usable_once_prepared(self, player: int, space: str, needed: int) -> bool:
-        signature = self._preparations(player, space, needed)
-        if signature is None:
-            return False
-        cache = self._prepared
-        leaves = cache.get(signature) if cache is not None else None
-        if leaves is None:
-            leaves = self._prepared_states(player, space, signature[-1])
-            if cache is not None:
-                cache[signature] = leaves
-        g = self.g
-        saved = (g.state, g.events.checkpoint())
-        try:
-            for state, events in leaves:
-                g.state = state
-                g.events.restore(events)
-                if self.space_usable(self.ctx(player), space, needed, prepared=False):
-                    return True
-            return False
-        finally:
-            g.state = saved[0]
-            g.events.restore(saved[1])
-
-    def _relevance(self, kind: str, key, compute):
-        table = self.__dict__.setdefault("_relevance_cache", {})
-        found = table.get((kind, key), table)
-        if found is table:
-            found = table[(kind, key)] = compute()
-        return found
-
-    def _preparations(self, player: int, space: str, needed: int):
-        """The listeners that would run before this space's action and could matter to it,
-        as a signature for sharing what they reach (None: nothing to try)."""
-        events, spec, catalog = self.g.events, self.g.content.spaces[space], self.g.catalog
-        ctx = self.ctx(player)
-        needs = self._space_needs(space)
-        found, matters, plays = [], False, None
-        for timing, name, info in (("when", "vikings_placed", self._placed_info(space, needed)),
-                                   ("before", "action", self._action_info(space, spec, needed, "space"))):
-            for lst in events.candidates(timing, name, player):
-                if events.matches(lst.hook.filters, info, ctx):
-                    found.append(id(lst))
-                    hook = lst.hook
-                    if self._relevance("plays", id(hook), lambda: relevance.uses_play(hook)):
-                        # what playing reaches is the cards in hand that could matter here
-                        if plays is None:
-                            batch = self._prepared
-                            if batch is None:
-                                plays = self._cards_that_matter(ctx.p, needs)
-                            else:
-                                plays = batch.get(("cards", needs))
-                                if plays is None:
-                                    plays = batch[("cards", needs)] = self._cards_that_matter(ctx.p, needs)
-                        produced = relevance.produced_by_hook(catalog, hook, None if plays else frozenset())
-                    else:
-                        produced = self._relevance("hook", id(hook), lambda: relevance.produced_by_hook(catalog, hook))
-                    matters = matters or relevance.may_matter(produced, needs)
-        return (tuple(found), spec.column, needed, plays) if matters else None
-
-    def _space_needs(self, space: str):
-        """What could make a space usable; an imitation needs what the spaces it could copy need."""
-        content, catalog = self.g.content, self.g.catalog
-        columns = self._relevance("imitates", space, lambda: relevance.imitated_columns(content, space))
-        if columns is None:
-            return self._relevance("space", space, lambda: relevance.needs_of_space(content, catalog, space))
-        found = frozenset()
-        for other in self.g.state.occupancy:
-            if content.spaces[other].column in columns and self._relevance("imitates", other, lambda: relevance.imitated_columns(content, other)) is None:
-                needs = self._relevance("space", other, lambda: relevance.needs_of_space(content, catalog, other))
-                if needs is None:
-                    return None
-                found |= needs
-        return found
-
-    def _cards_that_matter(self, p, needs) -> frozenset:
-        """The cards in hand whose play could reach what a space needs."""
-        if self.g.events.candidates("when", "occupations_played", p.index):
-            return frozenset(p.hand)  # a card in play rewards any play
-        content, catalog = self.g.content, self.g.catalog
-        return frozenset(n for n in p.hand if relevance.may_matter(
-            self._relevance("card", n, lambda: relevance.produced_by_card(content, catalog, n)), needs))
-
-    def _prepared_states(self, player: int, space: str, plays) -> list:
-        leaves, paths, tried = [], [[]], 0
-        while paths and tried < self.TRIAL_PATHS:
-            path = paths.pop()
-            tried += 1
-            leaf, branches = self._trial(player, space, path, plays)
-            if leaf is not None:
-                leaves.append(leaf)
-            paths.extend(path + [key] for key in reversed(branches))
-        return leaves
-
-    def _trial(self, player: int, space: str, path: list, plays=None):
-        """Run the preparations on a copy along `path`: (the state and hooks reached, or None;
-        the answers to try next when the path stops at a question)."""
-        g = self.g
-        saved = (g.state, g.events.checkpoint(), g.rng.getstate(), list(g.forced_dice), len(g.history), self.in_action)
-        g.state = g.state.clone()
-        try:
-            process = self._prepare(self.ctx(player), space, None)
-            try:
-                decision = next(process)
-                for key in path:
-                    decision = process.send(key)
-                if len(path) < self.TRIAL_DEPTH:
-                    keys = [o.key for o in decision.options if o.refusal is None and not o.key.startswith("anytime:")]
-                    if decision.kind == "play" and plays is not None:
-                        # a card that cannot matter leads where not playing leads; one stays
-                        # in case the play cannot be declined
-                        idle = [k for k in keys if k.isdigit() and int(k) not in plays]
-                        keys = [k for k in keys if k not in idle]
-                        if idle and all(k.isdigit() for k in keys):
-                            keys.append(idle[0])
-                    return None, keys
-                while True:
-                    decision = process.send(next(o.key for o in decision.options if o.refusal is None))
-            except StopIteration:
-                pass
-            return (g.state, g.events.checkpoint()), []
-        except RulesError:
-            return None, []
-        finally:
-            g.state, events, state, g.forced_dice, n, self.in_action = saved
-            g.events.restore(events)
-            g.rng.setstate(state)
-            del g.history[n:]
-
-    def _placed_info(self, space: str, needed: int) -> EventInfo:
+    def placed_info(self, space: str, needed: int) -> EventInfo:
         spec = self.g.content.spaces[space]
         return EventInfo("vikings_placed", space=space, group=spec.group, column=spec.column, how=frozenset({"space"}), amount=needed)
 
-    def _action_info(self, space: str, spec, vikings: int, how: str) -> EventInfo:
+    def action_info(self, space: str, spec, vikings: int, how: str) -> EventInfo:
         return EventInfo("action", space=space, group=spec.group, column=spec.column, how=frozenset({how}), amount=vikings)
 
     def turn(self, player: int):
@@ -444,7 +304,7 @@ class Flow:
 
     def use_space(self, ctx, space: str, imitated: str | None = None):
         """Place Vikings on `space` and carry out its action (or, imitating, another's)."""
-        actx = yield from self._prepare(ctx, space, imitated)
+        actx = yield from self.prepare(ctx, space, imitated)
         acting = actx.action.space
         try:
             if self.g.events.anytimes.get(ctx.player):  # cards usable inside a Viking action
@@ -454,7 +314,7 @@ class Flow:
         finally:
             self.in_action = None
 
-    def _prepare(self, ctx, space: str, imitated: str | None):
+    def prepare(self, ctx, space: str, imitated: str | None):
         """Place the Vikings, then everything that comes before the action itself; returns the action's context."""
         s, spec = self.g.state, self.g.content.spaces[space]
         needed = self.vikings_needed(ctx, space)
@@ -467,19 +327,19 @@ class Flow:
         act_spec = self.g.content.spaces[acting]
         action = Action(acting, act_spec.group, act_spec.column, needed, "space")
         actx = ctx.derive(space=space, action=action)
-        info = self._placed_info(acting, needed)
+        info = self.placed_info(acting, needed)
         key = ("placed", spec.column, needed)
         ctx.p.counters[key] += 1
         info.data["times"] = ctx.p.counters[key]
         self.in_action = ctx.player
         yield from self.emit("when", "vikings_placed", actx, info)
-        yield from self.emit("before", "action", actx, self._action_info(acting, act_spec, needed, "space"))
+        yield from self.emit("before", "action", actx, self.action_info(acting, act_spec, needed, "space"))
         return actx
 
     def run_action(self, actx, space: str, prepared: bool = False):
         spec = self.g.content.spaces[space]
         a = actx.action
-        info = self._action_info(space, spec, a.vikings, a.how)
+        info = self.action_info(space, spec, a.vikings, a.how)
         if not prepared:
             yield from self.emit("before", "action", actx, info)
         replaced = yield from self.replace(actx, "action", info)

@@ -1,6 +1,6 @@
 """Which items an effect could touch, read from its tree without running it.
 
-Used to skip trying effects out (see `Flow._usable_once_prepared`) when they cannot change
+Used to skip trying effects out (see `preparations.py`) when they cannot change
 whether an action space is usable: an effect that only mentions peas cannot make a space
 that needs a knarr and silver usable. The answer is conservative: `None` means "could touch
 anything" (a granted action, a modifier, an upgrade whose result is another good ...).

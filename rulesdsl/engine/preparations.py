@@ -1,0 +1,166 @@
+"""Trying out what comes before an action, to judge whether a space can be taken.
+
+A space may be taken only if one of its effects can be used ([A4]). What runs between placing
+the Vikings and the action itself (a column's draw, `before action` cards, the occupation
+played in column 4) may supply what the action needs, so the space counts as usable when it
+is usable after those preparations. They are run on copies of the state: the copies branch
+on every answer to the first TRIAL_DEPTH questions (up to TRIAL_PATHS paths); later
+questions take their first legal answer, which keeps a card that runs a whole action (a
+feast, a granted space) from multiplying the paths. While a list of spaces is judged in one
+`batch` (a turn's options), the states reached are shared by spaces whose preparations are
+the same listeners in the same column; `relevance` skips trials that cannot matter.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from rulesdsl.engine import relevance
+from rulesdsl.errors import RulesError
+
+
+class Trials:
+    TRIAL_PATHS = 48
+    TRIAL_DEPTH = 2
+
+    def __init__(self, flow):
+        self.flow = flow
+        self.g = flow.g
+        self._batch: dict | None = None
+        self._relevance_cache: dict = {}
+
+    @contextmanager
+    def batch(self):
+        self._batch = {}
+        try:
+            yield
+        finally:
+            self._batch = None
+
+    def usable_once_prepared(self, player: int, space: str, needed: int) -> bool:
+        signature = self._preparations(player, space, needed)
+        if signature is None:
+            return False
+        cache = self._batch
+        leaves = cache.get(signature) if cache is not None else None
+        if leaves is None:
+            leaves = self._prepared_states(player, space, signature[-1])
+            if cache is not None:
+                cache[signature] = leaves
+        g = self.g
+        saved = (g.state, g.events.checkpoint())
+        try:
+            for state, events in leaves:
+                g.state = state
+                g.events.restore(events)
+                if self.flow.space_usable(self.flow.ctx(player), space, needed, prepared=False):
+                    return True
+            return False
+        finally:
+            g.state = saved[0]
+            g.events.restore(saved[1])
+
+    def _relevance(self, kind: str, key, compute):
+        table = self._relevance_cache
+        found = table.get((kind, key), table)
+        if found is table:
+            found = table[(kind, key)] = compute()
+        return found
+
+    def _preparations(self, player: int, space: str, needed: int):
+        """The listeners that would run before this space's action and could matter to it,
+        as a signature for sharing what they reach (None: nothing to try)."""
+        events, spec, catalog = self.g.events, self.g.content.spaces[space], self.g.catalog
+        ctx = self.flow.ctx(player)
+        needs = self._space_needs(space)
+        found, matters, plays = [], False, None
+        for timing, name, info in (("when", "vikings_placed", self.flow.placed_info(space, needed)),
+                                   ("before", "action", self.flow.action_info(space, spec, needed, "space"))):
+            for lst in events.candidates(timing, name, player):
+                if events.matches(lst.hook.filters, info, ctx):
+                    found.append(id(lst))
+                    hook = lst.hook
+                    if self._relevance("plays", id(hook), lambda: relevance.uses_play(hook)):
+                        # what playing reaches is the cards in hand that could matter here
+                        if plays is None:
+                            batch = self._batch
+                            if batch is None:
+                                plays = self._cards_that_matter(ctx.p, needs)
+                            else:
+                                plays = batch.get(("cards", needs))
+                                if plays is None:
+                                    plays = batch[("cards", needs)] = self._cards_that_matter(ctx.p, needs)
+                        produced = relevance.produced_by_hook(catalog, hook, None if plays else frozenset())
+                    else:
+                        produced = self._relevance("hook", id(hook), lambda: relevance.produced_by_hook(catalog, hook))
+                    matters = matters or relevance.may_matter(produced, needs)
+        return (tuple(found), spec.column, needed, plays) if matters else None
+
+    def _space_needs(self, space: str):
+        """What could make a space usable; an imitation needs what the spaces it could copy need."""
+        content, catalog = self.g.content, self.g.catalog
+        columns = self._relevance("imitates", space, lambda: relevance.imitated_columns(content, space))
+        if columns is None:
+            return self._relevance("space", space, lambda: relevance.needs_of_space(content, catalog, space))
+        found = frozenset()
+        for other in self.g.state.occupancy:
+            if content.spaces[other].column in columns and self._relevance("imitates", other, lambda: relevance.imitated_columns(content, other)) is None:
+                needs = self._relevance("space", other, lambda: relevance.needs_of_space(content, catalog, other))
+                if needs is None:
+                    return None
+                found |= needs
+        return found
+
+    def _cards_that_matter(self, p, needs) -> frozenset:
+        """The cards in hand whose play could reach what a space needs."""
+        if self.g.events.candidates("when", "occupations_played", p.index):
+            return frozenset(p.hand)  # a card in play rewards any play
+        content, catalog = self.g.content, self.g.catalog
+        return frozenset(n for n in p.hand if relevance.may_matter(
+            self._relevance("card", n, lambda: relevance.produced_by_card(content, catalog, n)), needs))
+
+    def _prepared_states(self, player: int, space: str, plays) -> list:
+        leaves, paths, tried = [], [[]], 0
+        while paths and tried < self.TRIAL_PATHS:
+            path = paths.pop()
+            tried += 1
+            leaf, branches = self._trial(player, space, path, plays)
+            if leaf is not None:
+                leaves.append(leaf)
+            paths.extend(path + [key] for key in reversed(branches))
+        return leaves
+
+    def _trial(self, player: int, space: str, path: list, plays=None):
+        """Run the preparations on a copy along `path`: (the state and hooks reached, or None;
+        the answers to try next when the path stops at a question)."""
+        g = self.g
+        saved = (g.state, g.events.checkpoint(), g.rng.getstate(), list(g.forced_dice), len(g.history), self.flow.in_action)
+        g.state = g.state.clone()
+        try:
+            process = self.flow.prepare(self.flow.ctx(player), space, None)
+            try:
+                decision = next(process)
+                for key in path:
+                    decision = process.send(key)
+                if len(path) < self.TRIAL_DEPTH:
+                    keys = [o.key for o in decision.options if o.refusal is None and not o.key.startswith("anytime:")]
+                    if decision.kind == "play" and plays is not None:
+                        # a card that cannot matter leads where not playing leads; one stays
+                        # in case the play cannot be declined
+                        idle = [k for k in keys if k.isdigit() and int(k) not in plays]
+                        keys = [k for k in keys if k not in idle]
+                        if idle and all(k.isdigit() for k in keys):
+                            keys.append(idle[0])
+                    return None, keys
+                while True:
+                    decision = process.send(next(o.key for o in decision.options if o.refusal is None))
+            except StopIteration:
+                pass
+            return (g.state, g.events.checkpoint()), []
+        except RulesError:
+            return None, []
+        finally:
+            g.state, events, state, g.forced_dice, n, self.flow.in_action = saved
+            g.events.restore(events)
+            g.rng.setstate(state)
+            del g.history[n:]
