@@ -16,6 +16,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from rulesdsl.engine import relevance
+from rulesdsl.engine.events import EventInfo
 from rulesdsl.errors import RulesError
 
 
@@ -44,7 +45,7 @@ class Trials:
         cache = self._batch
         leaves = cache.get(signature) if cache is not None else None
         if leaves is None:
-            leaves = self._prepared_states(player, space, signature[-1])
+            leaves = self._prepared_states(player, space, signature[-1], alone=len(signature[0]) == 1)
             if cache is not None:
                 cache[signature] = leaves
         g = self.g
@@ -74,7 +75,8 @@ class Trials:
         ctx = self.flow.ctx(player)
         needs = self._space_needs(space)
         found, matters, plays = [], False, None
-        for timing, name, info in (("when", "vikings_placed", self.flow.placed_info(space, needed)),
+        for timing, name, info in (("when", "thing_changed", EventInfo("thing_changed")),
+                                   ("when", "vikings_placed", self.flow.placed_info(space, needed)),
                                    ("before", "action", self.flow.action_info(space, spec, needed, "space"))):
             for lst in events.candidates(timing, name, player):
                 if events.matches(lst.hook.filters, info, ctx):
@@ -119,18 +121,18 @@ class Trials:
         return frozenset(n for n in p.hand if relevance.may_matter(
             self._relevance("card", n, lambda: relevance.produced_by_card(content, catalog, n)), needs))
 
-    def _prepared_states(self, player: int, space: str, plays) -> list:
+    def _prepared_states(self, player: int, space: str, plays, alone: bool = False) -> list:
         leaves, paths, tried = [], [[]], 0
         while paths and tried < self.TRIAL_PATHS:
             path = paths.pop()
             tried += 1
-            leaf, branches = self._trial(player, space, path, plays)
+            leaf, branches = self._trial(player, space, path, plays, alone)
             if leaf is not None:
                 leaves.append(leaf)
             paths.extend(path + [key] for key in reversed(branches))
         return leaves
 
-    def _trial(self, player: int, space: str, path: list, plays=None):
+    def _trial(self, player: int, space: str, path: list, plays=None, alone: bool = False):
         """Run the preparations on a copy along `path`: (the state and hooks reached, or None;
         the answers to try next when the path stops at a question)."""
         g = self.g
@@ -151,6 +153,9 @@ class Trials:
                         keys = [k for k in keys if k not in idle]
                         if idle and all(k.isdigit() for k in keys):
                             keys.append(idle[0])
+                        if alone and not path:
+                            # declining the only preparation leads to the state already judged
+                            keys = [k for k in keys if k.isdigit()]
                     return None, keys
                 while True:
                     decision = process.send(next(o.key for o in decision.options if o.refusal is None))

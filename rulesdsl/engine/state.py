@@ -152,7 +152,7 @@ class GameState:
 
 def _copy(counter: Counter) -> Counter:
     """A Counter copy without Counter.update's per-item work."""
-    new = Counter()
+    new = Counter.__new__(Counter)  # skips Counter.__init__'s update machinery
     dict.update(new, counter)
     return new
 
