@@ -283,11 +283,7 @@ def run_steps(game, r, steps):
         player = step.get("player", 0)
         if "round" in step and step["round"] != game.state.round:
             game.state.round = step["round"]
-            # a new round: what is counted per round starts again, as in a whole game
-            game.state.round_uses.clear()
-            game.state.freed.clear()
-            for p in game.state.players:
-                p.counters.clear()
+            flow.new_round_counts()  # as a new round of a whole game would
         game.forced_dice.extend(step.get("dice", []))
         answers = list(step.get("answers", []))
         ctx = flow.ctx(player)

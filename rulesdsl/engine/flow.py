@@ -39,10 +39,7 @@ class Flow:
         phases = sorted(g.content.phases.values(), key=lambda ph: ph.number)
         for round_number in range(1, s.rounds + 1):
             s.round = round_number
-            s.round_uses.clear()
-            s.freed.clear()
-            for p in s.players:
-                p.counters.clear()
+            self.new_round_counts()
             plan = self.plan()
             for phase in phases:
                 if phase.id in plan.skip:
@@ -63,6 +60,14 @@ class Flow:
         for player in self.order():
             yield from self.emit("when", "final_scoring", self.ctx(player), EventInfo("final_scoring"))
         s.finished = True
+
+    def new_round_counts(self) -> None:
+        """What is counted per round starts again."""
+        s = self.g.state
+        s.round_uses.clear()
+        s.freed.clear()
+        for p in s.players:
+            p.counters.clear()
 
     def plan(self):
         rounds = self.g.content.game_lengths[self.g.options.length].rounds
@@ -896,14 +901,12 @@ class Flow:
 
     def place_tile(self, ctx, item: str, key: str, placement, piece, allowed: bool = False):
         p = ctx.p
-        board = next(b for k, _, _, b in self.areas(p) if k == key)
+        area, board = next((kind, b) for k, _, kind, b in self.areas(p) if k == key)
         new = place(board, piece, placement.row, placement.column, placement.turn, placement.mirror, allowed)
         self.set_area(p, key, new)
         cost = self.g.content.coins[piece.id].value if piece.id in self.g.content.coins else 1
         stock = "silver" if piece.id in self.g.content.coins else item
         p.supply[stock] -= cost
-        kind = next(k for kk, _, k, _ in self.areas(p) if kk == key)
-        area = kind if kind in ("home", "exploration") else kind
         yield from self.emit("when", "tile_placed", ctx, EventInfo("tile_placed", items=frozenset({piece.id if stock != 'silver' else 'silver'}), area=area))
 
     def _slot_targets(self, ctx, into):
@@ -913,22 +916,33 @@ class Flow:
         for b in ctx.p.buildings:
             if b.slots is None:
                 continue
-            if names & {"building", b.kind} or ("house" in names and self.g.content.buildings[b.kind].house):
+            if names & self._area_names(b.kind):
                 out.append(b)
         return out
 
+    def _area_names(self, kind: str) -> set:
+        """The names an effect may use for a building of this kind (`house`, `building`, its id)."""
+        return {"building", kind} | ({"house"} if kind in self.g.catalog.classes["house"] else set())
+
+    def _slot_fits(self, ctx, part, targets) -> dict:
+        """Of a bundle part's alternatives, those the player holds and a free slot takes: item -> building."""
+        fits: dict = {}
+        for item in part:
+            for item_id in self.interp.item_ids(item, ctx):
+                if ctx.p.supply[item_id] <= 0 or item_id in fits:
+                    continue
+                for b in targets:
+                    try:
+                        fill_slot(b.slots, item_id)
+                    except IllegalPlacement:
+                        continue
+                    fits[item_id] = b
+                    break
+        return fits
+
     def can_place_into(self, ctx, bundle, into) -> bool:
         targets = self._slot_targets(ctx, into)
-        for part in bundle.parts:
-            for item in part:
-                for item_id in self.interp.item_ids(item, ctx):
-                    if ctx.p.supply[item_id] <= 0:
-                        continue
-                    for b in targets:
-                        cap = dict(b.slots.capacity)
-                        if b.slots.count(item_id) < cap.get(item_id, 0):
-                            return True
-        return False
+        return any(self._slot_fits(ctx, part, targets) for part in bundle.parts)
 
     def place_bundle(self, node, ctx, mandatory):
         """`place 1 wood or 1 stone into my sheds`: into building slots or onto grids.
@@ -937,18 +951,7 @@ class Flow:
         targets = self._slot_targets(ctx, node.into)
         placed = 0
         for part in node.bundle.parts:
-            fits: dict[str, object] = {}
-            for item in part:
-                for item_id in self.interp.item_ids(item, ctx):
-                    if p.supply[item_id] <= 0 or item_id in fits:
-                        continue
-                    for b in targets:
-                        try:
-                            fill_slot(b.slots, item_id)
-                        except IllegalPlacement:
-                            continue
-                        fits[item_id] = b
-                        break
+            fits = self._slot_fits(ctx, part, targets)
             if not fits:
                 continue
             options = [Option(item_id, f"place 1 {item_id} on your {b.kind.replace('_', ' ')}") for item_id, b in fits.items()]
@@ -976,8 +979,7 @@ class Flow:
         placed = 0
         for item in sorted(wanted):
             while served.get(item, 0) > 0:
-                houses = self.g.catalog.classes["house"]
-                options = self.place_options(ctx, item, lambda kind: bool(target & ({"house", "building", kind} if kind in houses else set())))
+                options = self.place_options(ctx, item, lambda kind: kind in self.g.content.buildings and bool(target & self._area_names(kind)))
                 if not options:
                     break
                 choices = [Option(placement_key(key, pl), f"{key} at {pl.row},{pl.column} turned {pl.turn}") for key, pl, _ in options]

@@ -290,11 +290,15 @@ class Interpreter:
         return any(self.can(s, ctx) for s in node.body)
 
     def c_ByTable(self, node, ctx):
+        return any(self.can(s, ctx) for s in self._table_body(node, ctx))
+
+    def _table_body(self, node, ctx) -> tuple:
+        """The statements of the `by` table row the value selects (the otherwise part, or none)."""
         value = self.number(node.expr, ctx)
         for row in node.rows:
             if value == row.key or (row.open_top and value > row.key):
-                return any(self.can(s, ctx) for s in row.body)
-        return node.otherwise is not None and any(self.can(s, ctx) for s in node.otherwise)
+                return row.body
+        return node.otherwise or ()
 
     def c_Part(self, node, ctx):
         return any(self.can(s, ctx) for s in node.body) or bool(self.g.events.candidates("instead", f"part:{node.name}", ctx.player))
@@ -624,13 +628,8 @@ class Interpreter:
         return (yield from self.run(node.body, ctx.derive(slash=position), mandatory))
 
     def s_ByTable(self, node, ctx, mandatory):
-        value = self.number(node.expr, ctx)
-        for row in node.rows:
-            if value == row.key or (row.open_top and value > row.key):
-                return (yield from self.run(row.body, ctx, mandatory))
-        if node.otherwise is not None:
-            return (yield from self.run(node.otherwise, ctx, mandatory))
-        return False
+        body = self._table_body(node, ctx)
+        return (yield from self.run(body, ctx, mandatory)) if body else False
 
     def s_RepeatTimes(self, node, ctx, mandatory):
         did = False

@@ -42,12 +42,7 @@ class Trials:
         signature = self._preparations(player, space, needed)
         if signature is None:
             return False
-        cache = self._batch
-        leaves = cache.get(signature) if cache is not None else None
-        if leaves is None:
-            leaves = self._prepared_states(player, space, signature[-1], alone=len(signature[0]) == 1)
-            if cache is not None:
-                cache[signature] = leaves
+        leaves = self._batched(signature, lambda: self._prepared_states(player, space, signature[-1], alone=len(signature[0]) == 1))
         g = self.g
         saved = (g.state, g.events.checkpoint())
         try:
@@ -60,6 +55,15 @@ class Trials:
         finally:
             g.state = saved[0]
             g.events.restore(saved[1])
+
+    def _batched(self, key, compute):
+        """A result shared within the current batch (computed afresh outside one)."""
+        if self._batch is None:
+            return compute()
+        found = self._batch.get(key)
+        if found is None:
+            found = self._batch[key] = compute()
+        return found
 
     def _relevance(self, kind: str, key, compute):
         table = self._relevance_cache
@@ -85,13 +89,7 @@ class Trials:
                     if self._relevance("plays", id(hook), lambda: relevance.uses_play(hook)):
                         # what playing reaches is the cards in hand that could matter here
                         if plays is None:
-                            batch = self._batch
-                            if batch is None:
-                                plays = self._cards_that_matter(ctx.p, needs)
-                            else:
-                                plays = batch.get(("cards", needs))
-                                if plays is None:
-                                    plays = batch[("cards", needs)] = self._cards_that_matter(ctx.p, needs)
+                            plays = self._batched(("cards", needs), lambda: self._cards_that_matter(ctx.p, needs))
                         produced = relevance.produced_by_hook(catalog, hook, None if plays else frozenset())
                     else:
                         produced = self._relevance("hook", id(hook), lambda: relevance.produced_by_hook(catalog, hook))

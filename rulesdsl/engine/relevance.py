@@ -62,7 +62,7 @@ def mentioned(catalog, trees, needs: bool = False, play_reach=_OPEN_REACH) -> fr
                 elif isinstance(node, _NEEDS_SHIPS):
                     found |= catalog.members(("ship",)) | {"silver"}
                 elif isinstance(node, t.TakeMountain):
-                    found |= {"wood", "stone", "ore", "silver"}
+                    found |= {good for item in catalog.content.mountain_items.values() for good in item.gives}
             elif isinstance(node, _OPEN):
                 return None
             elif isinstance(node, (t.Modify, t.SetValue, t.Allow)):
