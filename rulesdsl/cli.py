@@ -1,13 +1,10 @@
 """The `rulesdsl` command line.
 
-    rulesdsl validate [PATH...]        check all content (built-in + PATHs); exit 1 on problems
-    rulesdsl show NAME-or-NUMBER       an item's canonical effect text and its tree
-    rulesdsl render BOARD-or-STATE     a board or a board state file drawn as SVG
-    rulesdsl play [--players N] ...    a whole game (random or human agents), then the score table
-
-`--content DIR` (repeatable, before the command) adds a variant folder after the
-built-in content. Bad input never produces a traceback: every problem is printed
-as `file:line:col: message` and the exit code is 1.
+The global options (`--content DIR`, repeatable; `--no-builtin`; `--debug`) are accepted
+before and after the subcommand: `rulesdsl --content v validate` and `rulesdsl validate
+--content v` mean the same, and folders given in both places load in the order typed.
+Bad input never produces a traceback: every problem is printed as `file:line:col: message`
+and the exit code is 1.
 """
 
 from __future__ import annotations
@@ -18,13 +15,57 @@ import sys
 from rulesdsl.errors import ContentError, RulesError
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="rulesdsl", description="A Feast for Odin as data: check content, show effects.")
-    parser.add_argument("--content", action="append", default=[], metavar="DIR",
+DESCRIPTION = """\
+A rules-as-data engine for the board game A Feast for Odin. Every board, action space,
+good, tile and all 190 occupations are YAML files whose effects are written in one card
+language; this command checks such content (the built-in game and fan variants), shows
+and explains cards, plays whole games between agents or against you, runs rules
+scenarios, reports how cards interact and draws boards."""
+
+EXAMPLES = """\
+examples:
+  rulesdsl play                                   a whole 2-player game, then the score table
+  rulesdsl play --players 2 --agents human,random play yourself in the terminal
+  rulesdsl validate --content my_variant          check a fan variant on top of the game
+  rulesdsl show 132                               an occupation's effect text and tree
+  rulesdsl scenario scenarios/                    run rules questions written as files
+  rulesdsl interactions Peddler Patron            how two cards meet
+  rulesdsl render shetland -o shetland.svg        draw a board
+
+Every command takes --content DIR (repeatable), --no-builtin and --debug, before or after
+its name. `rulesdsl COMMAND --help` describes a command's own options."""
+
+
+def _global_options(parser: argparse.ArgumentParser, top: bool) -> None:
+    """The options every command accepts; on a subcommand they land in their own fields."""
+    suffix = "" if top else "_after"
+    default = [] if top else argparse.SUPPRESS
+    parser.add_argument("--content", action="append", default=default, dest="content" + suffix, metavar="DIR",
                         help="a variant folder (with boards/ and/or cards/) loaded after the built-in content; repeatable")
-    parser.add_argument("--no-builtin", action="store_true", help="do not load the built-in content")
-    parser.add_argument("--debug", action="store_true", help="show a traceback for internal errors")
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser.add_argument("--no-builtin", action="store_true", dest="no_builtin" + suffix,
+                        default=False if top else argparse.SUPPRESS, help="do not load the built-in content")
+    parser.add_argument("--debug", action="store_true", dest="debug" + suffix,
+                        default=False if top else argparse.SUPPRESS, help="show a traceback for internal errors")
+
+
+class _Subcommands(argparse._SubParsersAction):
+    """Subparsers that share the global options."""
+
+    def add_parser(self, name, **kwargs):
+        parser = super().add_parser(name, **kwargs)
+        _global_options(parser, top=False)
+        return parser
+
+
+def _parser() -> argparse.ArgumentParser:
+    from rulesdsl.resources import version
+
+    parser = argparse.ArgumentParser(prog="rulesdsl", description=DESCRIPTION, epilog=EXAMPLES,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"rulesdsl {version()}")
+    _global_options(parser, top=True)
+    parser.register("action", "parsers", _Subcommands)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     validate = sub.add_parser("validate", help="check all content and report every problem")
     validate.add_argument("paths", nargs="*", metavar="PATH", help="extra content folders or single content files")
@@ -61,8 +102,17 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line parsed, with global options given after the command merged in."""
     args = _parser().parse_args(argv)
+    args.content = [*args.content, *getattr(args, "content_after", [])]
+    args.no_builtin = args.no_builtin or getattr(args, "no_builtin_after", False)
+    args.debug = args.debug or getattr(args, "debug_after", False)
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
     try:
         if args.command == "validate":
             return _validate(args)
@@ -89,6 +139,11 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `rulesdsl show X | head -1`: the reader has gone, which is no error
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except Exception as err:  # an engine bug, not the user's input
         if args.debug:
             raise
@@ -229,11 +284,11 @@ def _scenario(args) -> int:
 def _cards(args) -> int:
     from pathlib import Path
 
-    from rulesdsl.content.loader import builtin_root
     from rulesdsl.content.yamlfile import YamlReadError, read_yaml
+    from rulesdsl.resources import scenarios_root
 
     content = _load(args)
-    folder = Path(args.scenarios) if args.scenarios else builtin_root() / "scenarios"
+    folder = Path(args.scenarios) if args.scenarios else scenarios_root()
     proving: dict[int, list[str]] = {}
     for path in sorted(folder.rglob("*.yaml")) if folder.is_dir() else []:
         try:

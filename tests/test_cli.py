@@ -107,3 +107,35 @@ def test_console_script_runs_without_traceback(tmp_path):
     assert result.returncode == 1
     assert "not UTF-8" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_global_options_before_and_after_the_command(capsys, variant):
+    variant.write("cards/950-lone-tester.yaml", "number: 950\ndeck: A\nstarting: false\nname: Lone Tester\npoints: 1\n"
+                  "category: immediate\ntext: Gain 1 silver.\neffect: gain 1 silver\n")
+    before = run(capsys, "--content", str(variant.root), "validate")
+    after = run(capsys, "validate", "--content", str(variant.root))
+    assert before[0] == after[0] == 0
+    assert before[1] == after[1] and "191 occupations" in after[1]
+    code, out, _ = run(capsys, "show", "950", "--content", str(variant.root), "--debug")
+    assert code == 0 and out.startswith("occupation 950: Lone Tester")
+
+
+def test_version_and_help(capsys):
+    import pytest
+
+    from rulesdsl.resources import version
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"rulesdsl {version()}"
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "A Feast for Odin" in out and "examples:" in out and "rulesdsl validate --content my_variant" in out
+
+
+def test_python_dash_m_and_broken_pipe():
+    shown = subprocess.run(f"{sys.executable} -m rulesdsl show 132 | head -1", shell=True, capture_output=True, text=True)
+    assert shown.stdout.startswith("occupation 132: ")
+    assert shown.stderr == ""

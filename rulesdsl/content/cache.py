@@ -40,10 +40,14 @@ def cache_dir() -> Path:
 def _code_fingerprint() -> bytes:
     digest = hashlib.sha256()
     digest.update(f"{_FORMAT}|{sys.version_info[:2]}".encode())
-    grammar = _PACKAGE.parent / "grammar"
-    for path in sorted([*_PACKAGE.rglob("*.py"), *grammar.glob("*.lark")]):
-        digest.update(str(path.relative_to(_PACKAGE.parent)).encode())
+    from rulesdsl.resources import grammar_path
+
+    grammar = grammar_path()
+    for path in sorted(_PACKAGE.rglob("*.py")):
+        digest.update(str(path.relative_to(_PACKAGE)).encode())
         digest.update(path.read_bytes())
+    digest.update(b"grammar")
+    digest.update(grammar.read_bytes())
     return digest.digest()
 
 

@@ -23,12 +23,11 @@ from rulesdsl.content import cache
 from rulesdsl.content.located import YamlDoc
 from rulesdsl.errors import ContentError, Location, Problem
 
-PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
-
-
 def builtin_root() -> Path:
     """The content shipped with the package (the repository's boards/ and cards/)."""
-    return PACKAGE_ROOT
+    from rulesdsl import resources
+
+    return resources.builtin_root()
 
 
 @attrs.define
@@ -233,8 +232,31 @@ def _card_file(doc: YamlDoc, path: Path, root: str, out: _RootItems, problems: l
 # ------------------------------------------------------------------------------ merging
 def load_content(extra_roots=(), include_builtin: bool = True) -> Content:
     """Load the built-in content, then each extra root in order; raise ContentError on any problem."""
-    roots = ([builtin_root()] if include_builtin else []) + [Path(r) for r in extra_roots]
-    return load_roots(roots)
+    if not include_builtin:
+        return load_roots([Path(r) for r in extra_roots])
+    from rulesdsl import resources
+
+    root = builtin_root()
+    missing = resources.missing_packaged_files()
+    if missing:
+        raise resources.DamagedInstall(missing[0], f"a built-in content file is missing ({len(missing)} in all)")
+    try:
+        return load_roots([root, *(Path(r) for r in extra_roots)])
+    except ContentError as err:
+        # A file of the built-in content that cannot be read is a damaged install, not the user's mistake.
+        for problem in err.problems:
+            if problem.message.startswith("cannot read file") and problem.location is not None \
+                    and _inside(Path(problem.location.path), root):
+                raise resources.DamagedInstall(problem.location.path, problem.message) from None
+        raise
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.resolve().relative_to(folder.resolve())
+        return True
+    except ValueError:
+        return False
 
 
 def load_roots(roots) -> Content:

@@ -25,9 +25,6 @@ from lark.indenter import DedentError, Indenter
 from rulesdsl.errors import CardSyntaxError
 from rulesdsl.lang import tree as t
 
-GRAMMAR_PATH = Path(__file__).resolve().parent.parent.parent / "grammar" / "card.lark"
-
-
 class _CardIndenter(Indenter):
     NL_type = "_NL"
     OPEN_PAREN_types = ["LPAR"]
@@ -39,8 +36,10 @@ class _CardIndenter(Indenter):
 
 @functools.cache
 def _lark() -> Lark:
+    from rulesdsl.resources import grammar_path
+
     return Lark(
-        GRAMMAR_PATH.read_text(encoding="utf-8"),
+        grammar_path().read_text(encoding="utf-8"),
         parser="lalr",
         postlex=_CardIndenter(),
         propagate_positions=True,
