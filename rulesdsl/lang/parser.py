@@ -9,7 +9,6 @@ the text and the list of things the grammar would have accepted there.
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import (
