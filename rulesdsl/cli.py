@@ -29,7 +29,7 @@ examples:
   rulesdsl validate --content my_variant          check a fan variant on top of the game
   rulesdsl show 132                               an occupation's effect text and tree
   rulesdsl scenario scenarios/                    run rules questions written as files
-  rulesdsl interactions Peddler Patron            how two cards meet
+  rulesdsl interactions 5 7                       how two cards meet (by number or name)
   rulesdsl render shetland -o shetland.svg        draw a board
 
 Every command takes --content DIR (repeatable), --no-builtin and --debug, before or after
