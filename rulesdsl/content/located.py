@@ -17,6 +17,9 @@ class TextOrigin:
     line: int
     column: int
     block: bool  # literal block scalar: text line k is file line `line + k`, indented by `column - 1`
+    # Folded and multi-line plain scalars: where each piece of the text stands in the file,
+    # as (text line, text column, file line, file column), in text order; empty otherwise.
+    segments: tuple = ()
 
 
 @attrs.define
@@ -47,6 +50,15 @@ class YamlDoc:
         origin = self.texts.get(tuple(path))
         if origin is None:
             return self.location(path)
+        if origin.segments:
+            found = origin.segments[0]
+            for segment in origin.segments:
+                if segment[:2] <= (line, column):
+                    found = segment
+            text_line, text_column, file_line, file_column = found
+            if text_line != line:  # a line of its own past the last piece: count from its start
+                return Location(self.path, file_line + line - text_line, column)
+            return Location(self.path, file_line, file_column + column - text_column)
         if origin.block:
             return Location(self.path, origin.line + line - 1, origin.column + column - 1)
         if line == 1:
