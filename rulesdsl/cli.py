@@ -163,6 +163,9 @@ def _validate(args) -> int:
     counts = ", ".join(f"{len(items)} {name.replace('_', ' ')}" for name, items in content.collections.items() if items)
     files = len({id(src.doc) for src in content.sources.values()})
     print(f"OK: {counts} ({len(content.programs)} effects checked, {files} files)")
+    from rulesdsl.authoring.changes import change_report
+
+    print(change_report(content), end="")
     return 0
 
 

@@ -175,7 +175,7 @@ def _misspelled_keyword(source: str, bad) -> tuple[int, int, str] | None:
         for token in interactive.iter_parse():
             if token.type == "NAME" and token.line == bad_line and str(token) not in reserved_words():
                 accepted = sorted(keywords[name] for name in interactive.accepts() if name in keywords)
-                close = difflib.get_close_matches(str(token), accepted, n=1, cutoff=0.7)
+                close = difflib.get_close_matches(str(token), accepted, n=1, cutoff=0.6)
                 if close:
                     candidates.append((token.line, token.column, f"unexpected '{token}'; did you mean '{close[0]}'?"))
             if token is bad or (token.line, token.column) == (bad_line, getattr(bad, "column", None)):
