@@ -99,6 +99,9 @@ def _parser() -> argparse.ArgumentParser:
     render = sub.add_parser("render", help="draw a board (or a board state file) as SVG")
     render.add_argument("what", metavar="BOARD-or-STATE", help="a board id (home_long, shetland, long_house ...) or a state YAML file")
     render.add_argument("-o", "--output", metavar="FILE", help="write the SVG here instead of standard output")
+    from rulesdsl.authoring.commands import add_commands
+
+    add_commands(sub)
     return parser
 
 
@@ -128,6 +131,10 @@ def main(argv: list[str] | None = None) -> int:
             return _cards(args)
         if args.command == "interactions":
             return _interactions(args)
+        if args.command in ("fmt", "schema", "new", "explain", "lsp"):
+            from rulesdsl.authoring.commands import run_command
+
+            return run_command(args, _load)
     except ContentError as err:
         for problem in err.problems:
             print(problem, file=sys.stderr)

@@ -1,0 +1,22 @@
+"""The authoring subcommands of `rulesdsl` (fmt, schema, new, explain, lsp): their options
+and how each is run, kept here so that `rulesdsl/cli.py` only hands over."""
+
+from __future__ import annotations
+
+import sys
+
+
+def add_commands(sub) -> None:
+    """Add the authoring subcommands to the `rulesdsl` subparsers."""
+    fmt = sub.add_parser("fmt", help="rewrite effect text to its canonical form (comments, key order and quoting kept)")
+    fmt.add_argument("paths", nargs="*", metavar="PATH", help="content files or folders (default: the built-in content)")
+    fmt.add_argument("--check", action="store_true", help="change nothing; list the files that would change and exit 1 if any")
+
+
+def run_command(args, load) -> int:
+    """Run authoring subcommand `args.command`; `load(args)` loads the content the options name."""
+    if args.command == "fmt":
+        from rulesdsl.authoring.fmt import run
+
+        return run(args.paths, args.check, sys.stdout)
+    raise AssertionError(args.command)  # pragma: no cover - argparse allows only the commands above
