@@ -77,13 +77,13 @@ SHEEP = """spaces:
 def test_reusing_a_built_in_id_without_replaces_is_refused_naming_both_files(variant):
     variant.write("boards/sheep.yaml", SHEEP.format(replaces=""))
     assert problems_of(variant.root) == [
-        ("sheep.yaml", 2, 9, "spaces 'buy_sheep_2' is already defined at boards/action_board.yaml:174:9; add 'replaces: true' to replace it")]
+        ("sheep.yaml", 2, 9, "spaces 'buy_sheep_2' is already defined at boards/action_board.yaml:175:9; add 'replaces: true' to replace it")]
 
 
 def test_reusing_a_card_number_without_replaces_is_refused(variant):
     variant.write("cards/occupations/A/001-peddler.yaml", CARD.format(effect="gain 1 mead").replace("900", "1"))
     assert problems_of(variant.root) == [
-        ("001-peddler.yaml", 1, 9, "occupations '1' is already defined at cards/occupations/A/001-peddler.yaml:1:9; add 'replaces: true' to replace it")]
+        ("001-peddler.yaml", 1, 9, "occupations '1' is already defined at cards/occupations/A/001-peddler.yaml:2:9; add 'replaces: true' to replace it")]
 
 
 def test_replaces_with_nothing_to_replace_is_refused(variant):
@@ -95,9 +95,9 @@ def test_replaces_with_nothing_to_replace_is_refused(variant):
 def test_an_error_caused_by_a_removal_points_at_the_remove_line(variant):
     variant.write("boards/r.yaml", "# no beans in this variant\nremove:\n  goods: [peas, beans]\n")
     problems = problems_of(variant.root)
-    assert ("r.yaml", 3, 17, "removing goods 'beans' breaks boards/goods.yaml:89:17: unknown good 'beans'") in problems
+    assert ("r.yaml", 3, 17, "removing goods 'beans' breaks boards/goods.yaml:90:17: unknown good 'beans'") in problems
     assert all(p[:3] == ("r.yaml", 3, 17) or p[:3] == ("r.yaml", 3, 11) for p in problems)
-    assert ("r.yaml", 3, 11, "removing goods 'peas' breaks boards/goods.yaml:74:17: unknown good 'peas'") in problems
+    assert ("r.yaml", 3, 11, "removing goods 'peas' breaks boards/goods.yaml:75:17: unknown good 'peas'") in problems
 
 
 def test_validate_prints_what_each_variant_added_replaced_and_removed(variant, tmp_path, capsys):

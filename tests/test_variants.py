@@ -76,7 +76,7 @@ def test_removal_then_reference_is_refused(variant):
         load_content([variant.root])
     messages = [p.message for p in info.value.problems]
     # milk names beans as its other side; the problem is reported at the removal's line
-    assert "removing goods 'beans' breaks boards/goods.yaml:89:17: unknown good 'beans'" in messages
+    assert "removing goods 'beans' breaks boards/goods.yaml:90:17: unknown good 'beans'" in messages
 
 
 def test_a_single_file_can_be_a_root(variant):

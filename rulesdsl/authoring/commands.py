@@ -12,6 +12,9 @@ def add_commands(sub) -> None:
     fmt.add_argument("paths", nargs="*", metavar="PATH", help="content files or folders (default: the built-in content)")
     fmt.add_argument("--check", action="store_true", help="change nothing; list the files that would change and exit 1 if any")
 
+    schema = sub.add_parser("schema", help="write the JSON Schemas of the content files (card, collections, remove)")
+    schema.add_argument("folder", metavar="DIR", help="where to write them")
+
 
 def run_command(args, load) -> int:
     """Run authoring subcommand `args.command`; `load(args)` loads the content the options name."""
@@ -19,4 +22,12 @@ def run_command(args, load) -> int:
         from rulesdsl.authoring.fmt import run
 
         return run(args.paths, args.check, sys.stdout)
+    if args.command == "schema":
+        from pathlib import Path
+
+        from rulesdsl.authoring.schema import write_schemas
+
+        written = write_schemas(Path(args.folder))
+        print(f"wrote {len(written)} schemas to {args.folder}")
+        return 0
     raise AssertionError(args.command)  # pragma: no cover - argparse allows only the commands above
