@@ -52,7 +52,7 @@ def installed(tmp_path_factory):
 def test_wheel_carries_the_content(installed):
     *_, wheel = installed
     names = set(zipfile.ZipFile(wheel).namelist())
-    for folder in ("boards", "cards", "grammar", "scenarios", "schemas"):
+    for folder in ("boards", "cards", "grammar", "scenarios", "schemas", "templates"):
         source = {str(p.relative_to(REPO)).replace(os.sep, "/") for p in (REPO / folder).rglob("*")
                   if p.is_file() and p.suffix in (".yaml", ".lark", ".md", ".json")}
         packaged = {n[len("rulesdsl/_content/"):] for n in names if n.startswith(f"rulesdsl/_content/{folder}/")}

@@ -15,6 +15,13 @@ def add_commands(sub) -> None:
     schema = sub.add_parser("schema", help="write the JSON Schemas of the content files (card, collections, remove)")
     schema.add_argument("folder", metavar="DIR", help="where to write them")
 
+    new = sub.add_parser("new", help="write a filled-in card, space or exploration board file that validates as written")
+    new.add_argument("kind", choices=("card", "space", "board"))
+    new.add_argument("ident", metavar="NUMBER-or-ID", help="the card's number, or the id of the space or board")
+    new.add_argument("name", nargs="?", help="its name (default: made from the id)")
+    new.add_argument("--root", metavar="DIR", help="the variant folder to write into (default: the built-in content)")
+    new.add_argument("--deck", default="A", help="a card's deck: A, B or C (default A)")
+
 
 def run_command(args, load) -> int:
     """Run authoring subcommand `args.command`; `load(args)` loads the content the options name."""
@@ -22,6 +29,10 @@ def run_command(args, load) -> int:
         from rulesdsl.authoring.fmt import run
 
         return run(args.paths, args.check, sys.stdout)
+    if args.command == "new":
+        from rulesdsl.authoring.scaffold import run
+
+        return run(args, load)
     if args.command == "schema":
         from pathlib import Path
 

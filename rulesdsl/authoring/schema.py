@@ -174,11 +174,11 @@ def schema_line(file: Path, schema_folder: Path, name: str) -> str:
     import os
 
     target = (schema_folder / name).resolve()
-    try:
-        relative = os.path.relpath(target, file.resolve().parent)
-    except ValueError:  # another drive on Windows
-        relative = target.as_uri()
-    return SCHEMA_LINE + relative.replace(os.sep, "/")
+    here = file.resolve().parent
+    tree = schema_folder.resolve().parent  # the content tree the schemas belong to
+    if not here.is_relative_to(tree):  # a variant folder elsewhere: name the installed file
+        return SCHEMA_LINE + target.as_uri()
+    return SCHEMA_LINE + os.path.relpath(target, here).replace(os.sep, "/")
 
 
 def with_schema_line(text: str, line: str) -> str:
