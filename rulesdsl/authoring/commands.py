@@ -15,6 +15,11 @@ def add_commands(sub) -> None:
     schema = sub.add_parser("schema", help="write the JSON Schemas of the content files (card, collections, remove)")
     schema.add_argument("folder", metavar="DIR", help="where to write them")
 
+    explain = sub.add_parser("explain", help="an effect in generated English next to the card's printed text")
+    explain.add_argument("card", nargs="?", metavar="CARD", help="a card number, a name or an id")
+    explain.add_argument("--all", action="store_true", help="the side-by-side review of every occupation as one HTML page")
+    explain.add_argument("-o", "--output", metavar="FILE", help="with --all: write the page here instead of standard output")
+
     new = sub.add_parser("new", help="write a filled-in card, space or exploration board file that validates as written")
     new.add_argument("kind", choices=("card", "space", "board"))
     new.add_argument("ident", metavar="NUMBER-or-ID", help="the card's number, or the id of the space or board")
@@ -29,6 +34,24 @@ def run_command(args, load) -> int:
         from rulesdsl.authoring.fmt import run
 
         return run(args.paths, args.check, sys.stdout)
+    if args.command == "explain":
+        from rulesdsl.authoring.explain import explain_card, review_page
+        from rulesdsl.errors import RulesError
+
+        content = load(args)
+        if args.all:
+            page = review_page(content)
+            if args.output:
+                with open(args.output, "w", encoding="utf-8") as handle:
+                    handle.write(page)
+                print(f"wrote {args.output} ({len(content.occupations)} occupations)")
+            else:
+                sys.stdout.write(page)
+            return 0
+        if not args.card:
+            raise RulesError("name a card, or use --all")
+        sys.stdout.write(explain_card(content, args.card))
+        return 0
     if args.command == "new":
         from rulesdsl.authoring.scaffold import run
 
