@@ -20,6 +20,8 @@ def add_commands(sub) -> None:
     explain.add_argument("--all", action="store_true", help="the side-by-side review of every occupation as one HTML page")
     explain.add_argument("-o", "--output", metavar="FILE", help="with --all: write the page here instead of standard output")
 
+    sub.add_parser("lsp", help="run the language server for card and board files (LSP over stdin/stdout)")
+
     new = sub.add_parser("new", help="write a filled-in card, space or exploration board file that validates as written")
     new.add_argument("kind", choices=("card", "space", "board"))
     new.add_argument("ident", metavar="NUMBER-or-ID", help="the card's number, or the id of the space or board")
@@ -52,6 +54,10 @@ def run_command(args, load) -> int:
             raise RulesError("name a card, or use --all")
         sys.stdout.write(explain_card(content, args.card))
         return 0
+    if args.command == "lsp":
+        from rulesdsl.authoring.lsp import serve
+
+        return serve(args.content)
     if args.command == "new":
         from rulesdsl.authoring.scaffold import run
 

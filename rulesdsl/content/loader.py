@@ -291,6 +291,17 @@ def load_roots(roots) -> Content:
         if cached is not None:
             return cached
 
+    content = build_content(plan, roots, problems)
+    cache.put(key, content)
+    return content
+
+
+def build_content(plan: list, roots, problems: list[Problem]) -> Content:
+    """Read the planned (root, kind, path, bytes) files, merge them root by root and check
+    the result; raise ContentError listing `problems` and every new one if there are any.
+
+    The language server calls this with the text of unsaved editor buffers in the plan.
+    """
     read: list[tuple[str, _RootItems]] = []
     for root in dict.fromkeys(str(r) for r in roots):
         items = _RootItems()
@@ -308,7 +319,6 @@ def load_roots(roots) -> Content:
     problems.extend(checked)
     if problems:
         raise ContentError(problems)
-    cache.put(key, content)
     return content
 
 
