@@ -56,8 +56,9 @@ class Explainer:
         text = re.sub(r"\bhalf\(", "half of (", text)
         text = text.replace(" -> ", ", then ").replace(" then ", " then ")
         text = re.sub(r"\bmy\b", "your", text)
-        text = re.sub(r"(?<![!<>])=(?!=)", "is", text)
-        text = text.replace(">is", "at least").replace("<is", "at most").replace("!is", "is not")
+        for op, words in ((" >= ", " is at least "), (" <= ", " is at most "), (" != ", " is not "),
+                          (" = ", " is "), (" > ", " is more than "), (" < ", " is less than ")):
+            text = text.replace(op, words)
         return re.sub(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[a-z]+\b", lambda mt: self._name(mt.group(0))
                       if mt.group(0) in self.names else mt.group(0).replace("_", " "), text)
 
