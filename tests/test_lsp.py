@@ -11,17 +11,9 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 ROOT = Path(__file__).resolve().parent.parent
 
-CARD = """number: 900
-deck: A
-starting: false
-name: Tester
-points: 0
-category: each_time
-text: Gain mead after the feast.
-effect: |
-  after phase feast:
-    gain 1 meed
-"""
+from tests.test_author_messages import CARD as TEMPLATE
+
+CARD = TEMPLATE.format(effect="|\n  after phase feast:\n    gain 1 meed")
 
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "rulesdsl", "lsp"],
@@ -43,6 +35,18 @@ async def _open(client, path: Path, text: str) -> str:
     return uri
 
 
+async def _change(client, uri: str, text: str) -> None:
+    """The editor's buffer becomes `text` (unsaved); wait for the new diagnostics."""
+    client.text_document_did_change(lsp.DidChangeTextDocumentParams(
+        lsp.VersionedTextDocumentIdentifier(uri=uri, version=2), [lsp.TextDocumentContentChangeWholeDocument(text=text)]))
+    await client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+
+
+async def _complete(client, uri: str, line: int, character: int):
+    return await client.text_document_completion_async(lsp.CompletionParams(
+        lsp.TextDocumentIdentifier(uri), lsp.Position(line, character)))
+
+
 def _card(tmp_path):
     return tmp_path / "variant" / "cards" / "occupations" / "A" / "900-tester.yaml"
 
@@ -54,11 +58,7 @@ async def test_an_error_in_an_effect_is_a_diagnostic_at_its_exact_range(client, 
     assert diagnostic.message == "unknown item 'meed'; did you mean 'mead'?"
     assert diagnostic.range == lsp.Range(lsp.Position(9, 11), lsp.Position(9, 15))
     # fixing the text in the editor (unsaved) clears it
-    fixed = CARD.replace("meed", "mead")
-    client.text_document_did_change(lsp.DidChangeTextDocumentParams(
-        lsp.VersionedTextDocumentIdentifier(uri=uri, version=2),
-        [lsp.TextDocumentContentChangeWholeDocument(text=fixed)]))
-    await client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    await _change(client, uri, CARD.replace("meed", "mead"))
     assert list(client.diagnostics[uri]) == []
 
 
@@ -75,8 +75,7 @@ async def test_a_misspelled_keyword_in_a_folded_effect_is_placed_right(client, t
 async def test_completion_after_gain_1_offers_goods(client, tmp_path):
     text = CARD.replace("    gain 1 meed", "    gain 1 ")
     uri = await _open(client, _card(tmp_path), text)
-    result = await client.text_document_completion_async(lsp.CompletionParams(
-        lsp.TextDocumentIdentifier(uri), lsp.Position(9, 11)))
+    result = await _complete(client, uri, 9, 11)
     labels = {item.label for item in result.items}
     assert {"mead", "silver", "stockfish", "whale_meat", "longship"} <= labels
     assert "feast" not in labels and "after" not in labels  # phases and hooks do not fit after an amount
@@ -88,16 +87,11 @@ async def test_completion_after_gain_1_offers_goods(client, tmp_path):
 async def test_completion_offers_keywords_events_and_phases_where_they_fit(client, tmp_path):
     text = CARD.replace("  after phase feast:\n    gain 1 meed", "  after ")
     uri = await _open(client, _card(tmp_path), text)
-    result = await client.text_document_completion_async(lsp.CompletionParams(
-        lsp.TextDocumentIdentifier(uri), lsp.Position(8, 8)))
-    labels = {item.label for item in result.items}
+    labels = {item.label for item in (await _complete(client, uri, 8, 8)).items}
     assert {"phase", "action", "mountain_taken", "received"} <= labels and "mead" not in labels
     text = CARD.replace("  after phase feast:\n    gain 1 meed", "  after phase fe")
-    client.text_document_did_change(lsp.DidChangeTextDocumentParams(
-        lsp.VersionedTextDocumentIdentifier(uri=uri, version=2), [lsp.TextDocumentContentChangeWholeDocument(text=text)]))
-    await client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    result = await client.text_document_completion_async(lsp.CompletionParams(
-        lsp.TextDocumentIdentifier(uri), lsp.Position(8, 16)))
+    await _change(client, uri, text)
+    result = await _complete(client, uri, 8, 16)
     assert "feast" in {item.label for item in result.items}
     assert "mead" not in {item.label for item in result.items}
 
@@ -127,3 +121,16 @@ async def test_definition_of_a_space_and_a_good(client, tmp_path):
     assert found.uri == (ROOT / "boards" / "goods.yaml").as_uri()
     line = (ROOT / "boards" / "goods.yaml").read_text(encoding="utf-8").split("\n")[found.range.start.line]
     assert line[found.range.start.character:].startswith("mead")
+
+
+def test_a_board_file_gets_its_problems_from_the_same_loader(tmp_path):
+    from rulesdsl.authoring.analysis import analyse
+
+    path = tmp_path / "variant" / "boards" / "sheep.yaml"
+    path.parent.mkdir(parents=True)
+    text = "spaces:\n  - id: buy_sheep_2\n    name: Free sheep\n    group: livestock_markt\n" \
+           "    column: 2\n    row: 5\n    effect: gain 1 sheep\n"
+    path.write_text("", encoding="utf-8")  # the buffer is what counts, not the file on disk
+    result = analyse(path, text)
+    assert [(p.location.line, p.location.column, p.message) for p in result.problems] == [
+        (2, 9, "spaces 'buy_sheep_2' is already defined at boards/action_board.yaml:175:9; add 'replaces: true' to replace it")]

@@ -140,6 +140,11 @@ class Explainer:
         for stmt in body:
             self._statement(stmt, depth + 1, out)
 
+    def _branches(self, head: str, branches: list, otherwise, depth: int, out: list[str]) -> None:
+        out.append(f"{'  ' * depth}{head}:")
+        for label, body in branches + ([("otherwise", otherwise)] if otherwise is not None else []):
+            self._suite(label, body, depth + 1, out)
+
     def _simple(self, s) -> str:
         if isinstance(s, (t.Modify, t.SetValue, t.Allow)):
             return self._static(s)
@@ -159,7 +164,7 @@ class Explainer:
                 if all(p.is_simple(x) for x in alt):
                     out.append(f"{pad}  - " + ", then ".join(self._simple(x) for x in alt) + ";")
                 else:
-                    self._suite("  - this", alt, depth, out)
+                    self._suite("- this", alt, depth + 1, out)
         elif isinstance(s, t.ChooseVar):
             where = f" where {self._cond(s.where)}" if s.where is not None else ""
             self._suite(f"Choose one {self._name(' '.join(s.noun))} (call it {s.var}){where}", s.body, depth, out)
@@ -170,17 +175,11 @@ class Explainer:
             keys = " / ".join(str(k) for k in s.keys) + (" or more" if s.open_top else "")
             self._suite(f"Depending on whether {self.words(p.expr(s.expr))} is {keys} (respectively)", s.body, depth, out)
         elif isinstance(s, t.ByTable):
-            out.append(f"{pad}Depending on {self.words(p.expr(s.expr))}:")
-            for row in s.rows:
-                self._suite(f"  {row.key}{' or more' if row.open_top else ''}", row.body, depth, out)
-            if s.otherwise is not None:
-                self._suite("  otherwise", s.otherwise, depth, out)
+            rows = [(f"{row.key}{' or more' if row.open_top else ''}", row.body) for row in s.rows]
+            self._branches(f"Depending on {self.words(p.expr(s.expr))}", rows, s.otherwise, depth, out)
         elif isinstance(s, t.FirstOf):
-            out.append(f"{pad}The first of these that applies:")
-            for bracket in s.brackets:
-                self._suite(f"  if {self._cond(bracket.cond)}", bracket.body, depth, out)
-            if s.otherwise is not None:
-                self._suite("  otherwise", s.otherwise, depth, out)
+            brackets = [(f"if {self._cond(b.cond)}", b.body) for b in s.brackets]
+            self._branches("The first of these that applies", brackets, s.otherwise, depth, out)
         elif isinstance(s, t.RepeatTimes):
             self._suite(f"{self.words(p.expr(s.times))} times", s.body, depth, out)
         elif isinstance(s, t.RepeatUntil):
