@@ -173,7 +173,8 @@ def completions(text: str, line: int, column: int, content) -> list[Completion]:
     doc, path, text_line, text_column = found
     effect_lines = doc._value(path).split("\n")
     prefix = "\n".join(effect_lines[:text_line - 1] + [effect_lines[text_line - 1][:text_column - 1]])
-    prefix = re.sub(r"[A-Za-z0-9_]+\Z", "", prefix)  # the word being typed is what we complete
+    typed = re.search(r"[A-Za-z0-9_]*\Z", prefix).group(0)
+    prefix = prefix[:len(prefix) - len(typed)]  # the word being typed is what we complete
     expected = expected_terminals(prefix)
     if expected is None:
         return []
@@ -196,7 +197,7 @@ def completions(text: str, line: int, column: int, content) -> list[Completion]:
             table = ["items", "quantities"]
         for name in table:
             out.extend(names[name])
-    return out
+    return [c for c in out if c.label.startswith(typed)]
 
 
 # ---------------------------------------------------------------------- hover and definition

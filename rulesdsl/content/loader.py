@@ -372,21 +372,19 @@ def _blame_removals(read: list, roots, problems: list[Problem]) -> list[Problem]
     removals = [location for _, items in read for _, _, location in items.removals]
     if len(removals) > 20:  # re-checking costs a full validation per removal
         return problems
+
     def places(skip) -> set:  # where problems show when the removals in `skip` are left out
         return {p.location for p in validate_content(_merge(read, roots, [], frozenset(skip)))}
 
     without_all = places(removals)
     names = {location: f"{collection} '{item_id}'" for _, items in read for collection, item_id, location in items.removals}
+    without_one = {location: places({location}) for location in removals} if len(removals) > 1 else {}
     out = []
     for problem in problems:
         if problem.location in without_all:
             out.append(problem)
             continue
-        blamed = removals[0]
-        if len(removals) > 1:
-            for location in removals:
-                if problem.location not in places({location}):
-                    blamed = location
-                    break
+        # the first removal without which the problem goes away (the only one, if one)
+        blamed = next((loc for loc in removals if problem.location not in without_one.get(loc, ())), removals[0])
         out.append(Problem(blamed, f"removing {names[blamed]} breaks {problem.location}: {problem.message}"))
     return out
