@@ -4,6 +4,7 @@ import re
 import shlex
 from pathlib import Path
 
+from rulesdsl.authoring.scaffold import categories
 from rulesdsl.authoring.schema import SCHEMA_LINE
 from rulesdsl.cli import main
 
@@ -36,3 +37,10 @@ def test_the_first_card_page_runs_as_written(tmp_path, monkeypatch, capsys):
     assert steps == 6
     assert (tmp_path / "my_variant" / "cards" / "occupations" / "A" / "900-bee-keeper.yaml").read_text().endswith(
         "effect: |\n  after phase feast: gain 1 mead\n")
+
+
+def test_the_page_and_the_readme_list_the_categories_of_the_model():
+    listed = ", ".join(f"`{c}`" for c in categories())
+    assert f"| `category` | one of {listed} |" in PAGE.read_text(encoding="utf-8")
+    readme = (PAGE.parent.parent / "README.md").read_text(encoding="utf-8")
+    assert f"`category` is one of {', '.join(categories())})" in readme

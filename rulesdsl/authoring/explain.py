@@ -76,7 +76,7 @@ class Explainer:
         elif ev.kind == "action":
             target = where or "an action space"
             text = {"before": f"before you take the action of {target}", "after": f"after you use {target}",
-                    "instead": f"instead of the action of {target}"}[timing]
+                    "instead": f"you would take the action of {target}, instead"}[timing]
             where = None
         elif ev.kind == "part":
             text = f"instead of the '{ev.name.replace('_', ' ')}' part of the action"
