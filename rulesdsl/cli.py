@@ -371,7 +371,8 @@ def _fields(item):
     import attrs
 
     for f in attrs.fields(type(item)):
-        yield f.name, getattr(item, f.name)
+        if f.name != "replaces" or item.replaces:  # the base's flag only when it says something
+            yield f.name, getattr(item, f.name)
 
 
 if __name__ == "__main__":  # pragma: no cover
