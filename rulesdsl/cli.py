@@ -99,6 +99,9 @@ def _parser() -> argparse.ArgumentParser:
     render = sub.add_parser("render", help="draw a board (or a board state file) as SVG")
     render.add_argument("what", metavar="BOARD-or-STATE", help="a board id (home_long, shetland, long_house ...) or a state YAML file")
     render.add_argument("-o", "--output", metavar="FILE", help="write the SVG here instead of standard output")
+    from rulesdsl.authoring.commands import add_commands
+
+    add_commands(sub)
     return parser
 
 
@@ -128,6 +131,10 @@ def main(argv: list[str] | None = None) -> int:
             return _cards(args)
         if args.command == "interactions":
             return _interactions(args)
+        if args.command in ("fmt", "schema", "new", "explain", "lsp"):
+            from rulesdsl.authoring.commands import run_command
+
+            return run_command(args, _load)
     except ContentError as err:
         for problem in err.problems:
             print(problem, file=sys.stderr)
@@ -163,6 +170,9 @@ def _validate(args) -> int:
     counts = ", ".join(f"{len(items)} {name.replace('_', ' ')}" for name, items in content.collections.items() if items)
     files = len({id(src.doc) for src in content.sources.values()})
     print(f"OK: {counts} ({len(content.programs)} effects checked, {files} files)")
+    from rulesdsl.authoring.changes import change_report
+
+    print(change_report(content), end="")
     return 0
 
 
@@ -361,7 +371,8 @@ def _fields(item):
     import attrs
 
     for f in attrs.fields(type(item)):
-        yield f.name, getattr(item, f.name)
+        if f.name != "replaces" or item.replaces:  # the base's flag only when it says something
+            yield f.name, getattr(item, f.name)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -52,9 +52,9 @@ def installed(tmp_path_factory):
 def test_wheel_carries_the_content(installed):
     *_, wheel = installed
     names = set(zipfile.ZipFile(wheel).namelist())
-    for folder in ("boards", "cards", "grammar", "scenarios"):
+    for folder in ("boards", "cards", "grammar", "scenarios", "schemas", "templates"):
         source = {str(p.relative_to(REPO)).replace(os.sep, "/") for p in (REPO / folder).rglob("*")
-                  if p.is_file() and p.suffix in (".yaml", ".lark", ".md")}
+                  if p.is_file() and p.suffix in (".yaml", ".lark", ".md", ".json")}
         packaged = {n[len("rulesdsl/_content/"):] for n in names if n.startswith(f"rulesdsl/_content/{folder}/")}
         assert source and source == packaged, folder
     assert not any(n.endswith(".whl") for n in names)

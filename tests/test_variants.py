@@ -29,6 +29,7 @@ def test_a_variant_adds_an_item_and_records_where_it_came_from(variant):
 def test_a_variant_replaces_an_item_by_id(variant):
     variant.write("boards/cheaper.yaml", """spaces:
   - id: buy_sheep_2
+    replaces: true
     name: Free sheep
     group: livestock_market
     column: 2
@@ -63,7 +64,8 @@ def test_later_roots_win_over_earlier_ones(variant, tmp_path):
     variant.write("boards/a.yaml", NEW_SPACE)
     second = tmp_path / "second"
     (second / "boards").mkdir(parents=True)
-    (second / "boards" / "b.yaml").write_text(NEW_SPACE.replace("gain 2 stockfish", "gain 3 stockfish"))
+    (second / "boards" / "b.yaml").write_text(NEW_SPACE.replace("gain 2 stockfish", "gain 3 stockfish")
+                                              .replace("name:", "replaces: true\n    name:"))
     content = load_content([variant.root, second])
     assert content.spaces["fishing_village_1"].effect == "gain 3 stockfish\n"
 
@@ -73,7 +75,8 @@ def test_removal_then_reference_is_refused(variant):
     with pytest.raises(ContentError) as info:
         load_content([variant.root])
     messages = [p.message for p in info.value.problems]
-    assert "unknown good 'beans'" in messages  # milk names beans as its other side
+    # milk names beans as its other side; the problem is reported at the removal's line
+    assert "removing goods 'beans' breaks boards/goods.yaml:90:17: unknown good 'beans'" in messages
 
 
 def test_a_single_file_can_be_a_root(variant):

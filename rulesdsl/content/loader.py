@@ -45,6 +45,16 @@ class ItemSource:
         return self.doc.text_location(self.path + (field,), line, column)
 
 
+@attrs.define
+class RootChanges:
+    """What one content root did to the content before it: (collection, id) lists."""
+
+    root: str
+    added: list = attrs.field(factory=list)
+    replaced: list = attrs.field(factory=list)
+    removed: list = attrs.field(factory=list)
+
+
 @attrs.define(eq=False, slots=False)
 class Content:
     """Every component of the game, keyed by collection and id, plus parsed effects."""
@@ -53,6 +63,8 @@ class Content:
     sources: dict[tuple, ItemSource]
     roots: tuple[str, ...]
     programs: dict[tuple, object] = attrs.field(factory=dict)  # (collection, id) -> Program
+    # what each root changed, in load order (`rulesdsl validate` prints it)
+    changes: tuple[RootChanges, ...] = ()
 
     def __attrs_post_init__(self):
         # content.goods, content.spaces ... as plain attributes: the engine reads them constantly
@@ -279,28 +291,100 @@ def load_roots(roots) -> Content:
         if cached is not None:
             return cached
 
+    content = build_content(plan, roots, problems)
+    cache.put(key, content)
+    return content
+
+
+def build_content(plan: list, roots, problems: list[Problem]) -> Content:
+    """Read the planned (root, kind, path, bytes) files, merge them root by root and check
+    the result; raise ContentError listing `problems` and every new one if there are any.
+
+    The language server calls this with the text of unsaved editor buffers in the plan.
+    """
+    read: list[tuple[str, _RootItems]] = []
+    for root in dict.fromkeys(str(r) for r in roots):
+        items = _RootItems()
+        for _, kind, path, raw in (entry for entry in plan if entry[0] == root):
+            _read_file(kind, path, raw, root, items, problems)
+        read.append((root, items))
+    content = _merge(read, roots, problems)
+    from rulesdsl.content.validate import validate_content
+
+    # Effects are parsed even when some files are broken (syntax errors need no
+    # other content); names are checked only once every item could be read.
+    checked = validate_content(content, check_names=not problems)
+    if checked and not problems and any(items.removals for _, items in read):
+        checked = _blame_removals(read, roots, checked)
+    problems.extend(checked)
+    if problems:
+        raise ContentError(problems)
+    return content
+
+
+def _merge(read: list, roots, problems: list[Problem], skip: frozenset = frozenset()) -> Content:
+    """Apply each root's removals, then its items, over the roots before it.
+
+    An item whose id an earlier root defined replaces it only with `replaces: true`;
+    removals listed in `skip` (their locations) are left out.
+    """
     collections: dict[str, dict] = {name: {} for name in m.COLLECTIONS}
     sources: dict[tuple, ItemSource] = {}
-    for root in dict.fromkeys(str(r) for r in roots):
-        read = _RootItems()
-        for _, kind, path, raw in (entry for entry in plan if entry[0] == root):
-            _read_file(kind, path, raw, root, read, problems)
-        for collection, item_id, location in read.removals:
+    changes = []
+    for root, items in read:
+        change = RootChanges(_display(Path(root)))
+        for collection, item_id, location in items.removals:
+            if location in skip:
+                continue
             if (collection, item_id) not in sources:
                 problems.append(Problem(location, f"cannot remove {collection} '{item_id}': no earlier content defines it"))
                 continue
             del collections[collection][item_id]
             del sources[(collection, item_id)]
-        for (collection, item_id), (item, source) in read.items.items():
+            change.removed.append((collection, item_id))
+        for (collection, item_id), (item, source) in items.items.items():
+            earlier = sources.get((collection, item_id))
+            field = "number" if collection == "occupations" else "id"
+            if earlier is not None and not item.replaces:
+                problems.append(Problem(source.location(field),
+                                        f"{collection} '{item_id}' is already defined at {earlier.location(field)}; "
+                                        f"add 'replaces: true' to replace it"))
+                continue
+            if earlier is None and item.replaces:
+                problems.append(Problem(source.location("replaces"),
+                                        f"'replaces: true' but no earlier content defines {collection} '{item_id}'"))
+                continue
+            (change.replaced if earlier is not None else change.added).append((collection, item_id))
             collections[collection][item_id] = item
             sources[(collection, item_id)] = source
-    content = Content(collections, sources, tuple(_display(Path(r)) for r in roots))
+        changes.append(change)
+    return Content(collections, sources, tuple(_display(Path(r)) for r in roots), changes=tuple(changes))
+
+
+def _blame_removals(read: list, roots, problems: list[Problem]) -> list[Problem]:
+    """Problems that only a `remove:` causes, moved to that removal's line.
+
+    The content is checked again without each removal in turn; a problem that goes away
+    without removal R is reported at R's line, naming where it shows.
+    """
     from rulesdsl.content.validate import validate_content
 
-    # Effects are parsed even when some files are broken (syntax errors need no
-    # other content); names are checked only once every item could be read.
-    problems.extend(validate_content(content, check_names=not problems))
-    if problems:
-        raise ContentError(problems)
-    cache.put(key, content)
-    return content
+    removals = [location for _, items in read for _, _, location in items.removals]
+    if len(removals) > 20:  # re-checking costs a full validation per removal
+        return problems
+
+    def places(skip) -> set:  # where problems show when the removals in `skip` are left out
+        return {p.location for p in validate_content(_merge(read, roots, [], frozenset(skip)))}
+
+    without_all = places(removals)
+    names = {location: f"{collection} '{item_id}'" for _, items in read for collection, item_id, location in items.removals}
+    without_one = {location: places({location}) for location in removals} if len(removals) > 1 else {}
+    out = []
+    for problem in problems:
+        if problem.location in without_all:
+            out.append(problem)
+            continue
+        # the first removal without which the problem goes away (the only one, if one)
+        blamed = next((loc for loc in removals if problem.location not in without_one.get(loc, ())), removals[0])
+        out.append(Problem(blamed, f"removing {names[blamed]} breaks {problem.location}: {problem.message}"))
+    return out

@@ -22,7 +22,19 @@ def _frozen(cls):
 
 
 @_frozen
-class Good:
+class Item:
+    """Base of every collection item.
+
+    `replaces: true` says that the item is meant to replace an item of the same id from an
+    earlier content root (a variant changing a built-in card); without it a repeated id is
+    refused, so nothing is replaced by accident. Not part of an item's equality.
+    """
+
+    replaces: bool = attrs.field(default=False, eq=False)
+
+
+@_frozen
+class Good(Item):
     """A goods tile face: food, craft, luxury good or animal."""
 
     id: str
@@ -42,7 +54,7 @@ class Good:
 
 
 @_frozen
-class SpecialTile:
+class SpecialTile(Item):
     """One of the unique special tiles; every rule for blue goods applies to it."""
 
     id: str
@@ -56,7 +68,7 @@ class SpecialTile:
 
 
 @_frozen
-class Resource:
+class Resource(Item):
     """A building resource (wood, stone, ore) or silver; `shape` when it can cover a square."""
 
     id: str
@@ -65,7 +77,7 @@ class Resource:
 
 
 @_frozen
-class Coin:
+class Coin(Item):
     id: str
     value: int
     shape: tuple[str, ...]
@@ -73,7 +85,7 @@ class Coin:
 
 
 @_frozen
-class MountainItem:
+class MountainItem(Item):
     """A kind of item that lies on a mountain strip and what taking it gives."""
 
     id: str
@@ -82,13 +94,13 @@ class MountainItem:
 
 
 @_frozen
-class MountainStrip:
+class MountainStrip(Item):
     id: str
     items: tuple[str, ...]  # left to right; the leftmost is taken first
 
 
 @_frozen
-class Ship:
+class Ship(Item):
     id: str
     name: str
     size: Literal["small", "large"]
@@ -100,7 +112,7 @@ class Ship:
 
 
 @_frozen
-class Weapon:
+class Weapon(Item):
     id: str
     name: str
     deck: int  # cards of this type in the box
@@ -130,7 +142,7 @@ class Area:
 
 
 @_frozen
-class PlacementRule:
+class PlacementRule(Item):
     """What a kind of area accepts and which colours must not touch edge to edge."""
 
     id: str
@@ -148,7 +160,7 @@ class SoloSetup:
 
 
 @_frozen
-class HomeBoard:
+class HomeBoard(Item):
     """One side of the home board: the placement area, the banquet table and the bay."""
 
     id: str  # the game length it is used for (long, short)
@@ -164,7 +176,7 @@ class HomeBoard:
 
 
 @_frozen
-class Building:
+class Building(Item):
     id: str
     name: str
     supply: int  # tiles in the game; buildings run out
@@ -176,7 +188,7 @@ class Building:
 
 
 @_frozen
-class ExplorationBoard:
+class ExplorationBoard(Item):
     """One side of a double-sided exploration board."""
 
     id: str
@@ -191,13 +203,13 @@ class ExplorationBoard:
 
 
 @_frozen
-class Die:
+class Die(Item):
     id: str
     faces: int
 
 
 @_frozen
-class Phase:
+class Phase(Item):
     id: str
     number: int
     name: str
@@ -215,27 +227,27 @@ class RoundPlan:
 
 
 @_frozen
-class GameLength:
+class GameLength(Item):
     id: str  # long | short; the home board side of the same id is used
     name: str
     rounds: tuple[RoundPlan, ...]
 
 
 @_frozen
-class Group:
+class Group(Item):
     id: str
     name: str
     order: int
 
 
 @_frozen
-class Column:
+class Column(Item):
     id: int
     vikings: int
 
 
 @_frozen
-class ExtensionTile:
+class ExtensionTile(Item):
     """A 4-player extension tile: one of its sides, chosen at random, is in play."""
 
     id: str
@@ -244,7 +256,7 @@ class ExtensionTile:
 
 
 @_frozen
-class Space:
+class Space(Item):
     """An action space; `effect` is card-language text run when Vikings are placed on it."""
 
     id: str
@@ -258,7 +270,7 @@ class Space:
 
 
 @_frozen
-class Rule:
+class Rule(Item):
     """A base rule written in the card language (column bonuses, for example)."""
 
     id: str
@@ -267,7 +279,7 @@ class Rule:
 
 
 @_frozen
-class Occupation:
+class Occupation(Item):
     number: int
     deck: str  # A | B | C
     starting: bool

@@ -154,7 +154,8 @@ def _kind(cls) -> str:
 
 def _flatten(exc: BaseException, path: tuple, cls, data, out: list) -> None:
     if isinstance(exc, ForbiddenExtraKeysError):
-        known = ", ".join(a.name for a in attrs.fields(exc.cl)) if attrs.has(exc.cl) else ""
+        names = [a.name for a in attrs.fields(exc.cl)] if attrs.has(exc.cl) else []
+        known = ", ".join(sorted(names, key=lambda name: name == "replaces"))  # the base's field last
         for key in sorted(exc.extra_fields, key=str):
             out.append((path + (key,), f"unknown key '{key}'; expected one of: {known}"))
         return

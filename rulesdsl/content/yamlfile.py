@@ -176,4 +176,51 @@ def _text_origin(node: ScalarNode, lines: list[str]) -> TextOrigin:
         return TextOrigin(line + 1, indent + 1, True)
     if style in ("'", '"'):
         return TextOrigin(line, column + 1, False)
+    if style == ">" or node.end_mark.line + 1 > line:
+        segments = _folded_segments(node, lines)
+        if segments:
+            return TextOrigin(line, column, False, segments)
     return TextOrigin(line, column, False)
+
+
+def _folded_segments(node: ScalarNode, lines: list[str]) -> tuple:
+    """Pieces of a folded (`>`) or multi-line plain scalar: (text line, text column, file
+    line, file column) for each file line of content, or () when the folding cannot be
+    replayed exactly (the caller then falls back to the scalar's start)."""
+    first = node.start_mark.line  # 0-based
+    last = min(node.end_mark.line, len(lines) - 1)
+    if node.style == ">":
+        rows = range(first + 1, last + 1)
+        content = [lines[i] for i in rows]
+        indents = [len(text) - len(text.lstrip(" ")) for text in content if text.strip()]
+        if not indents:
+            return ()
+        indent = indents[0]
+        pieces = [(i + 1, indent + 1, lines[i][indent:].rstrip()) if lines[i].strip() else None for i in rows]
+    else:
+        pieces = [(first + 1, node.start_mark.column + 1, lines[first][node.start_mark.column:].strip())]
+        for i in range(first + 1, last + 1):
+            text = lines[i].strip()
+            pieces.append((i + 1, len(lines[i]) - len(lines[i].lstrip()) + 1, text) if text else None)
+        if node.end_mark.line <= last:  # the plain scalar ends inside its last line
+            number, col, _ = pieces[-1]
+            end = node.end_mark.column
+            pieces[-1] = (number, col, lines[last][col - 1:end].strip())
+    value, segments, text_line, blanks = "", [], 1, 0
+    for piece in pieces:
+        if piece is None:
+            blanks += 1
+            continue
+        number, col, text = piece
+        if segments:
+            if blanks:
+                value += "\n" * blanks
+                text_line += blanks
+            else:
+                value += " "
+        blanks = 0
+        segments.append((text_line, len(value) - value.rfind("\n"), number, col))
+        value += text
+    if value.rstrip("\n") != node.value.rstrip("\n"):
+        return ()
+    return tuple(segments)

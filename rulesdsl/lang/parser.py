@@ -122,6 +122,9 @@ def parse(text: str) -> t.Program:
         hint = _indentation_problem(err.token, source)
         if hint is not None:
             raise CardSyntaxError(*hint) from None
+        misspelled = _misspelled_keyword(source, err.token)
+        if misspelled is not None:
+            raise CardSyntaxError(*misspelled) from None
         where = _describe_token(err.token)
         line, column = _token_position(err.token, source)
         raise CardSyntaxError(line, column, f"unexpected {where}; {_expected_text(err.expected)}") from None
@@ -142,6 +145,44 @@ def parse(text: str) -> t.Program:
         raise CardSyntaxError(1, 1, str(err)) from None
     except RecursionError:
         raise CardSyntaxError(1, 1, "text is nested too deeply") from None
+
+
+def keyword_terminals() -> dict[str, str]:
+    """Terminal name -> keyword text for every keyword of the grammar (`AFTER` -> `after`)."""
+    return _keyword_terminals()
+
+
+@functools.cache
+def _keyword_terminals() -> dict[str, str]:
+    return {term.name: term.pattern.value for term in _lark().terminals
+            if term.pattern.type == "str" and term.pattern.value in reserved_words()}
+
+
+def _misspelled_keyword(source: str, bad) -> tuple[int, int, str] | None:
+    """(line, column, message) when a name on the failing line is a near miss of a keyword
+    the grammar accepted at that name's place (`aftr phase feast` -> 'after'), else None.
+
+    The text is parsed again token by token up to the failure; the state before each name
+    says which keywords would have been accepted there.
+    """
+    import difflib
+
+    bad_line = getattr(bad, "line", None)
+    keywords = _keyword_terminals()
+    candidates = []
+    interactive = _lark().parse_interactive(source)
+    try:
+        for token in interactive.iter_parse():
+            if token.type == "NAME" and token.line == bad_line and str(token) not in reserved_words():
+                accepted = sorted(keywords[name] for name in interactive.accepts() if name in keywords)
+                close = difflib.get_close_matches(str(token), accepted, n=1, cutoff=0.6)
+                if close:
+                    candidates.append((token.line, token.column, f"unexpected '{token}'; did you mean '{close[0]}'?"))
+            if token is bad or (token.line, token.column) == (bad_line, getattr(bad, "column", None)):
+                break
+    except LarkError:
+        pass
+    return candidates[-1] if candidates else None
 
 
 def _token_position(token, source: str) -> tuple[int, int]:

@@ -1,0 +1,274 @@
+"""What the language server knows about an open content file, without any LSP types:
+its problems (from the real loader and checker, with the editor's unsaved text), the
+completions the grammar allows at a position, what a name is, and where an id is defined.
+
+Positions here are the project's: lines and columns count from 1.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import attrs
+
+from rulesdsl.errors import ContentError, Location, Problem
+
+_WORD = re.compile(r"[A-Za-z0-9_]+")
+
+
+# ---------------------------------------------------------------------- roots and problems
+def root_of(path: Path) -> Path | None:
+    """The content root holding `path` (the folder whose boards/ or cards/ it is in), or None."""
+    for parent in path.resolve().parents:
+        if parent.name in ("boards", "cards") and (parent.parent / parent.name).is_dir():
+            return parent.parent
+    return None
+
+
+@attrs.define
+class Analysis:
+    problems: list[Problem]  # the problems located in the file itself
+    content: object | None  # the checked content with the file's text, when it loads
+
+
+def analyse(path: Path, text: str, extra_roots=()) -> Analysis:
+    """Load the content the file belongs to, with `text` in place of the file on disk."""
+    from rulesdsl.content.loader import _display, _root_files, build_content, builtin_root
+
+    path = path.resolve()
+    builtin = builtin_root().resolve()
+    root = root_of(path)
+    roots: list[Path] = [builtin, *(Path(r).resolve() for r in extra_roots)]
+    if root is None:
+        roots.append(path)  # a single file on top of the built-in content
+    elif root.resolve() not in roots:
+        roots.append(root.resolve())
+    problems: list[Problem] = []
+    plan, seen = [], set()
+    for entry in roots:
+        files = _root_files(entry, problems)
+        if entry == root and path not in {p.resolve() for _, p in files}:
+            files.append(("cards" if "cards" in path.relative_to(root).parts[:1] else "boards", path))
+        for kind, file in files:
+            resolved = file.resolve()
+            if resolved in seen:
+                continue
+            seen.add(resolved)
+            try:
+                raw = text.encode("utf-8") if resolved == path else file.read_bytes()
+            except OSError as err:
+                problems.append(Problem(Location(_display(file), 1, 1), f"cannot read file: {err.strerror}"))
+                continue
+            plan.append((str(entry), kind, file, raw))
+    try:
+        content = build_content(plan, roots, problems)
+    except ContentError as err:
+        mine = [p for p in err.problems if p.location is not None and Path(p.location.path).resolve() == path]
+        return Analysis(mine, None)
+    return Analysis([], content)
+
+
+def word_at(text: str, line: int, column: int) -> tuple[str, int, int] | None:
+    """The word (letters, digits, _) at or just before (line, column): (word, start, end) columns."""
+    lines = text.split("\n")
+    if not 1 <= line <= len(lines):
+        return None
+    matches = list(_WORD.finditer(lines[line - 1]))
+    for match in matches:  # the word under the cursor, else the one just before it
+        if match.start() + 1 <= column < match.end() + 1:
+            return match.group(0), match.start() + 1, match.end() + 1
+    for match in matches:
+        if column == match.end() + 1:
+            return match.group(0), match.start() + 1, match.end() + 1
+    return None
+
+
+# ---------------------------------------------------------------------- effects in a file
+def effect_at(text: str, line: int, column: int):
+    """(yaml doc, path of the effect, text line, text column) when the position is inside an effect."""
+    from rulesdsl.content.yamlfile import YamlReadError, parse_yaml_text
+
+    try:
+        doc = parse_yaml_text(text, "<buffer>")
+    except YamlReadError:
+        return None
+    for path in doc.texts:
+        if path and path[-1] == "effect":
+            inside = doc.text_position(path, line, column)
+            if inside is not None:
+                return doc, path, *inside
+    return None
+
+
+# ---------------------------------------------------------------------- completion
+@attrs.frozen
+class Completion:
+    label: str
+    kind: str  # keyword | event | item | space | group | phase | quantity | value | ...
+    detail: str = ""
+
+
+def expected_terminals(prefix: str):
+    """(terminals the grammar accepts after `prefix`, the tokens read) or None if it cannot parse."""
+    from lark.exceptions import LarkError
+
+    from rulesdsl.lang.parser import _lark
+
+    interactive = _lark().parse_interactive(prefix)
+    tokens = []
+    try:
+        for token in interactive.iter_parse():
+            if token.type == "_DEDENT" and (not tokens or tokens[-1].type not in ("_NL", "_DEDENT")):
+                break  # the end of the text closes open blocks (no newline first): the cursor is still inside
+            tokens.append(token)
+        return interactive.accepts(), tokens
+    except LarkError:
+        return None
+
+
+def _names(content) -> dict[str, list[Completion]]:
+    from rulesdsl.lang import registry as reg
+    from rulesdsl.lang.checker import declared_names, vocabulary_from
+
+    vocab = vocabulary_from(content)
+    kinds, parts = declared_names(content.programs.values())
+
+    def named(collection, kind):
+        return [Completion(str(i), kind, getattr(item, "name", "")) for i, item in content.collections[collection].items()]
+
+    return {
+        "events": [Completion(name, "event", e.doc) for name, e in reg.EVENTS.items() if name not in ("phase", "action", "part")],
+        "items": [Completion(name, "item", what) for name, what in sorted(vocab.nouns.items())],
+        "phases": named("phases", "phase"),
+        "groups": named("groups", "group"),
+        "spaces": named("spaces", "space"),
+        "parts": [Completion(name, "part") for name in sorted(parts)],
+        "dice_kinds": [Completion(name, "dice kind") for name in sorted(kinds)],
+        "hows": [Completion(name, "how", doc) for name, doc in reg.HOWS.items()],
+        "quantities": [Completion(name, "quantity", doc) for name, doc in reg.QUANTITIES.items()]
+        + [Completion(name, "query", doc) for name, doc in reg.QUERIES.items()],
+        "values": [Completion(name, "value", doc) for name, doc in reg.VALUES.items()],
+        "rules": [Completion(name, "rule", doc) for name, doc in reg.RULES.items()],
+        "zones": [Completion(name, "zone", doc) for name, doc in reg.ZONES.items()],
+        "this": [Completion(name, "this", doc) for name, doc in reg.THIS.items()],
+    }
+
+
+_AFTER = {  # the word before the cursor -> which names fit there
+    "before": "events", "after": "events", "when": "events", "during": "events", "of": "events",
+    "phase": "phases", "group": "groups", "space": "spaces", "part": "parts", "how": "hows", "for": "dice_kinds",
+    "modify": "values", "set": "values", "allow": "rules", "in": "zones", "from": "zones", "this": "this",
+}
+_EXPRESSION = {"(", "=", "<", ">", "<=", ">=", "!=", "+", "-", "*", "if", "not", "by", "until", "repeat", ","}
+
+
+def completions(text: str, line: int, column: int, content) -> list[Completion]:
+    """What may be typed at (line, column) of a content file: keywords and names the grammar accepts."""
+    from rulesdsl.lang.parser import keyword_terminals
+
+    found = effect_at(text, line, column)
+    if found is None or content is None:
+        return []
+    doc, path, text_line, text_column = found
+    effect_lines = doc._value(path).split("\n")
+    prefix = "\n".join(effect_lines[:text_line - 1] + [effect_lines[text_line - 1][:text_column - 1]])
+    typed = re.search(r"[A-Za-z0-9_]*\Z", prefix).group(0)
+    prefix = prefix[:len(prefix) - len(typed)]  # the word being typed is what we complete
+    expected = expected_terminals(prefix)
+    if expected is None:
+        return []
+    accepts, tokens = expected
+    keywords = keyword_terminals()
+    out = [Completion(keywords[name], "keyword") for name in sorted(accepts) if name in keywords]
+    if "NAME" in accepts:
+        names = _names(content)
+        words = [str(tok) for tok in tokens if tok.type not in ("_NL", "_INDENT", "_DEDENT")]
+        previous = words[-1] if words else ""
+        if previous == "of" and len(words) > 1 and words[-2] != "instead":
+            table = ["items"]
+        elif previous in _AFTER:
+            table = [_AFTER[previous]]
+        elif previous == "," and "how" in words:
+            table = ["hows"]
+        elif previous in _EXPRESSION or previous in ("if", "and", "or"):
+            table = ["quantities", "items"]
+        else:
+            table = ["items", "quantities"]
+        for name in table:
+            out.extend(names[name])
+    return [c for c in out if c.label.startswith(typed)]
+
+
+# ---------------------------------------------------------------------- hover and definition
+def describe_name(word: str, content) -> str | None:
+    """What `word` is in the content or the language, in one line; None if nothing."""
+    from rulesdsl.lang import registry as reg
+    from rulesdsl.lang.parser import reserved_words
+
+    for collection, items in content.collections.items():
+        key = int(word) if word.isdigit() and collection in ("occupations", "columns") else word
+        if key in items:
+            item = items[key]
+            name = getattr(item, "name", None)
+            kind = collection[:-1].replace("_", " ") if collection.endswith("s") else collection
+            return f"{kind} `{word}`" + (f": {name}" if isinstance(name, str) else "") + \
+                   f" (defined at {content.source(collection, key).location('number' if collection == 'occupations' else 'id')})"
+    for label, table in (("event", {n: e.doc for n, e in reg.EVENTS.items()}), ("quantity", reg.QUANTITIES),
+                         ("query", reg.QUERIES), ("value", reg.VALUES), ("rule", reg.RULES), ("zone", reg.ZONES),
+                         ("class", reg.CLASSES), ("how", reg.HOWS), ("attribute", reg.ATTRIBUTES)):
+        if word in table:
+            return f"{label} `{word}`: {table[word]}"
+    if word in reserved_words():
+        return f"keyword `{word}` of the card language (docs/LANGUAGE.md)"
+    return None
+
+
+def canonical_statement(text: str, line: int, column: int) -> str | None:
+    """The canonical form of the top-level statement of the effect at (line, column)."""
+    from rulesdsl.errors import CardSyntaxError
+    from rulesdsl.lang import tree as t
+    from rulesdsl.lang.parser import parse
+    from rulesdsl.lang.printer import to_text
+
+    found = effect_at(text, line, column)
+    if found is None:
+        return None
+    doc, path, text_line, _ = found
+    try:
+        program = parse(doc._value(path))
+    except CardSyntaxError:
+        return None
+    chosen = None
+    for item in program.items:
+        start = item.pos.line if item.pos is not None else 1
+        if start <= text_line:
+            chosen = item
+    return to_text(t.Program((chosen,))) if chosen is not None else None
+
+
+def hover(text: str, line: int, column: int, content) -> str | None:
+    """Markdown for the word at (line, column): what it is and the statement's canonical form."""
+    word = word_at(text, line, column)
+    if word is None or content is None:
+        return None
+    what = describe_name(word[0], content)
+    statement = canonical_statement(text, line, column)
+    parts = [what] if what else []
+    if statement:
+        parts.append("```\n" + statement.rstrip("\n") + "\n```")
+    return "\n\n".join(parts) or None
+
+
+def definition(text: str, line: int, column: int, content) -> Location | None:
+    """Where the id at (line, column) is defined (a space, a good or any other item)."""
+    word = word_at(text, line, column)
+    if word is None or content is None:
+        return None
+    for collection, items in content.collections.items():
+        key = int(word[0]) if word[0].isdigit() and collection in ("occupations", "columns") else word[0]
+        if collection == "columns" or key not in items:
+            continue
+        field = "number" if collection == "occupations" else "id"
+        return content.source(collection, key).location(field)
+    return None

@@ -1,0 +1,73 @@
+"""The authoring subcommands of `rulesdsl` (fmt, schema, new, explain, lsp): their options
+and how each is run, kept here so that `rulesdsl/cli.py` only hands over."""
+
+from __future__ import annotations
+
+import sys
+
+
+def add_commands(sub) -> None:
+    """Add the authoring subcommands to the `rulesdsl` subparsers."""
+    fmt = sub.add_parser("fmt", help="rewrite effect text to its canonical form (comments, key order and quoting kept)")
+    fmt.add_argument("paths", nargs="*", metavar="PATH", help="content files or folders (default: the built-in content)")
+    fmt.add_argument("--check", action="store_true", help="change nothing; list the files that would change and exit 1 if any")
+
+    schema = sub.add_parser("schema", help="write the JSON Schemas of the content files (card, collections, remove)")
+    schema.add_argument("folder", metavar="DIR", help="where to write them")
+
+    explain = sub.add_parser("explain", help="an effect in generated English next to the card's printed text")
+    explain.add_argument("card", nargs="?", metavar="CARD", help="a card number, a name or an id")
+    explain.add_argument("--all", action="store_true", help="the side-by-side review of every occupation as one HTML page")
+    explain.add_argument("-o", "--output", metavar="FILE", help="with --all: write the page here instead of standard output")
+
+    sub.add_parser("lsp", help="run the language server for card and board files (LSP over stdin/stdout)")
+
+    new = sub.add_parser("new", help="write a filled-in card, space or exploration board file that validates as written")
+    new.add_argument("kind", choices=("card", "space", "board"))
+    new.add_argument("ident", metavar="NUMBER-or-ID", help="the card's number, or the id of the space or board")
+    new.add_argument("name", nargs="?", help="its name (default: made from the id)")
+    new.add_argument("--root", metavar="DIR", help="the variant folder to write into (default: the built-in content)")
+    new.add_argument("--deck", default="A", help="a card's deck: A, B or C (default A)")
+
+
+def run_command(args, load) -> int:
+    """Run authoring subcommand `args.command`; `load(args)` loads the content the options name."""
+    if args.command == "fmt":
+        from rulesdsl.authoring.fmt import run
+
+        return run(args.paths, args.check, sys.stdout)
+    if args.command == "explain":
+        from rulesdsl.authoring.explain import explain_card, review_page
+        from rulesdsl.errors import RulesError
+
+        content = load(args)
+        if args.all:
+            page = review_page(content)
+            if args.output:
+                with open(args.output, "w", encoding="utf-8") as handle:
+                    handle.write(page)
+                print(f"wrote {args.output} ({len(content.occupations)} occupations)")
+            else:
+                sys.stdout.write(page)
+            return 0
+        if not args.card:
+            raise RulesError("name a card, or use --all")
+        sys.stdout.write(explain_card(content, args.card))
+        return 0
+    if args.command == "lsp":
+        from rulesdsl.authoring.lsp import serve
+
+        return serve(args.content)
+    if args.command == "new":
+        from rulesdsl.authoring.scaffold import run
+
+        return run(args, load)
+    if args.command == "schema":
+        from pathlib import Path
+
+        from rulesdsl.authoring.schema import write_schemas
+
+        written = write_schemas(Path(args.folder))
+        print(f"wrote {len(written)} schemas to {args.folder}")
+        return 0
+    raise AssertionError(args.command)  # pragma: no cover - argparse allows only the commands above
