@@ -364,19 +364,11 @@ def _place_step(game, ctx, tile, r, path):
 
 
 def _phase(flow, phase: str):
-    from rulesdsl.engine.events import EventInfo
-
     if phase in flow.plan().skip:  # as in a whole game: this round has no such phase
         flow.g.note(f"no {phase} phase in round {flow.g.state.round}")
         return
-    handler = getattr(flow, "phase_" + phase)
     flow.g.state.phase = phase
-    for player in flow.order():
-        yield from flow.emit("before", f"phase:{phase}", flow.ctx(player), EventInfo(f"phase:{phase}", how=frozenset({"phase"})))
-    yield from handler()
-    for player in flow.order():
-        yield from flow.emit("after", f"phase:{phase}", flow.ctx(player), EventInfo(f"phase:{phase}", how=frozenset({"phase"})))
-    yield from flow.check_watches()
+    yield from flow.round_phase(phase)
 
 
 # ------------------------------------------------------------------ expectations

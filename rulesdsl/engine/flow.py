@@ -547,9 +547,34 @@ class Flow:
                 yield from self.interp.run(watch.body, ctx)
 
     def extra_phase(self, ctx, phase: str):
+        """Your share of a phase counted by a card (`as phase`): its `during` hooks."""
         yield from self.emit("during", f"phase:{phase}", ctx, EventInfo(f"phase:{phase}", how=frozenset({"extra"})))
 
+    def phase_for(self, ctx, phase: str, how: str, work):
+        """One player's complete phase, however it was started (docs/LANGUAGE.md, timing model):
+        `before` hooks, the phase's work (which fires `during` itself), then `after` hooks."""
+        name = f"phase:{phase}"
+        yield from self.emit("before", name, ctx, EventInfo(name, how=frozenset({how})))
+        result = yield from work
+        yield from self.emit("after", name, ctx, EventInfo(name, how=frozenset({how})))
+        return result
+
+    def round_phase(self, phase: str):
+        """A phase of the round for every player: all `before` hooks, the phase, all `after` hooks."""
+        handler = getattr(self, "phase_" + phase, None)
+        for player in self.order():
+            yield from self.emit("before", f"phase:{phase}", self.ctx(player), EventInfo(f"phase:{phase}", how=frozenset({"phase"})))
+        if handler is not None:
+            yield from handler()
+        for player in self.order():
+            yield from self.emit("after", f"phase:{phase}", self.ctx(player), EventInfo(f"phase:{phase}", how=frozenset({"phase"})))
+        yield from self.check_watches()
+
     def run_phase_for(self, ctx, phase: str, on):
+        """`run phase X`: a complete extra phase for one player (before, work, during, after)."""
+        yield from self.phase_for(ctx, phase, "extra", self._phase_work(ctx, phase, on))
+
+    def _phase_work(self, ctx, phase: str, on):
         if phase == "feast":
             yield from self.feast(ctx, "extra")
         elif phase == "breeding":
@@ -562,7 +587,9 @@ class Flow:
                 yield from self.interp.s_Harvest(t.Harvest(code), ctx, True)
             yield from self.extra_phase(ctx, "harvest")
         elif phase == "income":
-            ops.gain(self.g, ctx.p, "silver", self.income(ctx.p))
+            amount = self.income(ctx.p)
+            ops.gain(self.g, ctx.p, "silver", amount)
+            yield from self.emit("during", "phase:income", ctx, EventInfo("phase:income", how=frozenset({"extra"}), amount=amount))
         else:
             raise RulesError(f"a card cannot run the phase '{phase}' for one player")
 
@@ -605,7 +632,7 @@ class Flow:
         while position < seats:
             room, previous = seats - position, last_color
             answer = yield from g.ask(ctx.player, "feast", f"banquet: seat {position + 1} of {seats}",
-                                      lambda: self._feast_options(ctx, room, previous, lengthwise), anytime=position == 0)
+                                      lambda: self._feast_options(ctx, room, previous, lengthwise), anytime=True)
             if answer == "stop":
                 empty_seats += seats - position
                 break

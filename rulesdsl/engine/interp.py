@@ -650,6 +650,9 @@ class Interpreter:
         return did
 
     def s_AsPhase(self, node, ctx, mandatory):
+        return (yield from self.g.flow.phase_for(ctx, node.phase, "extra", self._as_phase_work(node, ctx, mandatory)))
+
+    def _as_phase_work(self, node, ctx, mandatory):
         did = yield from self.run(node.body, ctx, mandatory)
         if did:
             yield from self.g.flow.extra_phase(ctx, node.phase)
