@@ -714,10 +714,9 @@ class Flow:
             replaced = yield from self.replace(ctx, "bonus", info)
             if replaced is not None:
                 continue
-            for good in goods:
-                got = ops.gain(self.g, p, good, 1)
-                if got and self.g.catalog.kind.get(good) in (GOOD, SPECIAL, RESOURCE):
-                    yield from self.interp._received(ctx, good, got, "bonus")
+            arrived = [good for good in goods if ops.gain(self.g, p, good, 1) and self.g.catalog.kind.get(good) in (GOOD, SPECIAL, RESOURCE)]
+            for good in arrived:  # one yield: the board's goods arrive together, then cards react
+                yield from self.interp._received(ctx, good, 1, "bonus")
         yield from self.emit("during", "phase:bonus", ctx, EventInfo("phase:bonus", how=frozenset({how})))
 
     def _area_selected(self, on, area: str) -> bool:

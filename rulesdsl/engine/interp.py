@@ -23,6 +23,10 @@ _OPTIONAL = (t.Pay, t.Exchange, t.Upgrade, t.Flip, t.TakeMountain, t.Play, t.Emi
              t.DoSpace)
 
 
+# statements whose gains form one yield: their arrivals are announced when all have arrived
+_YIELDS = (t.Acquire, t.Exchange, t.Harvest, t.Loot)
+
+
 class Abort(Exception):
     """A requirement of the block is not met: the rest of the block does not happen."""
 
@@ -51,7 +55,8 @@ class Action:
 
 
 class Ctx:
-    __slots__ = ("player", "p", "card", "space", "info", "vars", "it", "action", "dice", "slash", "value", "via", "phase_how")
+    __slots__ = ("player", "p", "card", "space", "info", "vars", "it", "action", "dice", "slash", "value", "via", "phase_how",
+                 "pending")
 
     def __init__(self, player: int, p, card=None, space=None, info=None, action=None):
         self.player = player
@@ -67,13 +72,14 @@ class Ctx:
         self.value = None
         self.via = None
         self.phase_how = None
+        self.pending = None  # arrivals of the current yield, announced when it is complete
 
     def derive(self, **changes) -> "Ctx":
         new = Ctx.__new__(Ctx)
         # unrolled: this runs for every effect and every feasibility check
         new.player, new.p, new.card, new.space, new.info = self.player, self.p, self.card, self.space, self.info
         new.vars, new.it, new.action, new.dice, new.slash = self.vars, self.it, self.action, self.dice, self.slash
-        new.value, new.via, new.phase_how = self.value, self.via, self.phase_how
+        new.value, new.via, new.phase_how, new.pending = self.value, self.via, self.phase_how, self.pending
         if "vars" in changes:
             changes["vars"] = dict(changes["vars"])
         for name, value in changes.items():
@@ -104,7 +110,8 @@ class Interpreter:
                 if need_one and not did and not any(can(later, ctx) for later in stmts[index + 1:]):
                     mandatory = True
                 if costs_count and isinstance(stmt, t.Exchange):
-                    done = yield from self.s_Exchange(stmt, ctx, mandatory, usable=self.can_on_space(stmt, ctx))
+                    done = yield from self.whole_yield(ctx, lambda sub, stmt=stmt, m=mandatory: self.s_Exchange(
+                        stmt, sub, m, usable=self.can_on_space(stmt, sub)))
                 else:
                     done = yield from self.stmt(stmt, ctx, mandatory)
                 did = did or done
@@ -119,10 +126,33 @@ class Interpreter:
             return (yield from self._may(node.stmt, ctx, mandatory))
         if ctx.slash is None and _has_slash(node):
             return (yield from self._slash_choice(node, ctx, mandatory))
+        if ctx.pending is None and isinstance(node, _YIELDS):
+            return (yield from self.whole_yield(ctx, lambda sub: self.stmt(node, sub, mandatory)))
         result = getattr(self, "s_" + type(node).__name__)(node, ctx, mandatory)
         if isinstance(result, bool):  # a statement that never asks anything
             return result
         return (yield from result)
+
+    def whole_yield(self, ctx, work):
+        """Run `work(sub)` as one yield (timing model, docs/LANGUAGE.md): everything it brings in
+        arrives first, then `received` / `ship_acquired` / `building_acquired` fire in order."""
+        pending = []
+        sub = ctx.derive(pending=pending)
+        try:
+            result = work(sub)
+            result = (yield from result) if not isinstance(result, bool) else result
+        finally:
+            ctx.it = sub.it
+        for name, ectx, info in pending:
+            yield from self.g.flow.emit("when", name, ectx, info)
+        return result
+
+    def _arrived(self, ctx, name: str, info: EventInfo):
+        """An arrival: announced now, or when the current yield is complete."""
+        if ctx.pending is not None:
+            ctx.pending.append((name, ctx.derive(pending=None), info))
+            return
+        yield from self.g.flow.emit("when", name, ctx, info)
 
     def _may(self, node, ctx, mandatory):
         if not self.can(node, ctx):
@@ -771,9 +801,10 @@ class Interpreter:
                 ctx.action.gained[give] += amount
         how = self._hows(ctx, verb)
         if kind == SHIP:
-            yield from self.g.flow.emit("when", "ship_acquired", ctx, EventInfo("ship_acquired", items=frozenset({item_id}), how=how, amount=got))
+            info = EventInfo("ship_acquired", items=frozenset({item_id}), how=how, amount=got)
+            yield from self._arrived(ctx, "ship_acquired", info)
         elif kind == BUILDING:
-            yield from self.g.flow.emit("when", "building_acquired", ctx, EventInfo("building_acquired", items=frozenset({item_id}), how=how, amount=got))
+            yield from self._arrived(ctx, "building_acquired", EventInfo("building_acquired", items=frozenset({item_id}), how=how, amount=got))
         else:
             yield from self._received(ctx, item_id, got, verb)
         return True
@@ -785,8 +816,8 @@ class Interpreter:
         if not self.g.events.listening("when", "received"):
             return
         for _ in range(n):
-            yield from self.g.flow.emit("when", "received", ctx, EventInfo("received", items=frozenset({item_id}), amount=1,
-                                                                           how=frozenset({how}) | self._hows(ctx)))
+            yield from self._arrived(ctx, "received", EventInfo("received", items=frozenset({item_id}), amount=1,
+                                                                how=frozenset({how}) | self._hows(ctx)))
 
     def _hows(self, ctx, verb=None) -> frozenset:
         hows = set()
