@@ -535,6 +535,7 @@ class Flow:
                                                                      how=frozenset({a.how}) if a else frozenset()))
 
     def check_watches(self):
+        """`once as soon as`: each unspent watch whose condition holds fires now, once (timing model)."""
         events = self.g.events
         for entry in list(events.watches):
             owner, card, index, watch = entry

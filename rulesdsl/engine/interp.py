@@ -115,6 +115,8 @@ class Interpreter:
                 else:
                     done = yield from self.stmt(stmt, ctx, mandatory)
                 did = did or done
+                if done and self.g.events.watches:  # "as soon as": after every change, mid-action included
+                    yield from self.g.flow.check_watches()
         except Abort:
             pass
         return did
