@@ -128,6 +128,9 @@ class Events:
             elif isinstance(f, t.AsFilter):
                 if info.data.get("as") not in (None, f.name):
                     return False
+            elif isinstance(f, t.WithFilter):
+                if info.amount != f.amount:
+                    return False
         # "an X action" is every carrying out of X's action: Vikings placed there, an imitation
         # copying it, or a card granting it (docs/LANGUAGE.md, timing model); `how space`
         # narrows a hook to Vikings on a space

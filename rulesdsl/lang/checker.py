@@ -222,6 +222,8 @@ class _Checker:
                     self.one_of(f, name, reg.HOWS, "way ('how')")
             elif isinstance(f, t.AsFilter):
                 self.noun(f, (f.name,))
+            elif isinstance(f, t.WithFilter):
+                self.noun(f, (f.noun,))
 
     def block(self, stmts) -> None:
         for s in stmts:
@@ -589,7 +591,7 @@ class _Checker:
 
 
 def _filter_key(f) -> str:
-    return {t.OnFilter: "on", t.ForFilter: "for", t.OfFilter: "of", t.HowFilter: "how", t.AsFilter: "as"}[type(f)]
+    return {t.OnFilter: "on", t.ForFilter: "for", t.OfFilter: "of", t.HowFilter: "how", t.AsFilter: "as", t.WithFilter: "with"}[type(f)]
 
 
 def _event_text(ev: t.Event) -> str:

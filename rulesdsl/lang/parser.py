@@ -302,6 +302,9 @@ class _ToNodes(Transformer):
     def as_filter(self, meta, children):
         return t.AsFilter(str(children[0]), pos=_pos(meta))
 
+    def with_filter(self, meta, children):
+        return t.WithFilter(int(children[0]), str(children[1]), pos=_pos(meta))
+
     def condition_clause(self, meta, children):
         return _Cond(children[0])
 
@@ -627,7 +630,7 @@ class _ToNodes(Transformer):
     def _modifier_parts(self, children):
         name = str(children[0])
         rest = children[1:]
-        filters = tuple(c for c in rest if isinstance(c, (t.OnFilter, t.ForFilter, t.OfFilter, t.HowFilter, t.AsFilter)))
+        filters = tuple(c for c in rest if isinstance(c, (t.OnFilter, t.ForFilter, t.OfFilter, t.HowFilter, t.AsFilter, t.WithFilter)))
         conds = [c.cond for c in rest if isinstance(c, _Cond)]
         return name, filters, (conds[0] if conds else None)
 

@@ -269,6 +269,8 @@ def filters(fs) -> str:
             parts.append("how " + ", ".join(f.names))
         elif isinstance(f, t.AsFilter):
             parts.append(f"as {f.name}")
+        elif isinstance(f, t.WithFilter):
+            parts.append(f"with {f.amount} {f.noun}")
         else:  # pragma: no cover
             raise TypeError(type(f).__name__)
     return "".join(" " + p for p in parts)

@@ -488,7 +488,14 @@ class AsFilter(Node):
     name: str
 
 
-Filter = Union[OnFilter, ForFilter, OfFilter, HowFilter, AsFilter]
+@node
+class WithFilter(Node):
+    """`with 2 vikings`: the event is about exactly that many (Vikings placed, items received)."""
+    amount: int
+    noun: str
+
+
+Filter = Union[OnFilter, ForFilter, OfFilter, HowFilter, AsFilter, WithFilter]
 
 
 @node
