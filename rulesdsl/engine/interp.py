@@ -193,16 +193,14 @@ class Interpreter:
     def c_Mood(self, node, ctx):
         return self.can(node.stmt, ctx)
 
-    def c_Acquire(self, node, ctx):
+    def c_Acquire(self, node, ctx, every_part: bool = False):
+        """Whether the gain can happen: some part of it, or with `every_part` each part (an exchange's result)."""
         mult = self.count(node.per, ctx) if node.per is not None else 1
         if mult <= 0:
             return False
         bctx = ctx.derive(value=node.verb) if node.verb == "buy" else ctx
-        for part in node.bundle.parts:
-            for item in part:
-                if self._gainable(item, bctx, mult):
-                    return True
-        return False
+        parts = (any(self._gainable(item, bctx, mult) for item in part) for part in node.bundle.parts)
+        return all(parts) if every_part else any(parts)
 
     def c_Pay(self, node, ctx):
         return self.affordable(node.bundle, ctx)
@@ -224,9 +222,22 @@ class Interpreter:
     def c_Exchange(self, node, ctx):
         if not self.payable(node, ctx):
             return False
-        # the exchange's cost is the price of what it buys
+        # the exchange's cost is the price of what it buys, and it is made only when all of that can
+        # happen: each result, each part of a gain ("a house and a ship"); a result that may come
+        # to nothing (`up to`, `any number`, `may`) or is about `it` never refuses it
         sub = ctx.derive(via="exchange")
-        return any(self.can(r, sub) for r in node.results)
+        return all(self._result_can(r, sub) for r in node.results)
+
+    def _result_can(self, result, ctx) -> bool:
+        if isinstance(getattr(result, "range", None), (t.UpTo, t.AnyNumber)):
+            return True
+        if any(isinstance(n, t.It) for n in t.walk(result)):
+            return True  # about what the previous result brings: judged when it comes
+        if isinstance(result, t.Mood):
+            return result.mood == "may" or self._result_can(result.stmt, ctx)
+        if isinstance(result, t.Acquire):
+            return self.c_Acquire(result, ctx, every_part=True)
+        return self.can(result, ctx)
 
     def c_Draw(self, node, ctx):
         return True
