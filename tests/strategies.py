@@ -131,6 +131,7 @@ filters = st.one_of(
     nouns.map(t.OfFilter),
     name_list.map(t.HowFilter),
     names.map(t.AsFilter),
+    st.builds(t.WithFilter, st.integers(0, 9), names),
 )
 maybe_cond = st.one_of(st.none(), conds(0))
 
@@ -213,7 +214,7 @@ def statements(depth: int):
         simple_statements,
         st.builds(t.If, conds(1), block, maybe_block),
         st.builds(t.ChooseOne, tup(alternative, 1, 3), st.booleans()),
-        st.builds(t.ChooseVar, words, variables, maybe_cond, block),
+        st.builds(t.ChooseVar, words, variables, maybe_cond, block, st.booleans()),
         st.builds(t.ForEach, words, variables, maybe_cond, block),
         st.builds(t.FirstOf, tup(st.builds(t.Bracket, conds(1), block), 1, 3), maybe_block),
         st.builds(t.BySlash, exprs(1), tup(small, 2, 4), st.booleans(), block),

@@ -639,7 +639,7 @@ class Interpreter:
         if not choices:
             return False
         options = [Option(str(key), str(label)) for key, label, _ in choices]
-        if not mandatory:
+        if not (mandatory or node.must):
             options.append(Option("none", "none"))
         answer = yield from self.g.ask(ctx.player, "choose", f"choose {' '.join(node.noun)}", options)
         if answer == "none":

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+import attrs
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import (
     LarkError,
@@ -367,7 +368,8 @@ class _ToNodes(Transformer):
         return cls(noun, str(var), where, nodes[-1], pos=_pos(meta))
 
     def choose_var(self, meta, children):
-        return self._binding(meta, children, t.ChooseVar)
+        node = self._binding(meta, children, t.ChooseVar)
+        return attrs.evolve(node, must=True) if _tokens(children, "MUST") else node
 
     def for_each(self, meta, children):
         return self._binding(meta, children, t.ForEach)

@@ -101,7 +101,7 @@ def _statement(stmt, depth: int, out: list[str]) -> None:
                     for s in alt:
                         _statement(s, depth + 1, out)
     elif isinstance(stmt, (t.ChooseVar, t.ForEach)):
-        word = "choose" if isinstance(stmt, t.ChooseVar) else "for each"
+        word = ("must choose" if stmt.must else "choose") if isinstance(stmt, t.ChooseVar) else "for each"
         head = f"{word} {' '.join(stmt.noun)} {stmt.var}"
         if stmt.where is not None:
             head += f" where {cond(stmt.where)}"

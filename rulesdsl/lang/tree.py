@@ -549,6 +549,7 @@ class ChooseVar(Node):
     var: str
     where: Cond | None
     body: tuple
+    must: bool = False  # `must choose ...`: the choice cannot be declined when a value exists
 
 
 @node
