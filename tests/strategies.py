@@ -69,7 +69,8 @@ def exprs(depth: int = 2):
 
 @functools.cache
 def _not_level(depth: int):
-    base = st.one_of(exprs(depth), st.builds(t.Compare, st.sampled_from([">=", "<=", "=", "!=", "<", ">"]), exprs(depth), exprs(depth)))
+    base = st.one_of(exprs(depth), st.builds(t.Compare, st.sampled_from([">=", "<=", "=", "!=", "<", ">"]), exprs(depth), exprs(depth)),
+                     st.builds(t.HaveEach, small, words))
     return st.one_of(base, base.map(t.Not), base.map(lambda c: t.Not(t.Not(c))))
 
 

@@ -1135,6 +1135,8 @@ class Interpreter:
             return any(self.truth(a, ctx) for a in cond.args)
         if isinstance(cond, t.Not):
             return not self.truth(cond.arg, ctx)
+        if isinstance(cond, t.HaveEach):
+            return self.q.have_each(cond, ctx)
         if isinstance(cond, t.Compare):
             left, right = self.value_of(cond.left, ctx), self.value_of(cond.right, ctx)
             op = cond.op

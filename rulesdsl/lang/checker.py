@@ -568,6 +568,10 @@ class _Checker:
         elif isinstance(c, t.Compare):
             self.expr(c.left)
             self.expr(c.right)
+        elif isinstance(c, t.HaveEach):
+            name = self.noun(c, c.noun)
+            if name is not None and not self.v.nouns.get(name, "").startswith("class"):
+                self.error(c, f"'{' '.join(c.noun)}' is one kind of thing; `of each` needs a class of kinds (weapon, building_resource ...)")
         else:
             self.expr(c)
 

@@ -776,6 +776,9 @@ class _ToNodes(Transformer):
     def not_(self, meta, children):
         return t.Not(children[0], pos=_pos(meta))
 
+    def have_each(self, meta, children):
+        return t.HaveEach(int(children[0]), tuple(children[1]), pos=_pos(meta))
+
     def comparison(self, meta, children):
         left, op, right = children
         return t.Compare(str(op), left, right, pos=_pos(meta))

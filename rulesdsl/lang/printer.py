@@ -385,6 +385,8 @@ def cond(c) -> str:
         return f"not {cond(c.arg)}"
     if isinstance(c, t.Compare):
         return f"{expr(c.left)} {c.op} {expr(c.right)}"
+    if isinstance(c, t.HaveEach):
+        return f"you have {c.amount} of each {' '.join(c.noun)}"
     return expr(c)
 
 

@@ -129,7 +129,14 @@ class Not(Node):
     arg: "Cond"
 
 
-Cond = Union[Compare, And, Or, Not, Expr]
+@node
+class HaveEach(Node):
+    """`you have 2 of each weapon`: every kind of the class is held that often (or none is left to take)."""
+    amount: int
+    noun: tuple[str, ...]
+
+
+Cond = Union[Compare, And, Or, Not, HaveEach, Expr]
 
 # ------------------------------------------------------------------ places and selectors
 @node
