@@ -955,15 +955,18 @@ class Flow:
         """Of a bundle part's alternatives, those the player holds and a free slot takes: item -> building."""
         fits: dict = {}
         for item in part:
+            n = self.interp.amount(item.amount, ctx)
             for item_id in self.interp.item_ids(item, ctx):
-                if ctx.p.supply[item_id] <= 0 or item_id in fits:
+                if n <= 0 or ctx.p.supply[item_id] < n or item_id in fits:
                     continue
                 for b in targets:
                     try:
-                        fill_slot(b.slots, item_id)
+                        slots = b.slots
+                        for _ in range(n):  # all n on one building
+                            slots = fill_slot(slots, item_id)
                     except IllegalPlacement:
                         continue
-                    fits[item_id] = b
+                    fits[item_id] = (b, n)
                     break
         return fits
 
@@ -981,15 +984,16 @@ class Flow:
             fits = self._slot_fits(ctx, part, targets)
             if not fits:
                 continue
-            options = [Option(item_id, f"place 1 {item_id} on your {b.kind.replace('_', ' ')}") for item_id, b in fits.items()]
+            options = [Option(item_id, f"place {n} {item_id} on your {b.kind.replace('_', ' ')}") for item_id, (b, n) in fits.items()]
             if not mandatory:
                 options.append(Option("no", "place nothing"))
             answer = yield from self.g.ask(ctx.player, "place", "place which item?", options)
             if answer == "no":
                 continue
-            b = fits[answer]
-            b.slots = fill_slot(b.slots, answer)
-            p.supply[answer] -= 1
+            b, n = fits[answer]
+            for _ in range(n):
+                b.slots = fill_slot(b.slots, answer)
+            p.supply[answer] -= n
             placed += 1
             yield from self.emit("when", "tile_placed", ctx, EventInfo("tile_placed", items=frozenset({answer}), area=b.kind))
         return placed > 0
