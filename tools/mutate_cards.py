@@ -14,7 +14,8 @@ runs past the time limit. Survivors are listed with the reason: no scenario name
 the scenarios do not tell the difference, or a hand-written reason why the mutant is equivalent
 (`tools/mutants_equivalent.yaml`: item, mutant text, reason).
 
-Results go to a JSON-lines file (default `.cache-rulesdsl/mutants.jsonl`), keyed by the item,
+Results go to a JSON-lines file (default `mutants.jsonl` in the cache directory of `rulesdsl`,
+`$RULESDSL_CACHE_DIR`), keyed by the item,
 the mutant text and a hash of the item's scenarios and the engine sources, so a run can be
 stopped and resumed, and a second run only redoes what changed. `--jobs` runs items in
 parallel processes (the machine is shared: measure with `--sample` first).
@@ -303,7 +304,7 @@ def main(argv=None) -> int:
     ap.add_argument("--sample", type=int, default=0, help="only N items picked at random (seeded)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--results", default=str(ROOT / ".cache-rulesdsl" / "mutants.jsonl"))
+    ap.add_argument("--results", default=None, help="JSON-lines results file (default: mutants.jsonl in the rulesdsl cache directory)")
     ap.add_argument("--fresh", action="store_true", help="ignore stored results")
     ap.add_argument("--survivors", action="store_true", help="list every survivor with its reason")
     ap.add_argument("--scenarios", default=str(ROOT / "scenarios"))
@@ -319,7 +320,9 @@ def main(argv=None) -> int:
         keys = sorted(random.Random(args.seed).sample(keys, min(args.sample, len(keys))), key=str)
     index = scenario_index(Path(args.scenarios))
     engine = _engine_hash()
-    results_path = Path(args.results)
+    from rulesdsl.content.cache import cache_dir
+
+    results_path = Path(args.results) if args.results else cache_dir() / "mutants.jsonl"
     results_path.parent.mkdir(parents=True, exist_ok=True)
     stored = {} if args.fresh else _load_results(results_path)
 
