@@ -45,14 +45,7 @@ class Flow:
                 if phase.id in plan.skip:
                     continue
                 s.phase = phase.id
-                handler = getattr(self, "phase_" + phase.id, None)
-                for player in self.order():
-                    yield from self.emit("before", f"phase:{phase.id}", self.ctx(player), EventInfo(f"phase:{phase.id}", how=frozenset({"phase"})))
-                if handler is not None:
-                    yield from handler()
-                for player in self.order():
-                    yield from self.emit("after", f"phase:{phase.id}", self.ctx(player), EventInfo(f"phase:{phase.id}", how=frozenset({"phase"})))
-                yield from self.check_watches()
+                yield from self.round_phase(phase.id)
         s.phase = "end"
         for player in self.order():  # last placements before the count ([F1])
             yield from self.g.ask(player, "end", "the game is over: place what you still want, then finish",
