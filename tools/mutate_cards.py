@@ -2,11 +2,11 @@
 
     python tools/mutate_cards.py [--only 69,60,build_house_and_ship_4] [--kind occupations|spaces]
                                  [--category number,good,condition,nothing] [--sample N] [--jobs J]
-                                 [--results FILE] [--fresh] [--survivors]
+                                 [--results FILE] [--fresh] [--survivors] [--all-swaps]
 
 For every occupation and action space, mutants of its effect tree are made that still pass the
 checker: each number +1 and -1, each good (resource, weapon, animal, special tile, ship) swapped
-for the next one of its kind, each condition negated, the whole effect (and each timing item's
+for the next one of its kind (`--all-swaps`: for every other one), each condition negated, the whole effect (and each timing item's
 body) replaced by `nothing`. Each mutant replaces the item's program in the loaded content and
 runs the scenarios that name the item (`cards:`, `played`, `hand`, `play:` for occupations; the
 space id anywhere in the file for spaces). A mutant is killed when one of them fails, errs or
@@ -50,10 +50,11 @@ EQUIVALENT_FILE = ROOT / "tools" / "mutants_equivalent.yaml"
 class Mutator:
     """Mutants of one effect tree; the content tells which names are goods of which kind."""
 
-    def __init__(self, content):
+    def __init__(self, content, all_swaps: bool = False):
         from rulesdsl.engine.game import _catalog
 
         self.content = content
+        self.all_swaps = all_swaps
         self.catalog = _catalog(content)
         kinds = defaultdict(list)
         for good in sorted(content.goods.values(), key=lambda g: g.id):
@@ -70,13 +71,20 @@ class Mutator:
 
     def swap(self, name: str) -> str | None:
         """The next item of the same kind (a good of the same colour, another resource ...)."""
+        others = self.swaps(name)
+        return others[0] if others else None
+
+    def swaps(self, name: str) -> list[str]:
+        """Items of the same kind to put in `name`'s place: the next one, or with all_swaps every other one."""
         family = self.family.get(name)
         if family is None:
-            return None
+            return []
         names = self.kinds[family]
         if len(names) < 2:
-            return None
-        return names[(names.index(name) + 1) % len(names)]
+            return []
+        start = names.index(name)
+        others = [names[(start + k) % len(names)] for k in range(1, len(names))]
+        return others if self.all_swaps else others[:1]
 
     def resolve(self, words) -> str | None:
         name = self.catalog.resolve(tuple(words))
@@ -140,20 +148,18 @@ class Mutator:
             names = [(w,) for w in node.words] if node.slash else [node.words]
             for i, words in enumerate(names):
                 name = self.resolve(words)
-                other = self.swap(name) if name else None
-                if other is not None:
+                for other in self.swaps(name) if name else ():
                     new_words = (node.words[:i] + (other,) + node.words[i + 1:]) if node.slash else (other,)
                     yield "good", f"{name} -> {other}{where}", attrs.evolve(node, words=new_words)
         nouns = getattr(node, "nouns", None)
         if isinstance(node, (t.Selector, t.OfFilter)) and nouns:
             for i, words in enumerate(nouns):
                 name = self.resolve(words)
-                other = self.swap(name) if name else None
-                if other is not None:
+                for other in self.swaps(name) if name else ():
                     yield "good", f"{name} -> {other}{where}", attrs.evolve(node, nouns=nouns[:i] + ((other,),) + nouns[i + 1:])
 
 
-def valid_mutants(content, key, program):
+def valid_mutants(content, key, program, all_swaps: bool = False):
     """The distinct mutants that print, parse back and pass the checker: (category, description, text)."""
     from rulesdsl.lang.checker import check, declared_names, vocabulary_from
     from rulesdsl.lang.parser import parse
@@ -164,7 +170,7 @@ def valid_mutants(content, key, program):
     original = to_text(program)
     seen = {original}
     out = []
-    for category, desc, mutant in Mutator(content).mutants(program):
+    for category, desc, mutant in Mutator(content, all_swaps).mutants(program):
         try:
             text = to_text(mutant)
             parsed = parse(text)
@@ -308,6 +314,7 @@ def main(argv=None) -> int:
     ap.add_argument("--fresh", action="store_true", help="ignore stored results")
     ap.add_argument("--survivors", action="store_true", help="list every survivor with its reason")
     ap.add_argument("--scenarios", default=str(ROOT / "scenarios"))
+    ap.add_argument("--all-swaps", action="store_true", help="swap each good for every other of its kind (default: the next one)")
     args = ap.parse_args(argv)
 
     _init()
@@ -329,7 +336,7 @@ def main(argv=None) -> int:
     tasks, done, plans = [], [], {}
     for key in keys:
         files = sorted(set(index.get(key, [])))
-        mutants = [m for m in valid_mutants(content, key, content.programs[key]) if m[0] in categories]
+        mutants = [m for m in valid_mutants(content, key, content.programs[key], args.all_swaps) if m[0] in categories]
         stamp = f"{engine}:{_files_hash(files)}"
         plans[key] = (files, mutants)
         todo = []
