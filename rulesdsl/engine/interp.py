@@ -96,6 +96,7 @@ class Interpreter:
 
         self.q = Queries(game, self)
         self.dice = DiceRunner(game, self)
+        self._it_refs: dict = {}
 
     # ================================================================== blocks
     def run(self, stmts, ctx: Ctx, need_one: bool = False, costs_count: bool = False):
@@ -231,13 +232,20 @@ class Interpreter:
     def _result_can(self, result, ctx) -> bool:
         if isinstance(getattr(result, "range", None), (t.UpTo, t.AnyNumber)):
             return True
-        if any(isinstance(n, t.It) for n in t.walk(result)):
+        if self._about_it(result):
             return True  # about what the previous result brings: judged when it comes
         if isinstance(result, t.Mood):
             return result.mood == "may" or self._result_can(result.stmt, ctx)
         if isinstance(result, t.Acquire):
             return self.c_Acquire(result, ctx, every_part=True)
         return self.can(result, ctx)
+
+    def _about_it(self, node) -> bool:
+        """Whether a statement refers to `it` (cached per node: trees never change)."""
+        found = self._it_refs.get(id(node))
+        if found is None or found[0] is not node:
+            found = self._it_refs[id(node)] = (node, any(isinstance(n, t.It) for n in t.walk(node)))
+        return found[1]
 
     def c_Draw(self, node, ctx):
         return True
