@@ -515,7 +515,7 @@ class Interpreter:
             if ctx.action is not None:
                 ctx.action.used[ship.kind] += 1
             yield from self.g.flow.emit("when", "ship_used", ctx, EventInfo("ship_used", items=frozenset({ship.kind}),
-                                                                             space=ctx.space, how=self._hows(ctx)))
+                                                                             space=self.acting_space(ctx), how=self._hows(ctx)))
         return False
 
     def s_Emigrate(self, node, ctx, mandatory):
@@ -710,7 +710,7 @@ class Interpreter:
         return did
 
     def s_Part(self, node, ctx, mandatory):
-        replaced = yield from self.g.flow.replace(ctx, f"part:{node.name}", EventInfo(f"part:{node.name}", space=ctx.space,
+        replaced = yield from self.g.flow.replace(ctx, f"part:{node.name}", EventInfo(f"part:{node.name}", space=self.acting_space(ctx),
                                                                                       group=ctx.action.group if ctx.action else None,
                                                                                       column=ctx.action.column if ctx.action else None,
                                                                                       how=self._hows(ctx)))
@@ -904,6 +904,12 @@ class Interpreter:
     def _listed(self, ids, n, ctx) -> None:
         if ctx.action is not None and len(ids) == 1 and ids[0] in self._COST_VALUES:
             ctx.action.listed[ids[0]] += n
+
+    def acting_space(self, ctx):
+        """The space whose action is being carried out (the copied one for an imitation, the granted
+        one for a card): what `on space` filters of the action's events match (timing model)."""
+        a = ctx.action
+        return a.space if a is not None and a.space is not None else ctx.space
 
     def _action_info(self, ctx) -> EventInfo:
         a = ctx.action
