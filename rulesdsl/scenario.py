@@ -22,14 +22,25 @@ from rulesdsl.geometry import pieces
 from rulesdsl.geometry.placement import empty, place
 from rulesdsl.geometry.slots import fill as fill_slot, slots_of
 
-FORMAT = 1
+FORMATS = (1, 2)
+FORMAT = FORMATS[-1]
 _TOP = {"format", "title", "source", "cards", "game", "setup", "steps", "expect", "notes"}
+_TOP2 = _TOP | {"content", "interactions"}  # format 2: variant roots, interaction-checker findings
 _GAME = {"players", "length", "decks", "seed", "occupations"}
 _SETUP = {"round", "phase", "start_player", "players", "occupancy", "strips", "strip_pile", "exploration", "specials_left", "weapon_deck", "occupation_deck"}
+_SETUP2 = _SETUP | {"general", "weapon_discard"}
 _PLAYER = {"supply", "stables", "ships", "emigrated", "boards", "buildings", "table_vikings", "thing", "hand", "played", "penalties"}
 _STEP = {"player", "space", "play", "phase", "anytime", "effect", "answers", "dice", "expect_error", "round", "note", "place", "score"}
+_STEP2 = _STEP | {"expect"}  # format 2: expectations after the step
 _EXPECT_PLAYER = {"supply", "stables", "ships", "emigrated", "thing", "table_vikings", "hand", "played", "penalties", "income",
                   "explored", "buildings", "score", "bonus", "minus_squares", "feast_seats", "winner"}
+_EXPECT_PLAYER2 = _EXPECT_PLAYER | {"squares"}
+_EXPECT = {"players", "occupancy", "round", "history", "strips", "strip_pile", "exploration", "specials_left"}
+_EXPECT2 = _EXPECT | {"phase", "start_player", "general", "weapon_deck", "weapon_discard", "occupation_deck"}
+_COUNTS = {"supply", "stables", "general"}  # item -> count maps: a name left out is 0, an unknown name is refused
+# words that are answers of some question without naming content (for `!key` in format 2)
+_ANSWER_WORDS = {"pass", "yes", "no", "stop", "reroll", "succeed", "fail", "done", "none", "coin", "empty", "keep", "back", "go",
+                 "finish", "anytime:menu"}
 
 
 class ScenarioError(RulesError):
@@ -51,6 +62,11 @@ class Result:
 class _Reader:
     def __init__(self, doc):
         self.doc = doc
+        self.format = doc.data.get("format") if isinstance(doc.data, dict) else None
+
+    def v2(self, one, two):
+        """The format-2 variant of a key set in a format-2 file."""
+        return two if self.format == 2 else one
 
     def fail(self, path, message):
         raise ScenarioError(Problem(self.doc.location(path), message))
@@ -95,9 +111,10 @@ def load(path: Path):
     except YamlReadError as err:
         raise ScenarioError(err.problem) from None
     r = _Reader(doc)
-    r.keys(doc.data, (), _TOP)
-    if doc.data.get("format") != FORMAT:
-        r.fail(("format",), f"this file says format {doc.data.get('format')!r}; this rulesdsl reads scenario format {FORMAT}")
+    if not isinstance(doc.data, dict) or doc.data.get("format") not in FORMATS:
+        found = doc.data.get("format") if isinstance(doc.data, dict) else None
+        r.fail(("format",), f"this file says format {found!r}; this rulesdsl reads scenario formats {', '.join(map(str, FORMATS))}")
+    r.keys(doc.data, (), r.v2(_TOP, _TOP2))
     return doc, r
 
 
@@ -113,7 +130,7 @@ def build(doc, r, content) -> Game:
     except RulesError as err:
         r.fail(("game",), str(err))
     setup = data.get("setup", {})
-    r.keys(setup, ("setup",), _SETUP)
+    r.keys(setup, ("setup",), r.v2(_SETUP, _SETUP2))
     s = game.state
     if "round" in setup:
         s.round = r.int(setup["round"], ("setup", "round"), 1)
@@ -164,7 +181,42 @@ def build(doc, r, content) -> Game:
         s.weapon_deck = list(setup["weapon_deck"])
     if "occupation_deck" in setup:
         s.occupation_deck = [int(x) for x in setup["occupation_deck"]]
+    if "weapon_discard" in setup:
+        s.weapon_discard = [_known(r, w, content.weapons, ("setup", "weapon_discard"), "weapon") for w in setup["weapon_discard"] or []]
+    if "general" in setup:
+        _setup_general(game, r, setup["general"])
     return game
+
+
+def _known(r, name, table, path, what):
+    if name not in table:
+        r.fail(path, f"unknown {what} '{name}'")
+    return name
+
+
+def _general(game) -> dict:
+    """The limited parts of the general supply: buildings and special tiles left (goods never run out)."""
+    s = game.state
+    out = {kind: s.buildings_left[kind] for kind in game.content.buildings}
+    out.update({tile: int(tile in s.specials_left) for tile in game.content.special_tiles})
+    return out
+
+
+def _setup_general(game, r, data) -> None:
+    known = _general(game)
+    for item, n in (data or {}).items():
+        path = ("setup", "general", item)
+        if item not in known:
+            r.fail(path, f"the general supply keeps no count of '{item}'; it counts: {', '.join(sorted(known))}")
+        n = r.int(n, path, 0)
+        if item in game.content.buildings:
+            game.state.buildings_left[item] = n
+        elif n > 1:
+            r.fail(path, "there is one of each special tile")
+        elif n:
+            game.state.specials_left.add(item)
+        else:
+            game.state.specials_left.discard(item)
 
 
 def _setup_player(game, r, p, data, path):
@@ -248,18 +300,24 @@ def _place_tiles(game, r, board, tiles, path):
 
 
 # ------------------------------------------------------------------ steps
-def _drive(gen, answers: list, r, path):
+def _drive(gen, answers: list, r, path, game=None):
     """Run an engine generator answering from the list; return leftover-free or fail."""
     try:
         decision = next(gen)
         while True:
             if not answers:
                 r.fail(path + ("answers",), f"no answer left for: {decision.prompt} (legal answers: {', '.join(decision.legal())})")
+            if isinstance(answers[0], dict) and r.format == 2 and game is not None:
+                _interject(game, r, answers.pop(0), path)  # another player acts while this question waits
+                continue
             key = str(answers.pop(0))
             if key.startswith("!"):  # `!key`: this answer must not be open to the current question
                 absent = decision.option(key[1:])
                 if absent is not None and absent.refusal is None:
                     r.fail(path + ("answers",), f"'{key[1:]}' is offered as an answer to: {decision.prompt}, but must not be")
+                if absent is None and r.format == 2 and not _could_answer(game, decision, key[1:]):
+                    r.fail(path + ("answers",), f"'{key[1:]}' is not an answer that exists at: {decision.prompt} "
+                                                f"(answers: {', '.join(o.key for o in decision.options)})")
                 continue
             option = decision.option(key)
             if option is None:
@@ -273,13 +331,51 @@ def _drive(gen, answers: list, r, path):
         r.fail(path + ("answers",), f"answers left over: {answers}")
 
 
+def _could_answer(game, decision, key: str) -> bool:
+    """Whether `key` is an answer that can exist at this question: a stable word, or a key of the
+    same shape as one the question lists (`place:wood` beside `place:silk`, `peas:long` beside
+    `grain:up`), so a misspelt `!key` fails instead of passing unseen."""
+    if key in _ANSWER_WORDS:
+        return True
+    return _shape(game, key) in {_shape(game, o.key) for o in decision.options}
+
+
+def _shape(game, key: str) -> tuple:
+    c = game.content
+    out = []
+    for part in key.split(":"):
+        if part.isdigit():
+            out.append("#")
+        elif part in game.catalog.kind or part in c.weapons or part in c.ships or part in c.buildings:
+            out.append("item")
+        elif part in c.spaces:
+            out.append("space")
+        elif part in c.exploration_boards or part in c.mountain_strips:
+            out.append("board")
+        elif part in ("long", "up"):
+            out.append("orientation")
+        else:
+            out.append(part)
+    return tuple(out)
+
+
+def _interject(game, r, entry, path) -> None:
+    """`{player: 1, anytime: [answers]}` inside a list of answers: that player uses the anytime
+    menu while the other player's question waits (format 2)."""
+    r.keys(entry, path + ("answers",), {"player", "anytime"})
+    who = r.int(entry.get("player", 0), path + ("answers", "player"), 0)
+    if who >= len(game.state.players):
+        r.fail(path + ("answers", "player"), f"the game has {len(game.state.players)} players")
+    _drive(game.flow.anytime(who, "anytime:menu"), list(entry.get("anytime", [])), r, path + ("interjected",), game)
+
+
 def run_steps(game, r, steps):
     from rulesdsl.lang.parser import parse
 
     flow = game.flow
     for index, step in enumerate(steps or []):
         path = ("steps", index)
-        r.keys(step, path, _STEP)
+        r.keys(step, path, r.v2(_STEP, _STEP2))
         player = step.get("player", 0)
         if "round" in step and step["round"] != game.state.round:
             game.state.round = step["round"]
@@ -299,24 +395,24 @@ def run_steps(game, r, steps):
                     yield from flow.use_space(ctx, space)
                     yield from flow.check_watches()
 
-                _drive(placing(), answers, r, path)
+                _drive(placing(), answers, r, path, game)
             elif "play" in step:
                 number = step["play"]
                 if number not in game.content.occupations:
                     r.fail(path + ("play",), f"unknown occupation {number}")
                 if number not in ctx.p.hand:
                     ctx.p.hand.append(number)
-                _drive(flow.play_card(ctx, number), answers, r, path)
+                _drive(flow.play_card(ctx, number), answers, r, path, game)
             elif "phase" in step:
                 phase = step["phase"]
                 if phase not in game.content.phases:
                     r.fail(path + ("phase",), f"unknown phase '{phase}'")
-                _drive(_phase(flow, phase), answers, r, path)
+                _drive(_phase(flow, phase), answers, r, path, game)
             elif "anytime" in step:
-                _drive(flow.anytime(player, "anytime:menu"), list(step["anytime"]) + answers, r, path)
+                _drive(flow.anytime(player, "anytime:menu"), list(step["anytime"]) + answers, r, path, game)
             elif "effect" in step:
                 program = parse(step["effect"])
-                _drive(flow.interp.run(program.items, ctx), answers, r, path)
+                _drive(flow.interp.run(program.items, ctx), answers, r, path, game)
             elif "score" in step:  # the game ends: final-scoring triggers fire
                 from rulesdsl.engine.events import EventInfo
 
@@ -324,9 +420,9 @@ def run_steps(game, r, steps):
                     for who in flow.order():
                         yield from flow.emit("when", "final_scoring", flow.ctx(who), EventInfo("final_scoring"))
 
-                _drive(scoring(), answers, r, path)
+                _drive(scoring(), answers, r, path, game)
             elif "place" in step:
-                _drive(_place_step(game, ctx, step["place"], r, path + ("place",)), answers, r, path)
+                _drive(_place_step(game, ctx, step["place"], r, path + ("place",)), answers, r, path, game)
             else:
                 r.fail(path, "a step needs one of: space, play, phase, anytime, effect, place, score")
         except IllegalMove as err:
@@ -337,6 +433,10 @@ def run_steps(game, r, steps):
             r.fail(path, f"refused: {err.reason}")
         if "expect_error" in step:
             r.fail(path + ("expect_error",), f"expected the error '{step['expect_error']}', but the step was allowed")
+        if "expect" in step:  # format 2: the state after this step
+            failures = check_expectations(game, r, step["expect"], path + ("expect",))
+            if failures:
+                r.fail(path + ("expect",), "after this step: " + "; ".join(failures))
 
 
 def _place_step(game, ctx, tile, r, path):
@@ -364,19 +464,11 @@ def _place_step(game, ctx, tile, r, path):
 
 
 def _phase(flow, phase: str):
-    from rulesdsl.engine.events import EventInfo
-
     if phase in flow.plan().skip:  # as in a whole game: this round has no such phase
         flow.g.note(f"no {phase} phase in round {flow.g.state.round}")
         return
-    handler = getattr(flow, "phase_" + phase)
     flow.g.state.phase = phase
-    for player in flow.order():
-        yield from flow.emit("before", f"phase:{phase}", flow.ctx(player), EventInfo(f"phase:{phase}", how=frozenset({"phase"})))
-    yield from handler()
-    for player in flow.order():
-        yield from flow.emit("after", f"phase:{phase}", flow.ctx(player), EventInfo(f"phase:{phase}", how=frozenset({"phase"})))
-    yield from flow.check_watches()
+    yield from flow.round_phase(phase)
 
 
 # ------------------------------------------------------------------ expectations
@@ -411,34 +503,105 @@ def _bonus(p):
     return scoring.bonus(p.home)
 
 
-def compare(expected, actual, path="") -> list[str]:
-    """Differences between an expectation (a subset) and the actual value."""
+def compare(expected, actual, path="", counts: bool = False) -> list[str]:
+    """Differences between an expectation (a subset) and the actual value. In a count map a
+    name left out of the actual value is 0; in any other mapping a key the actual value does
+    not have is reported, never passed over."""
     out = []
     if isinstance(expected, dict) and isinstance(actual, dict):
         for key, value in expected.items():
-            if key == "supply_exact":
+            where = f"{path}.{key}" if path else str(key)
+            if key not in actual and not counts:
+                out.append(f"{where}: no such key to compare (known: {', '.join(map(str, actual))})")
                 continue
-            out += compare(value, actual.get(key, 0 if isinstance(value, int) else None), f"{path}.{key}" if path else str(key))
+            out += compare(value, actual.get(key, 0), where, counts=key in _COUNTS)
         return out
     if expected != actual:
         out.append(f"{path}: expected {expected!r}, got {actual!r}")
     return out
 
 
-def check_expectations(game, r, expect) -> list[str]:
+def _squares(game, p) -> dict:
+    """Per area key: the item on every covered square, as `"row,column": item`."""
+    out = {}
+    for key, _, _, board in game.flow.areas(p):
+        cells = {}
+        grid = board.grid
+        for tile in board.tiles:
+            for row in range(grid.height):
+                for column in range(grid.width):
+                    if tile.mask & grid.bit(row, column):
+                        cells[f"{row},{column}"] = tile.piece.id
+        out[key] = cells
+    return out
+
+
+def _check_squares(game, r, p, expected, path) -> list[str]:
+    """`squares: {home: {"11,0": silk, "0,0": null}}`: the item covering each named square (null: uncovered)."""
+    actual = _squares(game, p)
+    failures = []
+    if not isinstance(expected, dict):
+        r.fail(path, "expected a mapping of area -> {\"row,column\": item or null}")
+    for area, cells in expected.items():
+        if area not in actual:
+            r.fail(path + (area,), f"player {p.index} has no area '{area}'; areas: {', '.join(actual)}")
+        r.keys(cells, path + (area,), {k for k in cells if _square_key(k)})
+        for square, item in cells.items():
+            got = actual[area].get(str(square).replace(" ", ""))
+            if got != item:
+                failures.append(f"player {p.index}.squares.{area}.{square}: expected {item!r}, got {got!r}")
+    return failures
+
+
+def _square_key(key) -> bool:
+    parts = str(key).replace(" ", "").split(",")
+    return len(parts) == 2 and all(x.isdigit() for x in parts)
+
+
+def _known_counts(r, game, data, path, zone) -> None:
+    """Every name in an expected count map is an item of that zone."""
+    known = set(_general(game)) if zone == "general" else _known_items(game.content, zone)
+    if not isinstance(data, dict):
+        r.fail(path, "expected a mapping of item -> how many")
+    for item in data:
+        if item not in known:
+            r.fail(path + (item,), f"unknown {zone} item '{item}'")
+
+
+def check_expectations(game, r, expect, path=("expect",)) -> list[str]:
     if not expect:
         return []
-    r.keys(expect, ("expect",), {"players", "occupancy", "round", "history", "strips", "strip_pile", "exploration", "specials_left"})
+    r.keys(expect, path, r.v2(_EXPECT, _EXPECT2))
     failures = []
-    for index, pexp in enumerate(expect.get("players", [])):
-        r.keys(pexp, ("expect", "players", index), _EXPECT_PLAYER)
-        actual = actual_player(game, game.state.players[index])
-        failures += compare(pexp, actual, f"player {index}")
-    if "occupancy" in expect:
-        actual = {k: [w for w, _, _ in v] for k, v in game.state.occupancy.items()}
-        exp = {k: v if isinstance(v, list) else [v] for k, v in expect["occupancy"].items()}
-        failures += compare(exp, actual, "occupancy")
     s = game.state
+    for index, pexp in enumerate(expect.get("players", [])):
+        ppath = path + ("players", index)
+        r.keys(pexp, ppath, r.v2(_EXPECT_PLAYER, _EXPECT_PLAYER2))
+        if index >= len(s.players):
+            r.fail(ppath, f"the game has {len(s.players)} players")
+        for zone in ("supply", "stables"):
+            if zone in pexp:
+                _known_counts(r, game, pexp[zone], ppath + (zone,), zone)
+        p = s.players[index]
+        rest = {k: v for k, v in pexp.items() if k != "squares"}
+        failures += compare(rest, actual_player(game, p), f"player {index}")
+        if "squares" in pexp:
+            failures += _check_squares(game, r, p, pexp["squares"], ppath + ("squares",))
+    if "occupancy" in expect:  # null or [] : nobody stands there
+        actual = {k: [w for w, _, _ in v] for k, v in s.occupancy.items()}
+        for space in expect["occupancy"]:
+            if space not in game.content.spaces:
+                r.fail(path + ("occupancy", space), f"unknown space '{space}'")
+        exp = {k: [] if v is None else v if isinstance(v, list) else [v] for k, v in expect["occupancy"].items()}
+        failures += compare(exp, {k: actual.get(k, []) for k in exp}, "occupancy")
+    for key, actual in (("round", lambda: s.round), ("phase", lambda: s.phase), ("start_player", lambda: s.start_player),
+                        ("weapon_deck", lambda: list(s.weapon_deck)), ("weapon_discard", lambda: list(s.weapon_discard)),
+                        ("occupation_deck", lambda: list(s.occupation_deck))):
+        if key in expect:
+            failures += compare(expect[key], actual(), key)
+    if "general" in expect:
+        _known_counts(r, game, expect["general"], path + ("general",), "general")
+        failures += compare(expect["general"], _general(game), "general", counts=True)
     if "strips" in expect:
         failures += compare(expect["strips"], [list(items) for _, items in s.strips], "strips")
     if "strip_pile" in expect:
@@ -454,17 +617,65 @@ def check_expectations(game, r, expect) -> list[str]:
     return failures
 
 
+def _check_interactions(content, r, spec) -> list[str]:
+    """`interactions: {cards: [...], contains: [...], absent: [...]}`: lines of the interaction
+    checker's report (`rulesdsl interactions`) that must / must not appear (format 2)."""
+    from rulesdsl.interactions import report
+
+    path = ("interactions",)
+    r.keys(spec, path, {"cards", "contains", "absent"})
+    cards = spec.get("cards") or []
+    for index, number in enumerate(cards):
+        if number not in content.occupations:
+            r.fail(path + ("cards", index), f"unknown occupation {number}")
+    text = report(content, cards)
+    failures = [f"interactions: the report has no line containing {line!r}" for line in spec.get("contains", []) if line not in text]
+    failures += [f"interactions: the report contains {line!r}" for line in spec.get("absent", []) if line in text]
+    return failures
+
+
 def run_file(path, content) -> Result:
     path = Path(path)
     try:
         doc, r = load(path)
         data = doc.data
+        content = _variant(doc, r, path, content)
         game = build(doc, r, content)
         run_steps(game, r, data.get("steps"))
         failures = check_expectations(game, r, data.get("expect"))
+        if "interactions" in data:
+            failures += _check_interactions(content, r, data["interactions"])
     except ScenarioError as err:
         return Result(str(path), _title(path), False, [str(err.problem)], ())
     return Result(str(path), str(data.get("title", path.stem)), not failures, failures, tuple(data.get("cards", ())))
+
+
+_VARIANTS: dict = {}
+
+
+def _variant(doc, r, path, content):
+    """`content: [folder, ...]` (format 2): the built-in content with these variant roots on top,
+    named relative to the scenario file; loaded once per set of roots."""
+    roots = doc.data.get("content")
+    if not roots:
+        return content
+    if not isinstance(roots, list):
+        r.fail(("content",), "expected a list of variant folders")
+    folders = []
+    for index, root in enumerate(roots):
+        folder = (path.parent / str(root)).resolve()
+        if not folder.exists():
+            r.fail(("content", index), f"no variant folder or file '{root}' next to this scenario")
+        folders.append(str(folder))
+    key = (tuple(content.roots), tuple(folders))
+    if key not in _VARIANTS:
+        from rulesdsl.content.loader import load_roots
+
+        try:
+            _VARIANTS[key] = load_roots(list(content.roots) + folders)
+        except RulesError as err:
+            r.fail(("content",), f"the variant does not load: {err}")
+    return _VARIANTS[key]
 
 
 def _title(path) -> str:

@@ -69,7 +69,8 @@ def exprs(depth: int = 2):
 
 @functools.cache
 def _not_level(depth: int):
-    base = st.one_of(exprs(depth), st.builds(t.Compare, st.sampled_from([">=", "<=", "=", "!=", "<", ">"]), exprs(depth), exprs(depth)))
+    base = st.one_of(exprs(depth), st.builds(t.Compare, st.sampled_from([">=", "<=", "=", "!=", "<", ">"]), exprs(depth), exprs(depth)),
+                     st.builds(t.HaveEach, small, words))
     return st.one_of(base, base.map(t.Not), base.map(lambda c: t.Not(t.Not(c))))
 
 
@@ -131,6 +132,7 @@ filters = st.one_of(
     nouns.map(t.OfFilter),
     name_list.map(t.HowFilter),
     names.map(t.AsFilter),
+    st.builds(t.WithFilter, st.integers(0, 9), names),
 )
 maybe_cond = st.one_of(st.none(), conds(0))
 
@@ -213,7 +215,7 @@ def statements(depth: int):
         simple_statements,
         st.builds(t.If, conds(1), block, maybe_block),
         st.builds(t.ChooseOne, tup(alternative, 1, 3), st.booleans()),
-        st.builds(t.ChooseVar, words, variables, maybe_cond, block),
+        st.builds(t.ChooseVar, words, variables, maybe_cond, block, st.booleans()),
         st.builds(t.ForEach, words, variables, maybe_cond, block),
         st.builds(t.FirstOf, tup(st.builds(t.Bracket, conds(1), block), 1, 3), maybe_block),
         st.builds(t.BySlash, exprs(1), tup(small, 2, 4), st.booleans(), block),

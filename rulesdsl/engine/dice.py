@@ -88,7 +88,7 @@ class DiceRunner:
         dctx = ctx.derive(dice=state)
         info = self._info(node, ctx)
         for ship in state.boats:
-            yield from g.flow.emit("when", "ship_used", dctx, EventInfo("ship_used", items=frozenset({ship.kind}), space=ctx.space, how=info.how))
+            yield from g.flow.emit("when", "ship_used", dctx, EventInfo("ship_used", items=frozenset({ship.kind}), space=info.space, how=info.how))
         yield from g.flow.emit("when", "dice_started", dctx, info)
         ore = 0
         if node.sail is not None and node.sail.ore in ("adding", "subtracting"):
@@ -137,7 +137,7 @@ class DiceRunner:
     def _info(self, node, ctx) -> EventInfo:
         a = ctx.action
         how = frozenset({a.how}) if a is not None else frozenset({"granted"})
-        return EventInfo("dice", kind=node.kind, space=ctx.space, group=a.group if a else None,
+        return EventInfo("dice", kind=node.kind, space=self.i.acting_space(ctx), group=a.group if a else None,
                          column=a.column if a else None, how=how)
 
     def _worth(self, item: str, ctx, info) -> int:

@@ -100,22 +100,17 @@ class Events:
 
     # ------------------------------------------------------------------ matching
     def matches(self, filters, info: EventInfo, ctx) -> bool:
-        names_place = False
-        how_given = False
         catalog = self.g.catalog
         for f in filters:
             if isinstance(f, t.OnFilter):
                 place = f.place
                 if isinstance(place, t.GroupPlace):
-                    names_place = True
                     if info.group not in place.names:
                         return False
                 elif isinstance(place, t.ColumnPlace):
-                    names_place = True
                     if info.column not in place.columns:
                         return False
                 elif isinstance(place, t.SpacePlace):
-                    names_place = True
                     if info.space not in place.names:
                         return False
                 elif isinstance(place, t.NounPlace):
@@ -128,14 +123,17 @@ class Events:
                 if not info.items & catalog.selector_members(f.nouns):
                     return False
             elif isinstance(f, t.HowFilter):
-                how_given = True
                 if not info.how & set(f.names):
                     return False
             elif isinstance(f, t.AsFilter):
                 if info.data.get("as") not in (None, f.name):
                     return False
-        if names_place and not how_given and info.how and "space" not in info.how:
-            return False  # a hook on a space fires for Vikings standing there, not for granted actions
+            elif isinstance(f, t.WithFilter):
+                if info.amount != f.amount:
+                    return False
+        # "an X action" is every carrying out of X's action: Vikings placed there, an imitation
+        # copying it, or a card granting it (docs/LANGUAGE.md, timing model); `how space`
+        # narrows a hook to Vikings on a space
         return True
 
     def candidates(self, timing: str, event_name: str, player: int):

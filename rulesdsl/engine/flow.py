@@ -45,14 +45,7 @@ class Flow:
                 if phase.id in plan.skip:
                     continue
                 s.phase = phase.id
-                handler = getattr(self, "phase_" + phase.id, None)
-                for player in self.order():
-                    yield from self.emit("before", f"phase:{phase.id}", self.ctx(player), EventInfo(f"phase:{phase.id}", how=frozenset({"phase"})))
-                if handler is not None:
-                    yield from handler()
-                for player in self.order():
-                    yield from self.emit("after", f"phase:{phase.id}", self.ctx(player), EventInfo(f"phase:{phase.id}", how=frozenset({"phase"})))
-                yield from self.check_watches()
+                yield from self.round_phase(phase.id)
         s.phase = "end"
         for player in self.order():  # last placements before the count ([F1])
             yield from self.g.ask(player, "end", "the game is over: place what you still want, then finish",
@@ -535,6 +528,7 @@ class Flow:
                                                                      how=frozenset({a.how}) if a else frozenset()))
 
     def check_watches(self):
+        """`once as soon as`: each unspent watch whose condition holds fires now, once (timing model)."""
         events = self.g.events
         for entry in list(events.watches):
             owner, card, index, watch = entry
@@ -547,9 +541,34 @@ class Flow:
                 yield from self.interp.run(watch.body, ctx)
 
     def extra_phase(self, ctx, phase: str):
+        """Your share of a phase counted by a card (`as phase`): its `during` hooks."""
         yield from self.emit("during", f"phase:{phase}", ctx, EventInfo(f"phase:{phase}", how=frozenset({"extra"})))
 
+    def phase_for(self, ctx, phase: str, how: str, work):
+        """One player's complete phase, however it was started (docs/LANGUAGE.md, timing model):
+        `before` hooks, the phase's work (which fires `during` itself), then `after` hooks."""
+        name = f"phase:{phase}"
+        yield from self.emit("before", name, ctx, EventInfo(name, how=frozenset({how})))
+        result = yield from work
+        yield from self.emit("after", name, ctx, EventInfo(name, how=frozenset({how})))
+        return result
+
+    def round_phase(self, phase: str):
+        """A phase of the round for every player: all `before` hooks, the phase, all `after` hooks."""
+        handler = getattr(self, "phase_" + phase, None)
+        for player in self.order():
+            yield from self.emit("before", f"phase:{phase}", self.ctx(player), EventInfo(f"phase:{phase}", how=frozenset({"phase"})))
+        if handler is not None:
+            yield from handler()
+        for player in self.order():
+            yield from self.emit("after", f"phase:{phase}", self.ctx(player), EventInfo(f"phase:{phase}", how=frozenset({"phase"})))
+        yield from self.check_watches()
+
     def run_phase_for(self, ctx, phase: str, on):
+        """`run phase X`: a complete extra phase for one player (before, work, during, after)."""
+        yield from self.phase_for(ctx, phase, "extra", self._phase_work(ctx, phase, on))
+
+    def _phase_work(self, ctx, phase: str, on):
         if phase == "feast":
             yield from self.feast(ctx, "extra")
         elif phase == "breeding":
@@ -562,7 +581,9 @@ class Flow:
                 yield from self.interp.s_Harvest(t.Harvest(code), ctx, True)
             yield from self.extra_phase(ctx, "harvest")
         elif phase == "income":
-            ops.gain(self.g, ctx.p, "silver", self.income(ctx.p))
+            amount = self.income(ctx.p)
+            ops.gain(self.g, ctx.p, "silver", amount)
+            yield from self.emit("during", "phase:income", ctx, EventInfo("phase:income", how=frozenset({"extra"}), amount=amount))
         else:
             raise RulesError(f"a card cannot run the phase '{phase}' for one player")
 
@@ -605,7 +626,7 @@ class Flow:
         while position < seats:
             room, previous = seats - position, last_color
             answer = yield from g.ask(ctx.player, "feast", f"banquet: seat {position + 1} of {seats}",
-                                      lambda: self._feast_options(ctx, room, previous, lengthwise), anytime=position == 0)
+                                      lambda: self._feast_options(ctx, room, previous, lengthwise), anytime=True)
             if answer == "stop":
                 empty_seats += seats - position
                 break
@@ -687,10 +708,9 @@ class Flow:
             replaced = yield from self.replace(ctx, "bonus", info)
             if replaced is not None:
                 continue
-            for good in goods:
-                got = ops.gain(self.g, p, good, 1)
-                if got and self.g.catalog.kind.get(good) in (GOOD, SPECIAL, RESOURCE):
-                    yield from self.interp._received(ctx, good, got, "bonus")
+            arrived = [good for good in goods if ops.gain(self.g, p, good, 1) and self.g.catalog.kind.get(good) in (GOOD, SPECIAL, RESOURCE)]
+            for good in arrived:  # one yield: the board's goods arrive together, then cards react
+                yield from self.interp._received(ctx, good, 1, "bonus")
         yield from self.emit("during", "phase:bonus", ctx, EventInfo("phase:bonus", how=frozenset({how})))
 
     def _area_selected(self, on, area: str) -> bool:
@@ -928,15 +948,18 @@ class Flow:
         """Of a bundle part's alternatives, those the player holds and a free slot takes: item -> building."""
         fits: dict = {}
         for item in part:
+            n = self.interp.amount(item.amount, ctx)
             for item_id in self.interp.item_ids(item, ctx):
-                if ctx.p.supply[item_id] <= 0 or item_id in fits:
+                if n <= 0 or ctx.p.supply[item_id] < n or item_id in fits:
                     continue
                 for b in targets:
                     try:
-                        fill_slot(b.slots, item_id)
+                        slots = b.slots
+                        for _ in range(n):  # all n on one building
+                            slots = fill_slot(slots, item_id)
                     except IllegalPlacement:
                         continue
-                    fits[item_id] = b
+                    fits[item_id] = (b, n)
                     break
         return fits
 
@@ -954,15 +977,16 @@ class Flow:
             fits = self._slot_fits(ctx, part, targets)
             if not fits:
                 continue
-            options = [Option(item_id, f"place 1 {item_id} on your {b.kind.replace('_', ' ')}") for item_id, b in fits.items()]
+            options = [Option(item_id, f"place {n} {item_id} on your {b.kind.replace('_', ' ')}") for item_id, (b, n) in fits.items()]
             if not mandatory:
                 options.append(Option("no", "place nothing"))
             answer = yield from self.g.ask(ctx.player, "place", "place which item?", options)
             if answer == "no":
                 continue
-            b = fits[answer]
-            b.slots = fill_slot(b.slots, answer)
-            p.supply[answer] -= 1
+            b, n = fits[answer]
+            for _ in range(n):
+                b.slots = fill_slot(b.slots, answer)
+            p.supply[answer] -= n
             placed += 1
             yield from self.emit("when", "tile_placed", ctx, EventInfo("tile_placed", items=frozenset({answer}), area=b.kind))
         return placed > 0

@@ -23,6 +23,10 @@ _OPTIONAL = (t.Pay, t.Exchange, t.Upgrade, t.Flip, t.TakeMountain, t.Play, t.Emi
              t.DoSpace)
 
 
+# statements whose gains form one yield: their arrivals are announced when all have arrived
+_YIELDS = (t.Acquire, t.Exchange, t.Harvest, t.Loot)
+
+
 class Abort(Exception):
     """A requirement of the block is not met: the rest of the block does not happen."""
 
@@ -51,7 +55,8 @@ class Action:
 
 
 class Ctx:
-    __slots__ = ("player", "p", "card", "space", "info", "vars", "it", "action", "dice", "slash", "value", "via", "phase_how")
+    __slots__ = ("player", "p", "card", "space", "info", "vars", "it", "action", "dice", "slash", "value", "via", "phase_how",
+                 "pending")
 
     def __init__(self, player: int, p, card=None, space=None, info=None, action=None):
         self.player = player
@@ -67,13 +72,14 @@ class Ctx:
         self.value = None
         self.via = None
         self.phase_how = None
+        self.pending = None  # arrivals of the current yield, announced when it is complete
 
     def derive(self, **changes) -> "Ctx":
         new = Ctx.__new__(Ctx)
         # unrolled: this runs for every effect and every feasibility check
         new.player, new.p, new.card, new.space, new.info = self.player, self.p, self.card, self.space, self.info
         new.vars, new.it, new.action, new.dice, new.slash = self.vars, self.it, self.action, self.dice, self.slash
-        new.value, new.via, new.phase_how = self.value, self.via, self.phase_how
+        new.value, new.via, new.phase_how, new.pending = self.value, self.via, self.phase_how, self.pending
         if "vars" in changes:
             changes["vars"] = dict(changes["vars"])
         for name, value in changes.items():
@@ -90,6 +96,7 @@ class Interpreter:
 
         self.q = Queries(game, self)
         self.dice = DiceRunner(game, self)
+        self._it_refs: dict = {}
 
     # ================================================================== blocks
     def run(self, stmts, ctx: Ctx, need_one: bool = False, costs_count: bool = False):
@@ -104,10 +111,13 @@ class Interpreter:
                 if need_one and not did and not any(can(later, ctx) for later in stmts[index + 1:]):
                     mandatory = True
                 if costs_count and isinstance(stmt, t.Exchange):
-                    done = yield from self.s_Exchange(stmt, ctx, mandatory, usable=self.can_on_space(stmt, ctx))
+                    done = yield from self.whole_yield(ctx, lambda sub, stmt=stmt, m=mandatory: self.s_Exchange(
+                        stmt, sub, m, usable=self.can_on_space(stmt, sub)))
                 else:
                     done = yield from self.stmt(stmt, ctx, mandatory)
                 did = did or done
+                if done and self.g.events.watches:  # "as soon as": after every change, mid-action included
+                    yield from self.g.flow.check_watches()
         except Abort:
             pass
         return did
@@ -119,10 +129,33 @@ class Interpreter:
             return (yield from self._may(node.stmt, ctx, mandatory))
         if ctx.slash is None and _has_slash(node):
             return (yield from self._slash_choice(node, ctx, mandatory))
+        if ctx.pending is None and isinstance(node, _YIELDS):
+            return (yield from self.whole_yield(ctx, lambda sub: self.stmt(node, sub, mandatory)))
         result = getattr(self, "s_" + type(node).__name__)(node, ctx, mandatory)
         if isinstance(result, bool):  # a statement that never asks anything
             return result
         return (yield from result)
+
+    def whole_yield(self, ctx, work):
+        """Run `work(sub)` as one yield (timing model, docs/LANGUAGE.md): everything it brings in
+        arrives first, then `received` / `ship_acquired` / `building_acquired` fire in order."""
+        pending = []
+        sub = ctx.derive(pending=pending)
+        try:
+            result = work(sub)
+            result = (yield from result) if not isinstance(result, bool) else result
+        finally:
+            ctx.it = sub.it
+        for name, ectx, info in pending:
+            yield from self.g.flow.emit("when", name, ectx, info)
+        return result
+
+    def _arrived(self, ctx, name: str, info: EventInfo):
+        """An arrival: announced now, or when the current yield is complete."""
+        if ctx.pending is not None:
+            ctx.pending.append((name, ctx.derive(pending=None), info))
+            return
+        yield from self.g.flow.emit("when", name, ctx, info)
 
     def _may(self, node, ctx, mandatory):
         if not self.can(node, ctx):
@@ -161,16 +194,14 @@ class Interpreter:
     def c_Mood(self, node, ctx):
         return self.can(node.stmt, ctx)
 
-    def c_Acquire(self, node, ctx):
+    def c_Acquire(self, node, ctx, every_part: bool = False):
+        """Whether the gain can happen: some part of it, or with `every_part` each part (an exchange's result)."""
         mult = self.count(node.per, ctx) if node.per is not None else 1
         if mult <= 0:
             return False
         bctx = ctx.derive(value=node.verb) if node.verb == "buy" else ctx
-        for part in node.bundle.parts:
-            for item in part:
-                if self._gainable(item, bctx, mult):
-                    return True
-        return False
+        parts = (any(self._gainable(item, bctx, mult) for item in part) for part in node.bundle.parts)
+        return all(parts) if every_part else any(parts)
 
     def c_Pay(self, node, ctx):
         return self.affordable(node.bundle, ctx)
@@ -192,9 +223,29 @@ class Interpreter:
     def c_Exchange(self, node, ctx):
         if not self.payable(node, ctx):
             return False
-        # the exchange's cost is the price of what it buys
+        # the exchange's cost is the price of what it buys, and it is made only when all of that can
+        # happen: each result, each part of a gain ("a house and a ship"); a result that may come
+        # to nothing (`up to`, `any number`, `may`) or is about `it` never refuses it
         sub = ctx.derive(via="exchange")
-        return any(self.can(r, sub) for r in node.results)
+        return all(self._result_can(r, sub) for r in node.results)
+
+    def _result_can(self, result, ctx) -> bool:
+        if isinstance(getattr(result, "range", None), (t.UpTo, t.AnyNumber)):
+            return True
+        if self._about_it(result):
+            return True  # about what the previous result brings: judged when it comes
+        if isinstance(result, t.Mood):
+            return result.mood == "may" or self._result_can(result.stmt, ctx)
+        if isinstance(result, t.Acquire):
+            return self.c_Acquire(result, ctx, every_part=True)
+        return self.can(result, ctx)
+
+    def _about_it(self, node) -> bool:
+        """Whether a statement refers to `it` (cached per node: trees never change)."""
+        found = self._it_refs.get(id(node))
+        if found is None or found[0] is not node:
+            found = self._it_refs[id(node)] = (node, any(isinstance(n, t.It) for n in t.walk(node)))
+        return found[1]
 
     def c_Draw(self, node, ctx):
         return True
@@ -464,7 +515,7 @@ class Interpreter:
             if ctx.action is not None:
                 ctx.action.used[ship.kind] += 1
             yield from self.g.flow.emit("when", "ship_used", ctx, EventInfo("ship_used", items=frozenset({ship.kind}),
-                                                                             space=ctx.space, how=self._hows(ctx)))
+                                                                             space=self.acting_space(ctx), how=self._hows(ctx)))
         return False
 
     def s_Emigrate(self, node, ctx, mandatory):
@@ -596,7 +647,7 @@ class Interpreter:
         if not choices:
             return False
         options = [Option(str(key), str(label)) for key, label, _ in choices]
-        if not mandatory:
+        if not (mandatory or node.must):
             options.append(Option("none", "none"))
         answer = yield from self.g.ask(ctx.player, "choose", f"choose {' '.join(node.noun)}", options)
         if answer == "none":
@@ -650,13 +701,16 @@ class Interpreter:
         return did
 
     def s_AsPhase(self, node, ctx, mandatory):
+        return (yield from self.g.flow.phase_for(ctx, node.phase, "extra", self._as_phase_work(node, ctx, mandatory)))
+
+    def _as_phase_work(self, node, ctx, mandatory):
         did = yield from self.run(node.body, ctx, mandatory)
         if did:
             yield from self.g.flow.extra_phase(ctx, node.phase)
         return did
 
     def s_Part(self, node, ctx, mandatory):
-        replaced = yield from self.g.flow.replace(ctx, f"part:{node.name}", EventInfo(f"part:{node.name}", space=ctx.space,
+        replaced = yield from self.g.flow.replace(ctx, f"part:{node.name}", EventInfo(f"part:{node.name}", space=self.acting_space(ctx),
                                                                                       group=ctx.action.group if ctx.action else None,
                                                                                       column=ctx.action.column if ctx.action else None,
                                                                                       how=self._hows(ctx)))
@@ -768,9 +822,10 @@ class Interpreter:
                 ctx.action.gained[give] += amount
         how = self._hows(ctx, verb)
         if kind == SHIP:
-            yield from self.g.flow.emit("when", "ship_acquired", ctx, EventInfo("ship_acquired", items=frozenset({item_id}), how=how, amount=got))
+            info = EventInfo("ship_acquired", items=frozenset({item_id}), how=how, amount=got)
+            yield from self._arrived(ctx, "ship_acquired", info)
         elif kind == BUILDING:
-            yield from self.g.flow.emit("when", "building_acquired", ctx, EventInfo("building_acquired", items=frozenset({item_id}), how=how, amount=got))
+            yield from self._arrived(ctx, "building_acquired", EventInfo("building_acquired", items=frozenset({item_id}), how=how, amount=got))
         else:
             yield from self._received(ctx, item_id, got, verb)
         return True
@@ -782,8 +837,8 @@ class Interpreter:
         if not self.g.events.listening("when", "received"):
             return
         for _ in range(n):
-            yield from self.g.flow.emit("when", "received", ctx, EventInfo("received", items=frozenset({item_id}), amount=1,
-                                                                           how=frozenset({how}) | self._hows(ctx)))
+            yield from self._arrived(ctx, "received", EventInfo("received", items=frozenset({item_id}), amount=1,
+                                                                how=frozenset({how}) | self._hows(ctx)))
 
     def _hows(self, ctx, verb=None) -> frozenset:
         hows = set()
@@ -849,6 +904,12 @@ class Interpreter:
     def _listed(self, ids, n, ctx) -> None:
         if ctx.action is not None and len(ids) == 1 and ids[0] in self._COST_VALUES:
             ctx.action.listed[ids[0]] += n
+
+    def acting_space(self, ctx):
+        """The space whose action is being carried out (the copied one for an imitation, the granted
+        one for a card): what `on space` filters of the action's events match (timing model)."""
+        a = ctx.action
+        return a.space if a is not None and a.space is not None else ctx.space
 
     def _action_info(self, ctx) -> EventInfo:
         a = ctx.action
@@ -1088,6 +1149,8 @@ class Interpreter:
             return any(self.truth(a, ctx) for a in cond.args)
         if isinstance(cond, t.Not):
             return not self.truth(cond.arg, ctx)
+        if isinstance(cond, t.HaveEach):
+            return self.q.have_each(cond, ctx)
         if isinstance(cond, t.Compare):
             left, right = self.value_of(cond.left, ctx), self.value_of(cond.right, ctx)
             op = cond.op

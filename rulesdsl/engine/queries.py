@@ -117,6 +117,13 @@ class Queries:
             return frozenset({value}) if isinstance(value, str) else frozenset()
         return self.catalog.selector_members(arg.nouns)
 
+    def have_each(self, cond, ctx) -> bool:
+        """`you have N of each <class>`: each kind held N times, or none of it left to take (do what is possible)."""
+        for item in self.catalog.members(cond.noun):
+            if self.i._held(item, ctx) < cond.amount and self._available(item) > 0:
+                return False
+        return True
+
     def _available(self, item: str) -> int:
         s = self.g.state
         kind = self.catalog.kind.get(item)

@@ -222,6 +222,8 @@ class _Checker:
                     self.one_of(f, name, reg.HOWS, "way ('how')")
             elif isinstance(f, t.AsFilter):
                 self.noun(f, (f.name,))
+            elif isinstance(f, t.WithFilter):
+                self.noun(f, (f.noun,))
 
     def block(self, stmts) -> None:
         for s in stmts:
@@ -566,6 +568,10 @@ class _Checker:
         elif isinstance(c, t.Compare):
             self.expr(c.left)
             self.expr(c.right)
+        elif isinstance(c, t.HaveEach):
+            name = self.noun(c, c.noun)
+            if name is not None and not self.v.nouns.get(name, "").startswith("class"):
+                self.error(c, f"'{' '.join(c.noun)}' is one kind of thing; `of each` needs a class of kinds (weapon, building_resource ...)")
         else:
             self.expr(c)
 
@@ -589,7 +595,7 @@ class _Checker:
 
 
 def _filter_key(f) -> str:
-    return {t.OnFilter: "on", t.ForFilter: "for", t.OfFilter: "of", t.HowFilter: "how", t.AsFilter: "as"}[type(f)]
+    return {t.OnFilter: "on", t.ForFilter: "for", t.OfFilter: "of", t.HowFilter: "how", t.AsFilter: "as", t.WithFilter: "with"}[type(f)]
 
 
 def _event_text(ev: t.Event) -> str:

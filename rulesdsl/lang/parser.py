@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 
+import attrs
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import (
     LarkError,
@@ -341,6 +342,9 @@ class _ToNodes(Transformer):
     def as_filter(self, meta, children):
         return t.AsFilter(str(children[0]), pos=_pos(meta))
 
+    def with_filter(self, meta, children):
+        return t.WithFilter(int(children[0]), str(children[1]), pos=_pos(meta))
+
     def condition_clause(self, meta, children):
         return _Cond(children[0])
 
@@ -403,7 +407,8 @@ class _ToNodes(Transformer):
         return cls(noun, str(var), where, nodes[-1], pos=_pos(meta))
 
     def choose_var(self, meta, children):
-        return self._binding(meta, children, t.ChooseVar)
+        node = self._binding(meta, children, t.ChooseVar)
+        return attrs.evolve(node, must=True) if _tokens(children, "MUST") else node
 
     def for_each(self, meta, children):
         return self._binding(meta, children, t.ForEach)
@@ -666,7 +671,7 @@ class _ToNodes(Transformer):
     def _modifier_parts(self, children):
         name = str(children[0])
         rest = children[1:]
-        filters = tuple(c for c in rest if isinstance(c, (t.OnFilter, t.ForFilter, t.OfFilter, t.HowFilter, t.AsFilter)))
+        filters = tuple(c for c in rest if isinstance(c, (t.OnFilter, t.ForFilter, t.OfFilter, t.HowFilter, t.AsFilter, t.WithFilter)))
         conds = [c.cond for c in rest if isinstance(c, _Cond)]
         return name, filters, (conds[0] if conds else None)
 
@@ -809,6 +814,9 @@ class _ToNodes(Transformer):
 
     def not_(self, meta, children):
         return t.Not(children[0], pos=_pos(meta))
+
+    def have_each(self, meta, children):
+        return t.HaveEach(int(children[0]), tuple(children[1]), pos=_pos(meta))
 
     def comparison(self, meta, children):
         left, op, right = children

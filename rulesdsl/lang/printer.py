@@ -101,7 +101,7 @@ def _statement(stmt, depth: int, out: list[str]) -> None:
                     for s in alt:
                         _statement(s, depth + 1, out)
     elif isinstance(stmt, (t.ChooseVar, t.ForEach)):
-        word = "choose" if isinstance(stmt, t.ChooseVar) else "for each"
+        word = ("must choose" if stmt.must else "choose") if isinstance(stmt, t.ChooseVar) else "for each"
         head = f"{word} {' '.join(stmt.noun)} {stmt.var}"
         if stmt.where is not None:
             head += f" where {cond(stmt.where)}"
@@ -269,6 +269,8 @@ def filters(fs) -> str:
             parts.append("how " + ", ".join(f.names))
         elif isinstance(f, t.AsFilter):
             parts.append(f"as {f.name}")
+        elif isinstance(f, t.WithFilter):
+            parts.append(f"with {f.amount} {f.noun}")
         else:  # pragma: no cover
             raise TypeError(type(f).__name__)
     return "".join(" " + p for p in parts)
@@ -383,6 +385,8 @@ def cond(c) -> str:
         return f"not {cond(c.arg)}"
     if isinstance(c, t.Compare):
         return f"{expr(c.left)} {c.op} {expr(c.right)}"
+    if isinstance(c, t.HaveEach):
+        return f"you have {c.amount} of each {' '.join(c.noun)}"
     return expr(c)
 
 

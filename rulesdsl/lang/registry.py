@@ -17,7 +17,7 @@ import attrs
 class EventKind:
     name: str
     timings: tuple[str, ...]
-    filters: tuple[str, ...]  # which of: on, for, of, how, as
+    filters: tuple[str, ...]  # which of: on, for, of, how, as, with
     doc: str
 
 
@@ -32,7 +32,7 @@ EVENTS = _events(
     ("action", ("before", "after", "instead"), ("on", "how"), "the action of a space: after the column bonus and before costs; after it completed; or replaced"),
     ("part", ("instead",), ("on",), "a named part of a space's action (`part upgrade: ...` in the space), replaced"),
     ("played", ("when",), (), "this card is played"),
-    ("vikings_placed", ("when",), ("on",), "you put Vikings on an action space (before the column bonus)"),
+    ("vikings_placed", ("when",), ("on", "with"), "you put Vikings on an action space (before the column bonus); `with 2 vikings`: exactly that many"),
     ("payment", ("before",), ("of", "on"), "you are about to pay an item as the cost of a space"),
     ("dice_started", ("when",), ("for", "on", "how"), "a dice action begins (ships committed)"),
     ("die_rolled", ("when",), ("for", "on", "how"), "a die was rolled, before the reroll-or-stop decision"),
@@ -51,7 +51,7 @@ EVENTS = _events(
     ("building_acquired", ("when",), ("of", "how"), "you got a building tile"),
     ("tile_placed", ("when",), ("of", "on"), "you placed an item on a board, house, shed or ship"),
     ("occupations_played", ("when",), (), "you played one or more occupations (once per occasion, after its last card; a card hears it only for cards played after itself)"),
-    ("vikings_returned", ("when",), ("on", "how"), "Vikings went back from a space to your Thing square (once per occasion)"),
+    ("vikings_returned", ("when",), ("on", "how", "with"), "Vikings went back from a space to your Thing square (once per occasion)"),
     ("thing_changed", ("when",), (), "the number of your Vikings on the Thing square changed"),
     ("bonus", ("instead",), ("on",), "a board or house is about to pay its bonus goods"),
     ("feast_filled", ("when",), ("how",), "you finished covering your banquet table in a feast, before the food goes back (`served(...)` is readable)"),

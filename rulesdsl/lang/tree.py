@@ -129,7 +129,14 @@ class Not(Node):
     arg: "Cond"
 
 
-Cond = Union[Compare, And, Or, Not, Expr]
+@node
+class HaveEach(Node):
+    """`you have 2 of each weapon`: every kind of the class is held that often (or none is left to take)."""
+    amount: int
+    noun: tuple[str, ...]
+
+
+Cond = Union[Compare, And, Or, Not, HaveEach, Expr]
 
 # ------------------------------------------------------------------ places and selectors
 @node
@@ -488,7 +495,14 @@ class AsFilter(Node):
     name: str
 
 
-Filter = Union[OnFilter, ForFilter, OfFilter, HowFilter, AsFilter]
+@node
+class WithFilter(Node):
+    """`with 2 vikings`: the event is about exactly that many (Vikings placed, items received)."""
+    amount: int
+    noun: str
+
+
+Filter = Union[OnFilter, ForFilter, OfFilter, HowFilter, AsFilter, WithFilter]
 
 
 @node
@@ -542,6 +556,7 @@ class ChooseVar(Node):
     var: str
     where: Cond | None
     body: tuple
+    must: bool = False  # `must choose ...`: the choice cannot be declined when a value exists
 
 
 @node
