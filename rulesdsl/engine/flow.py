@@ -982,7 +982,8 @@ class Flow:
                 options = self.place_options(ctx, item, lambda kind: kind in self.g.content.buildings and bool(target & self._area_names(kind)))
                 if not options:
                     break
-                choices = [Option(placement_key(key, pl), f"{key} at {pl.row},{pl.column} turned {pl.turn}") for key, pl, _ in options]
+                choices = [Option(placement_key(key, pl), f"{key} at {pl.row},{pl.column} turned {pl.turn}", piece=piece.id)
+                           for key, pl, piece in options]
                 if node.any_number or placed:
                     choices.append(Option("no", "leave it on the table"))
                 answer = yield from self.g.ask(ctx.player, "place", f"place a served {item} into a house?", choices)
@@ -1004,7 +1005,7 @@ class Flow:
             if not options:
                 ops.pay(self.g, ctx.p, item, 1)
                 break
-            choices = [Option(placement_key(key, pl), f"{key} at {pl.row},{pl.column}") for key, pl, _ in options]
+            choices = [Option(placement_key(key, pl), f"{key} at {pl.row},{pl.column}", piece=piece.id) for key, pl, piece in options]
             answer = yield from self.g.ask(ctx.player, "place", f"place the {item} where?", choices, anytime=False)
             key, pl, piece = next(o for o in options if placement_key(o[0], o[1]) == answer)
             yield from self.place_tile(ctx, item, key, pl, piece)
@@ -1132,7 +1133,7 @@ class Flow:
                 for placement in legal_placements(board, piece, allowed):
                     options.append(Option(placement_key(key, placement, piece_id if item == "silver" else None),
                                           f"{piece_id} on {label} at ({placement.row}, {placement.column}) turned {placement.turn}"
-                                          + (" over" if placement.mirror else "")))
+                                          + (" over" if placement.mirror else ""), piece=piece_id))
                     found.append((key, placement, piece, allowed))
         if not options:
             return

@@ -140,7 +140,8 @@ class Game:
             extra = self.flow.anytime_options(player) if anytime else []
             if not legal and not extra:
                 raise RulesError(f"no legal answer to '{prompt}' for player {player}")
-            if len(legal) == 1 and not extra:
+            if len(legal) == 1 and not extra:  # answered here, and said so in the history
+                self.note(f"player {player}: {prompt} {legal[0].label} (the only possible answer)")
                 return legal[0].key
             answer = yield Decision(player, kind, prompt, tuple(current) + tuple(extra))
             if answer.startswith("anytime:"):
