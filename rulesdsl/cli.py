@@ -256,13 +256,20 @@ def _play(args) -> int:
             agent = agents[game.decision.player]
             game.answer(agent.answer(game, game.decision))
             steps += 1
-    except (KeyboardInterrupt, EOFError):
-        print("\nstopped.")
+    except (KeyboardInterrupt, EOFError) as stop:
+        ended = isinstance(stop, EOFError)
+        print(f"\nstopped: {'the input ended' if ended else 'interrupted'}."
+              + ("" if args.save else " Nothing was saved (--save FILE keeps a game to resume)."))
+        steps = -1 if ended else steps
     if args.save:
         Path(args.save).write_text(json.dumps(game.save(), indent=1), encoding="utf-8")
         print(f"saved {len(game.log)} answers to {args.save}")
     if args.log:
-        print("\n".join(game.history))
+        from rulesdsl.view.present import readable
+
+        print("\n".join(map(readable, game.history)))
+    if steps < 0:  # input ended before the game did: not a success
+        return 1
     if game.decision is not None:
         print(f"the game is not over (round {game.state.round}, {game.state.phase}); resume it with --load")
         return 0

@@ -42,7 +42,8 @@ def option_text(game, decision, option) -> str:
     if decision.kind == "space" and option.key in content.spaces:
         spec = content.spaces[option.key]
         vikings = content.columns[spec.column].vikings
-        return f"{spec.name} [column {spec.column}, {vikings} Viking{'s' if vikings != 1 else ''}]: {spec.effect.strip()}"
+        effect = " / ".join(" ".join(line.split()) for line in spec.effect.strip().splitlines())
+        return f"{spec.name} [column {spec.column}, {vikings} Viking{'s' if vikings != 1 else ''}]: {effect}"
     card = occupation_of(game, decision, option)
     if card is not None:
         return f"{card.name}: {card.text}"
@@ -135,24 +136,21 @@ def placement_verdict(game, decision, area: str, row: int, column: int, turn: in
             "reason": reason, "at": square_name(row, column)}
 
 
-def placement_from_text(decision, text: str) -> tuple[str | None, str | None]:
-    """(answer key, None) for `c4`, `c4 r`, `c4 rr m`, `home c4 90` ...; (None, why not) otherwise."""
+def parse_placement(decision, text: str):
+    """(area, row, column, turn, mirror) from `c4`, `c4 r`, `c4 rr m`, `home c4 90` ..., or a str saying what is wrong."""
     words = text.lower().split()
-    offered = placements(decision)
-    if not offered:
-        return None, "this decision places no tile"
-    areas = sorted({pl.area for pl in offered})
-    area = areas[0] if len(areas) == 1 else None
-    if words and words[0] not in ("r", "m") and parse_square(words[0]) is None:
+    areas = sorted({pl.area for pl in placements(decision)})
+    if not areas:
+        return "this decision places no tile"
+    area = "home" if "home" in areas else areas[0]
+    if words and parse_square(words[0]) is None:
         area = next((a for a in areas if a == words[0] or a.split(":")[0] == words[0]), None)
         if area is None:
-            return None, f"no placement on '{words[0]}'; boards: {', '.join(areas)}"
+            return f"no placement on '{words[0]}'; boards: {', '.join(areas)}"
         words = words[1:]
-    if area is None:
-        area = "home" if "home" in areas else areas[0]
     square = parse_square(words[0]) if words else None
     if square is None:
-        return None, "name a square like c4 (column letter, row number), then r for each quarter turn, m to turn over"
+        return "name a square like c4 (column letter, row number), then r for each quarter turn, m to turn over"
     turn, mirror = 0, False
     for word in words[1:]:
         if set(word) == {"r"}:
@@ -162,12 +160,16 @@ def placement_from_text(decision, text: str) -> tuple[str | None, str | None]:
         elif word in ("m", "over", "mirror"):
             mirror = True
         else:
-            return None, f"'{word}' is neither r (a quarter turn), a number of degrees nor m (turned over)"
-    turn %= 360
-    for pl in offered:
-        if (pl.area, pl.row, pl.column, pl.turn, pl.mirror) == (area, *square, turn, mirror):
-            return pl.key, None
-    return None, None  # not offered: the caller asks placement_verdict why
+            return f"'{word}' is neither r (a quarter turn), a number of degrees nor m (turned over)"
+    return area, square[0], square[1], turn % 360, mirror
+
+
+def placement_key_at(decision, area: str, row: int, column: int, turn: int, mirror: bool) -> str | None:
+    """The answer that lays the decision's tile there, or None if it is not offered."""
+    for pl in placements(decision):
+        if (pl.area, pl.row, pl.column, pl.turn, pl.mirror) == (area, row, column, turn, mirror):
+            return pl.key
+    return None
 
 
 # ---------------------------------------------------------------- a player's state
@@ -255,3 +257,35 @@ def timeline(game_class, content, data: dict) -> tuple[list[Step], object]:
         steps.append(Step(index + 1, game.state.round, game.state.phase, decision.player, readable(decision.prompt),
                           label, tuple(readable(h) for h in game.history[seen:]), _change_lines(before, _holdings(game))))
     return steps, game
+
+
+# ---------------------------------------------------------------- a board as text
+_CELL_CHAR = {"plain": ".", "minus": "-", "bonus": "+", "forbidden": "#", "pillar": "#", "outside": " "}
+
+
+def board_text(board, marks=()) -> list[str]:
+    """A board as lines of text with column letters and row numbers: `.` free, `-` a -1
+    square, digits income (`*` a higher one), `+` bonus, `#` never coverable, letters the
+    tiles placed (a legend follows), `@` the squares in `marks`."""
+    grid = board.grid
+    letters: dict = {}
+    lines = ["    " + " ".join(chr(ord("a") + c) for c in range(grid.width))]
+    marked = {tuple(m) for m in marks}
+    for r in range(grid.height):
+        row = []
+        for c in range(grid.width):
+            tile = board.tile_at(r, c) if board.covered & grid.bit(r, c) else None
+            cell = grid.cell(r, c)
+            if (r, c) in marked:
+                ch = "@"
+            elif tile is not None:
+                ch = letters.setdefault(id(tile), (chr(ord("A") + len(letters) % 26), tile.piece.id))[0]
+            elif cell.kind == "income":
+                ch = str(cell.value) if cell.value < 10 else "*"
+            else:
+                ch = _CELL_CHAR.get(cell.kind, "?")
+            row.append(ch)
+        lines.append(f"{r + 1:>3} " + " ".join(row))
+    if letters:
+        lines.append("    tiles: " + ", ".join(f"{ch} {piece}" for ch, piece in letters.values()))
+    return lines

@@ -246,7 +246,7 @@ def _decision_view(game: Game, decision) -> dict:
                 "placement": present.placement_of(o) is not None} for o in decision.options]
     placed = present.placements(decision)
     return {
-        "player": present.player_name(decision.player), "prompt": present.readable(decision.prompt), "kind": decision.kind,
+        "player": present.player_name(decision.player), "index": decision.player, "prompt": present.readable(decision.prompt), "kind": decision.kind,
         "legal": [o for o in options if o["refusal"] is None and not o["placement"]],
         "refused": [o for o in options if o["refusal"] is not None],
         "spaces": {o.key: {"legal": o.refusal is None, "reason": o.refusal, "label": labels[o.key]}

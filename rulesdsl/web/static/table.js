@@ -81,7 +81,7 @@
     return v;
   }
   const areas = new Set(decision.areas);
-  document.querySelectorAll("svg.board").forEach(board => {
+  document.querySelectorAll(`g.player[data-player="${decision.index}"] svg.board`).forEach(board => {
     if (!areas.has(board.dataset.board)) return;
     board.classList.add("placing");
     board.querySelectorAll("rect.square").forEach(cell => {
@@ -89,19 +89,11 @@
       cell.addEventListener("mouseenter", () => preview(board, row, column));
     });
     board.addEventListener("click", async e => {
-      const cell = e.target.closest("rect.square") || squareUnder(board, e);
+      const cell = e.target.closest("rect.square");
       if (!cell) return;
       const [row, column] = cell.dataset.square.split(",").map(Number);
       const v = await preview(board, row, column);
       if (v.legal) answer(v.key); else say(`not placed: ${v.reason}`, true);
     });
   });
-  // a click on a tile already placed still names the square under it
-  function squareUnder(board, e) {
-    for (const cell of board.querySelectorAll("rect.square")) {
-      const box = cell.getBoundingClientRect();
-      if (e.clientX >= box.left && e.clientX < box.right && e.clientY >= box.top && e.clientY < box.bottom) return cell;
-    }
-    return null;
-  }
 })();
