@@ -20,8 +20,8 @@ HELP = ("  answers: a number, an option's key, or for tiles a square like c4 (r:
 class HumanAgent:
     """Asks on the terminal; `read` raises EOFError when input ends (the game then stops)."""
 
-    def __init__(self, read=input, write=print):
-        self.read = read
+    def __init__(self, read=None, write=print):
+        self.read = read or (lambda prompt: input(prompt))  # looked up when asked: stdin may be replaced
         self.write = write
         self.seen = 0  # history lines already shown
 

@@ -34,8 +34,8 @@ def write_picture(svg: str, output: Path) -> str:
     if output.suffix.lower() == ".png":
         try:
             import cairosvg
-        except ImportError:
-            raise RulesError("PNG needs cairosvg (pip install 'rulesdsl[web]' or pip install cairosvg); "
+        except (ImportError, OSError):  # not installed, or the cairo library is missing
+            raise RulesError("PNG needs cairosvg and the cairo library (pip install 'rulesdsl[web]' or pip install cairosvg); "
                              "or write an .svg file") from None
         cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(output))
         return "PNG"
