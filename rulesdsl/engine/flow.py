@@ -45,6 +45,7 @@ class Flow:
                 if phase.id in plan.skip:
                     continue
                 s.phase = phase.id
+                g.note(f"phase {phase.number}: {phase.name}")
                 handler = getattr(self, "phase_" + phase.id, None)
                 for player in self.order():
                     yield from self.emit("before", f"phase:{phase.id}", self.ctx(player), EventInfo(f"phase:{phase.id}", how=frozenset({"phase"})))
@@ -350,6 +351,7 @@ class Flow:
         replaced = yield from self.replace(actx, "action", info)
         if replaced is None:
             program = self.g.content.programs[("spaces", space)]
+            self.g.note(f"player {actx.player} carries out {spec.name} ({a.how})")
             yield from self.interp.run(program.items, actx, need_one=True, costs_count=True)
         yield from self.emit("after", "action", actx, info)
 
@@ -501,7 +503,15 @@ class Flow:
                 lst, hctx = ready.pop()
             if lst.once:
                 events.hooks[(timing, name)].remove(lst)
+            self.g.note(f"player {ctx.player}: {self.cause(lst)} ({timing} {name})")  # what follows is its doing
             yield from self.interp.run(lst.hook.body, hctx)
+
+    def cause(self, listener) -> str:
+        """The card or board rule a listener comes from, as the history names it."""
+        if listener.card is not None:
+            return f"{self.g.content.occupations[listener.card].name} (card {listener.card})"
+        rule = self.g.content.rules.get(listener.rule) if listener.rule else None
+        return rule.name if rule is not None else "a rule of the board"
 
     def replace(self, ctx, name: str, info: EventInfo):
         """`instead of` hooks: the player may swap the pending thing for the hook's effect.

@@ -207,15 +207,21 @@ def player_lines(game, index: int) -> list[str]:
 
 # ---------------------------------------------------------------- the timeline
 @attrs.frozen
+class Entry:
+    text: str  # a history line: the card, rule, roll, phase or forced answer it reports
+    changes: tuple[str, ...]  # what players gained and paid from that line until the next one
+
+
+@attrs.frozen
 class Step:
     number: int  # answers given before this step's decision
     round: int
     phase: str
     player: int | None
     prompt: str
-    answer: str | None  # the chosen option's label (None: the game ended / not answered yet)
-    notes: tuple[str, ...]  # what happened after the answer, each line naming its card, space or rule
-    changes: tuple[str, ...]  # what each player gained and paid
+    answer: str | None  # the chosen option's text (None: the setup)
+    changes: tuple[str, ...]  # what the answer itself gained and paid, before any entry
+    entries: tuple[Entry, ...]  # what followed, each with its own gains and payments
 
 
 def _holdings(game) -> list[Counter]:
@@ -237,25 +243,37 @@ def _change_lines(before: list[Counter], after: list[Counter]) -> tuple[str, ...
 
 def timeline(game_class, content, data: dict) -> tuple[list[Step], object]:
     """Replay a saved game, recording every step; returns (steps, the game at its end).
-    Step 0 is the setup; step N follows the Nth answer."""
+    Step 0 is the setup; step N follows the Nth answer. The holdings are read as each
+    history line is written, so every gain and payment is shown under the line (card, rule,
+    phase, roll) that came just before it."""
     answers = list(data.get("answers", []))
-    replay = dict(data, answers=[])
-    game = game_class.load(content, replay)
-    steps = [Step(0, game.state.round, game.state.phase, None, "setup", None,
-                  tuple(readable(h) for h in game.history), ())]
+    game = game_class.load(content, dict(data, answers=[]))
+    steps = [Step(0, game.state.round, game.state.phase, None, "setup", None, (),
+                  tuple(Entry(readable(h), ()) for h in game.history))]
+    marks: dict[int, list] = {}
+    # a trial of preparations writes lines and takes them back; the real line written at the
+    # same position later replaces its mark
+    game.on_note = lambda index: marks.__setitem__(index, _holdings(game))
     for index, (player, key) in enumerate(answers):
         decision = game.decision
         if decision is None or decision.player != int(player):
             raise RulesError(f"corrupted saved game: answer {index + 1} does not fit the game (player {player})")
         option = decision.option(str(key))
+        asked_in = (game.state.round, game.state.phase)
         before, seen = _holdings(game), len(game.history)
+        marks.clear()
         try:
             game.answer(str(key))
         except IllegalMove as err:
             raise RulesError(f"corrupted saved game: answer {index + 1}: {err}") from None
+        end = _holdings(game)
+        lines = range(seen, len(game.history))
+        at = [marks.get(i, end) for i in lines] + [end]
+        entries = tuple(Entry(readable(game.history[i]), _change_lines(at[n], at[n + 1])) for n, i in enumerate(lines))
         label = option_text(game, decision, option) if option else str(key)
-        steps.append(Step(index + 1, game.state.round, game.state.phase, decision.player, readable(decision.prompt),
-                          label, tuple(readable(h) for h in game.history[seen:]), _change_lines(before, _holdings(game))))
+        steps.append(Step(index + 1, *asked_in, decision.player, readable(decision.prompt),
+                          label, _change_lines(before, at[0]), entries))
+    game.on_note = None
     return steps, game
 
 
