@@ -43,6 +43,7 @@ def test_a_turn_shows_the_state_folds_the_impossible_and_tells_equal_names_apart
     text = keys.text
     me = game.decision.player
     assert f"P{me + 1} ({game.state.players[me].color}): 6 Vikings on the banquet table" in text and "supply: 1 beans" in text
+    assert "weapon cards: " in text and "bow and arrow" in text
     assert "hand: " in text  # the occupation in hand with its printed text
     card = content.occupations[game.state.players[me].hand[0]]
     assert card.text in text

@@ -22,11 +22,17 @@ from rulesdsl.geometry.shapes import orientation
 _PLAYER = re.compile(r"\bplayer (\d+)\b")
 _PLACEMENT = re.compile(r"^(?P<area>[^@]+)@(?P<row>\d+),(?P<column>\d+),(?P<turn>\d+)(?P<mirror>m?)(?::(?P<coin>.+))?$")
 _SQUARE = re.compile(r"^([a-z])(\d+)$")
+_SQUARE_IN_TEXT = re.compile(r"\bsquare \((\d+), (\d+)\)")
 
 
 def player_name(index: int) -> str:
     """P1, P2 ...: players counted from 1 everywhere a person reads them."""
     return f"P{index + 1}"
+
+
+def squares_named(text: str) -> str:
+    """`square (8, 3)` (row, column from 0, as the rules engine says) -> `square d9`, as boards are labelled."""
+    return _SQUARE_IN_TEXT.sub(lambda m: f"square {square_name(int(m[1]), int(m[2]))}", text)
 
 
 def readable(line: str) -> str:
@@ -129,7 +135,7 @@ def placement_verdict(game, decision, area: str, row: int, column: int, turn: in
                     check(board, shape, row, column, turn, mirror)
                     reason = "the rules allow this square, but this decision does not offer it"
                 except IllegalPlacement as err:
-                    reason = str(err)
+                    reason = squares_named(str(err))
     else:
         reason = "this decision places no tile"
     return {"legal": found is not None, "key": found.key if found else None, "squares": squares,
@@ -184,7 +190,9 @@ def player_lines(game, index: int) -> list[str]:
     lines = [f"{player_name(index)} ({p.color}): {p.table_vikings} Vikings on the banquet table, {p.thing} on the Thing square"
              + (f", {p.waiting} waiting" if p.waiting else "") + (", passed" if p.passed else "")
              + (f", {p.penalties} Thing penalties" if p.penalties else "")]
-    lines.append(f"  supply: {_counted(p.supply)}")
+    weapons = {k: n for k, n in p.supply.items() if k in content.weapons}
+    lines.append(f"  supply: {_counted({k: n for k, n in p.supply.items() if k not in weapons})}")
+    lines.append(f"  weapon cards: {_counted(weapons)}")
     if any(p.stables.values()):
         lines.append(f"  animals: {_counted(p.stables)}")
     if p.ships:

@@ -112,8 +112,10 @@ def _player(game, out: list, index: int, x0: float, y0: float) -> tuple[float, f
             + (f", {p.penalties} Thing penalties" if p.penalties else ""))
     out.append(_text(x0 + 26, y0 - 3, head, 13, anchor="start", weight="bold"))
     y = y0 + 20
-    supply = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(p.supply.items()) if n) or "nothing"
+    weapons = {k: n for k, n in p.supply.items() if k in content.weapons and n}
+    supply = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(p.supply.items()) if n and k not in weapons) or "nothing"
     lines = textwrap.wrap("supply: " + supply, WRAP)
+    lines.append("weapon cards: " + (", ".join(f"{n} {content.weapons[k].name}" for k, n in sorted(weapons.items())) or "none"))
     if any(p.stables.values()):
         lines.append("animals: " + ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(p.stables.items()) if n))
     y = _lines(out, x0, y, lines)
