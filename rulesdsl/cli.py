@@ -126,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "render":
             return _render_game(args) if args.what.endswith(".json") else _render(args)
         if args.command == "serve":
-            from rulesdsl.web.app import serve
+            from rulesdsl.web import serve
 
             serve(args.host, args.port, args.content, not args.no_builtin)
             return 0

@@ -92,3 +92,26 @@ def test_the_timeline_names_what_happened(client, content):
     assert "player 0" not in page  # players are P1, P2 on the page
     svg = client.get(f"/game/{gid}/table.svg", query_string={"step": 40})
     assert svg.mimetype == "image/svg+xml" and b"data-space" in svg.data
+
+
+def test_rulesdsl_serve_listens_and_stops(tmp_path):
+    import os
+    import subprocess
+    import sys
+    import urllib.request
+
+    from rulesdsl.cli import main
+
+    env = dict(os.environ)
+    proc = subprocess.Popen([sys.executable, "-m", "rulesdsl", "serve", "--port", "0"], stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("rulesdsl table on http://127.0.0.1:"), line
+        url = line.split()[3]
+        with urllib.request.urlopen(url, timeout=20) as response:
+            assert response.status == 200 and b"Start a game" in response.read()
+        port = int(url.rstrip("/").rsplit(":", 1)[1])
+        assert main(["serve", "--port", str(port)]) == 1  # taken: said, not a traceback
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)

@@ -267,8 +267,14 @@ def serve(host: str = "127.0.0.1", port: int = 8765, roots=(), include_builtin: 
     """Run the table until interrupted."""
     from werkzeug.serving import make_server
 
-    server = make_server(host, port, create_app(tuple(roots), include_builtin), threaded=True)
-    print(f"rulesdsl table on http://{host}:{server.port}/ (Ctrl-C stops it)")
+    app = create_app(tuple(roots), include_builtin)
+    try:
+        server = make_server(host, port, app, threaded=True)
+    except OSError as err:
+        raise RulesError(f"cannot listen on {host}:{port}: {err.strerror or err}") from None
+    except SystemExit:  # werkzeug exits when the port is taken, having said so
+        raise RulesError(f"cannot listen on {host}:{port}") from None
+    print(f"rulesdsl table on http://{host}:{server.port}/ (Ctrl-C stops it)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
