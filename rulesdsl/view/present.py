@@ -249,40 +249,57 @@ def _change_lines(before: list[Counter], after: list[Counter]) -> tuple[str, ...
     return tuple(out)
 
 
-def timeline(game_class, content, data: dict) -> tuple[list[Step], object]:
-    """Replay a saved game, recording every step; returns (steps, the game at its end).
-    Step 0 is the setup; step N follows the Nth answer. The holdings are read as each
-    history line is written, so every gain and payment is shown under the line (card, rule,
-    phase, roll) that came just before it."""
-    answers = list(data.get("answers", []))
-    game = game_class.load(content, dict(data, answers=[]))
-    steps = [Step(0, game.state.round, game.state.phase, None, "setup", None, (),
-                  tuple(Entry(readable(h), ()) for h in game.history))]
-    marks: dict[int, list] = {}
-    # a trial of preparations writes lines and takes them back; the real line written at the
-    # same position later replaces its mark
-    game.on_note = lambda index: marks.__setitem__(index, _holdings(game))
-    for index, (player, key) in enumerate(answers):
+class Timeline:
+    """A saved game replayed step by step, extended as answers come. Step 0 is the setup;
+    step N follows the Nth answer. The holdings are read as each history line is written,
+    so every gain and payment is shown under the line (card, rule, phase, roll) that came
+    just before it."""
+
+    def __init__(self, game_class, content, data: dict):
+        self.game = game_class.load(content, dict(data, answers=[]))
+        self.steps = [Step(0, self.game.state.round, self.game.state.phase, None, "setup", None, (),
+                           tuple(Entry(readable(h), ()) for h in self.game.history))]
+        self.marks: dict[int, list] = {}
+
+    def extend(self, answers) -> list[Step]:
+        """Replay the answers not replayed yet; the steps so far."""
+        game = self.game
+        # a trial of preparations writes lines and takes them back; the real line written
+        # at the same position later replaces its mark
+        game.on_note = lambda index: self.marks.__setitem__(index, _holdings(game))
+        try:
+            for index in range(len(self.steps) - 1, len(answers)):
+                self._step(index, *answers[index])
+        finally:
+            game.on_note = None
+        return self.steps
+
+    def _step(self, index: int, player, key) -> None:
+        game = self.game
         decision = game.decision
         if decision is None or decision.player != int(player):
             raise RulesError(f"corrupted saved game: answer {index + 1} does not fit the game (player {player})")
         option = decision.option(str(key))
         asked_in = (game.state.round, game.state.phase)
         before, seen = _holdings(game), len(game.history)
-        marks.clear()
+        self.marks.clear()
         try:
             game.answer(str(key))
         except IllegalMove as err:
             raise RulesError(f"corrupted saved game: answer {index + 1}: {err}") from None
         end = _holdings(game)
         lines = range(seen, len(game.history))
-        at = [marks.get(i, end) for i in lines] + [end]
+        at = [self.marks.get(i, end) for i in lines] + [end]
         entries = tuple(Entry(readable(game.history[i]), _change_lines(at[n], at[n + 1])) for n, i in enumerate(lines))
         label = option_text(game, decision, option) if option else str(key)
-        steps.append(Step(index + 1, *asked_in, decision.player, readable(decision.prompt),
-                          label, _change_lines(before, at[0]), entries))
-    game.on_note = None
-    return steps, game
+        self.steps.append(Step(index + 1, *asked_in, decision.player, readable(decision.prompt), label,
+                               _change_lines(before, at[0]), entries))
+
+
+def timeline(game_class, content, data: dict) -> tuple[list[Step], object]:
+    """Every step of a saved game, and the game at its end."""
+    line = Timeline(game_class, content, data)
+    return line.extend(list(data.get("answers", []))), line.game
 
 
 # ---------------------------------------------------------------- a board as text

@@ -34,8 +34,7 @@ class Session:
     roots: tuple[str, ...]
     game: Game
     agents: list
-    steps: list | None = None  # timeline, computed when first asked, for len(game.log) answers
-    steps_for: int = -1
+    timeline: object = None  # present.Timeline, replayed as far as the page has asked
 
     @property
     def waiting_for_person(self) -> bool:
@@ -85,10 +84,11 @@ class Tables:
             game.answer(session.agents[game.decision.player].answer(game, game.decision))
 
     def timeline(self, session: Session) -> list:
-        if session.steps_for != len(session.game.log):
-            session.steps, _ = present.timeline(Game, session.game.content, session.game.save())
-            session.steps_for = len(session.game.log)
-        return session.steps
+        """Every step so far (the replay goes on from where it was last asked)."""
+        data = session.game.save()
+        if session.timeline is None:
+            session.timeline = present.Timeline(Game, session.game.content, data)
+        return session.timeline.extend(data["answers"])
 
     def at_step(self, session: Session, step: int) -> Game:
         """The game as it was after `step` answers (replayed from the record)."""
