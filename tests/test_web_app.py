@@ -115,3 +115,17 @@ def test_rulesdsl_serve_listens_and_stops(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def test_a_new_game_with_a_broken_variant_folder_says_where(client, variant):
+    variant.write("cards/occupations/A/900-tester.yaml", "number: 900\ndeck: A\nname: Tester\npoints: 0\n"
+                  "category: immediate\nstarting: false\ntext: t\neffect: gain 1 nothing_at_all\n")
+    response = client.post("/new", data={"players": "2", "agent0": "human", "agent1": "random", "variants": str(variant.root)})
+    assert response.status_code == 400
+    assert "cannot start the game" in response.text and "900-tester.yaml:" in response.text
+    bad_agent = client.post("/new", data={"players": "2", "agent0": "human", "agent1": "genius"})
+    assert bad_agent.status_code == 400 and "unknown agent" in bad_agent.text
+    started = client.post("/new", data={"players": "1", "agent0": "random", "seed": "3", "length": "short"})
+    assert started.status_code == 302
+    page = client.get(started.headers["Location"]).text
+    assert "Game over" in page  # a game of agents only runs to its end at once

@@ -100,7 +100,7 @@ class Tables:
 
 def _problems(err: Exception) -> str:
     if isinstance(err, ContentError):
-        return "; ".join(err.problems[:5]) + (f" (and {len(err.problems) - 5} more)" if len(err.problems) > 5 else "")
+        return "; ".join(map(str, err.problems[:5])) + (f" (and {len(err.problems) - 5} more)" if len(err.problems) > 5 else "")
     return str(err)
 
 
