@@ -36,10 +36,10 @@ class HumanAgent:
         for line in present.player_lines(game, index):
             self.write(line)
 
-    def _boards(self, game, player: int, marks=()) -> None:
+    def _boards(self, game, player: int) -> None:
         for key, (label, board) in present.areas_of(game, player).items():
             self.write(f"  {label} [{key}]")
-            for line in present.board_text(board, marks if key == "home" else ()):
+            for line in present.board_text(board):
                 self.write("  " + line)
 
     # ------------------------------------------------------------ asking

@@ -306,22 +306,19 @@ def timeline(game_class, content, data: dict) -> tuple[list[Step], object]:
 _CELL_CHAR = {"plain": ".", "minus": "-", "bonus": "+", "forbidden": "#", "pillar": "#", "outside": " "}
 
 
-def board_text(board, marks=()) -> list[str]:
+def board_text(board) -> list[str]:
     """A board as lines of text with column letters and row numbers: `.` free, `-` a -1
     square, digits income (`*` a higher one), `+` bonus, `#` never coverable, letters the
-    tiles placed (a legend follows), `@` the squares in `marks`."""
+    tiles placed (a legend follows)."""
     grid = board.grid
     letters: dict = {}
     lines = ["    " + " ".join(chr(ord("a") + c) for c in range(grid.width))]
-    marked = {tuple(m) for m in marks}
     for r in range(grid.height):
         row = []
         for c in range(grid.width):
             tile = board.tile_at(r, c) if board.covered & grid.bit(r, c) else None
             cell = grid.cell(r, c)
-            if (r, c) in marked:
-                ch = "@"
-            elif tile is not None:
+            if tile is not None:
                 ch = letters.setdefault(id(tile), (chr(ord("A") + len(letters) % 26), tile.piece.id))[0]
             elif cell.kind == "income":
                 ch = str(cell.value) if cell.value < 10 else "*"
@@ -329,6 +326,7 @@ def board_text(board, marks=()) -> list[str]:
                 ch = _CELL_CHAR.get(cell.kind, "?")
             row.append(ch)
         lines.append(f"{r + 1:>3} " + " ".join(row))
+    lines.append("    . free  - a -1 square  0-9 income (* 10 or more)  + bonus  # never covered")
     if letters:
         lines.append("    tiles: " + ", ".join(f"{ch} {piece}" for ch, piece in letters.values()))
     return lines
