@@ -100,7 +100,7 @@ def test_a_tile_is_placed_by_square_and_a_wrong_square_says_why(content):
     answer = HumanAgent(keys.read, keys.write).answer(game, decision)
     assert answer == target.key
     text = keys.text
-    assert f"ways on home; type a square like c4" in text
+    assert "ways on home; type a square like c4" in text
     assert len([line for line in keys.out if " at (" in line and "turned" in line]) == 0  # not a list of every placement
     assert "    a b c d" in text and "  1 " in text  # the board drawn with its labels
     assert f"not possible at {present.square_name(*bad)} on home turned 0: " in text

@@ -114,12 +114,25 @@ def test_a_game_against_random_played_by_clicking(page, server):
         if decision is None:
             break
         with page.expect_navigation():
-            if decision["spaces"] and any(s["legal"] for s in decision["spaces"].values()):
-                page.locator("g.space.legal").first.click()
-            else:
-                page.locator("button.option").first.click()
+            _click_an_answer(page, decision)
         page.wait_for_selector("#board-area svg")
     assert _answers(page) >= before + 5
+
+
+def _click_an_answer(page, decision) -> None:
+    """A legal space if the decision wants one, else the first option button, else a tile's first placement."""
+    if decision["spaces"] and any(s["legal"] for s in decision["spaces"].values()):
+        page.locator("g.space.legal").first.click()
+    elif page.locator("button.option:not([disabled])").count():
+        page.locator("button.option:not([disabled])").first.click()
+    else:
+        target = decision["placements"][0]
+        for _ in range(target["turn"] // 90):
+            page.click("#rotate")
+        if target["mirror"]:
+            page.click("#mirror")
+        board = f"g.player[data-player='{decision['index']}'] svg.board[data-board='{target['area']}']"
+        page.locator(f"{board} rect.square[data-square='{target['row']},{target['column']}']").click()
 
 
 def test_a_payment_with_goods_by_clicking(page, server, tmp_path, content):

@@ -24,7 +24,7 @@
   }
   window.rulesdslAnswer = answer;
 
-  document.querySelectorAll("button.option").forEach(b => b.addEventListener("click", () => answer(b.dataset.key)));
+  document.querySelectorAll("button.option:not([disabled])").forEach(b => b.addEventListener("click", () => answer(b.dataset.key)));
 
   // spaces of the action board
   document.querySelectorAll("g.space").forEach(g => {
