@@ -98,7 +98,12 @@ def _parser() -> argparse.ArgumentParser:
 
     render = sub.add_parser("render", help="draw a board (or a board state file) as SVG")
     render.add_argument("what", metavar="BOARD-or-STATE", help="a board id (home_long, shetland, long_house ...) or a state YAML file")
-    render.add_argument("-o", "--output", metavar="FILE", help="write the SVG here instead of standard output")
+    render.add_argument("-o", "--output", metavar="FILE", help="write the SVG here instead of standard output (.png: PNG)")
+    render.add_argument("--step", type=int, metavar="N", help="a saved game (.json): the table after N answers (default: all)")
+
+    serve = sub.add_parser("serve", help="a local web page to watch, play and step through games")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks a free one)")
     from rulesdsl.authoring.commands import add_commands
 
     add_commands(sub)
@@ -122,7 +127,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "show":
             return _show(args)
         if args.command == "render":
-            return _render(args)
+            return _render_game(args) if args.what.endswith(".json") else _render(args)
+        if args.command == "serve":
+            from rulesdsl.web import serve
+
+            serve(args.host, args.port, args.content, not args.no_builtin)
+            return 0
         if args.command == "play":
             return _play(args)
         if args.command == "scenario":
@@ -256,13 +266,20 @@ def _play(args) -> int:
             agent = agents[game.decision.player]
             game.answer(agent.answer(game, game.decision))
             steps += 1
-    except (KeyboardInterrupt, EOFError):
-        print("\nstopped.")
+    except (KeyboardInterrupt, EOFError) as stop:
+        ended = isinstance(stop, EOFError)
+        print(f"\nstopped: {'the input ended' if ended else 'interrupted'}."
+              + ("" if args.save else " Nothing was saved (--save FILE keeps a game to resume)."))
+        steps = -1 if ended else steps
     if args.save:
         Path(args.save).write_text(json.dumps(game.save(), indent=1), encoding="utf-8")
         print(f"saved {len(game.log)} answers to {args.save}")
     if args.log:
-        print("\n".join(game.history))
+        from rulesdsl.view.present import readable
+
+        print("\n".join(map(readable, game.history)))
+    if steps < 0:  # input ended before the game did: not a success
+        return 1
     if game.decision is not None:
         print(f"the game is not over (round {game.state.round}, {game.state.phase}); resume it with --load")
         return 0
@@ -362,6 +379,20 @@ def _render(args) -> int:
     if args.output:
         Path(args.output).write_text(svg, encoding="utf-8")
         print(f"wrote {args.output} ({len(state.tiles)} tiles)")
+    else:
+        sys.stdout.write(svg)
+    return 0
+
+
+def _render_game(args) -> int:
+    from rulesdsl.view.files import game_at, read_saved, write_picture
+    from rulesdsl.view.table import table_svg
+
+    game = game_at(_load(args), read_saved(args.what), args.step)
+    svg = table_svg(game, f"{args.what}, step {len(game.log)}")
+    if args.output:
+        kind = write_picture(svg, args.output)
+        print(f"wrote {args.output} ({kind}, the table after {len(game.log)} answers)")
     else:
         sys.stdout.write(svg)
     return 0

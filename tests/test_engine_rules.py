@@ -83,7 +83,9 @@ def test_a_raid_at_five_fails(content):
     # succeeding is refused ("a battle result of 5 fails"), so failure is taken without asking
     assert p.supply["stone"] == 1 and p.supply["long_sword"] == swords + 1
     assert not any(p.supply[g] for g in ("rune_stone", "silverware", "chest"))
-    assert game.history[-1].endswith("rolls 5 for raiding: result 5")
+    assert game.history[-3:] == ["r1 actions: player 0 rolls 5 for raiding: result 5",
+                                 "r1 actions: player 0: raiding: battle result 5 -> declare failure (the only possible answer)",
+                                 "r1 actions: player 0 fails raiding"]
 
 
 def test_e30_raid_could_reach_six_but_is_declared_failed(content):

@@ -108,8 +108,7 @@ def test_human_agent_shows_refusals_and_asks_again(content):
     from rulesdsl.agents import HumanAgent
 
     game = Game(content, GameOptions(players=2), 5)
-    shed = [i for i, o in enumerate(game.decision.options, 1) if o.key == "build_shed_1"][0]
-    typed = iter([str(shed), "nonsense", "stockfish_1"])
+    typed = iter(["build_shed_1", "nonsense", "stockfish_1"])  # refused options are named, not numbered
     shown = []
     agent = HumanAgent(read=lambda prompt: next(typed), write=shown.append)
     assert agent.answer(game, game.decision) == "stockfish_1"

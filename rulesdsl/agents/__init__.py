@@ -34,29 +34,4 @@ class ScriptedAgent:
         return key
 
 
-class HumanAgent:
-    """Asks on the terminal, listing the legal answers; shows the reason when one is refused."""
-
-    def __init__(self, read=input, write=print):
-        self.read = read
-        self.write = write
-
-    def answer(self, game, decision) -> str:
-        self.write(f"\nplayer {decision.player + 1}: {decision.prompt}")
-        for number, option in enumerate(decision.options, start=1):
-            mark = f"  (not possible: {option.refusal})" if option.refusal else ""
-            self.write(f"  {number:3}. {option.label}{mark}")
-        while True:
-            text = self.read("your choice (number or key): ").strip()
-            chosen = None
-            if text.isdigit() and 1 <= int(text) <= len(decision.options):
-                chosen = decision.options[int(text) - 1]
-            else:
-                chosen = decision.option(text)
-            if chosen is None:
-                self.write("  not one of the choices; type its number")
-                continue
-            if chosen.refusal:
-                self.write(f"  refused: {chosen.refusal}")
-                continue
-            return chosen.key
+from rulesdsl.agents.terminal import HumanAgent  # noqa: E402,F401 -- the terminal player lives in its own module

@@ -10,6 +10,7 @@ class Option:
     key: str  # the answer that picks this option; stable, recorded in saved games
     label: str
     refusal: str | None = None  # why this option may not be taken now (shown, never legal)
+    piece: str | None = None  # a placement's tile, so that a board can be drawn and chosen by square
 
 
 @attrs.frozen

@@ -122,6 +122,7 @@ class DiceRunner:
             success = yield from self._finish_low(node, dctx, info, forced)
         else:
             success = yield from self._finish_high(node, dctx, info)
+        g.note(f"player {ctx.player} {'succeeds at' if success else 'fails'} {node.kind}")
         if success:
             yield from self.i.run(node.success or (), dctx)
             yield from g.flow.emit("when", "dice_succeeded", dctx, info)

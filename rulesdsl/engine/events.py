@@ -38,6 +38,7 @@ class Listener:
     index: int  # position of the item in its effect text
     hook: t.Hook
     once: bool = False
+    rule: str | None = None  # the board rule it comes from (cards have `card`)
 
 
 class Events:
@@ -65,7 +66,7 @@ class Events:
             program = self.g.content.programs[("rules", rule_id)]
             for index, item in enumerate(program.items):
                 if isinstance(item, t.Hook):
-                    self._add(Listener(None, None, index, item))
+                    self._add(Listener(None, None, index, item, rule=rule_id))
                 elif isinstance(item, (t.Modify, t.SetValue, t.Allow)):
                     self._modifier(None, None, item)
 

@@ -45,6 +45,7 @@ class Flow:
                 if phase.id in plan.skip:
                     continue
                 s.phase = phase.id
+                g.note(f"phase {phase.number}: {phase.name}")
                 yield from self.round_phase(phase.id)
         s.phase = "end"
         for player in self.order():  # last placements before the count ([F1])
@@ -343,6 +344,7 @@ class Flow:
         replaced = yield from self.replace(actx, "action", info)
         if replaced is None:
             program = self.g.content.programs[("spaces", space)]
+            self.g.note(f"player {actx.player} carries out {spec.name} ({a.how})")
             yield from self.interp.run(program.items, actx, need_one=True, costs_count=True)
         yield from self.emit("after", "action", actx, info)
 
@@ -494,7 +496,15 @@ class Flow:
                 lst, hctx = ready.pop()
             if lst.once:
                 events.hooks[(timing, name)].remove(lst)
+            self.g.note(f"player {ctx.player}: {self.cause(lst)} ({timing} {name})")  # what follows is its doing
             yield from self.interp.run(lst.hook.body, hctx)
+
+    def cause(self, listener) -> str:
+        """The card or board rule a listener comes from, as the history names it."""
+        if listener.card is not None:
+            return f"{self.g.content.occupations[listener.card].name} (card {listener.card})"
+        rule = self.g.content.rules.get(listener.rule) if listener.rule else None
+        return rule.name if rule is not None else "a rule of the board"
 
     def replace(self, ctx, name: str, info: EventInfo):
         """`instead of` hooks: the player may swap the pending thing for the hook's effect.
@@ -1006,7 +1016,8 @@ class Flow:
                 options = self.place_options(ctx, item, lambda kind: kind in self.g.content.buildings and bool(target & self._area_names(kind)))
                 if not options:
                     break
-                choices = [Option(placement_key(key, pl), f"{key} at {pl.row},{pl.column} turned {pl.turn}") for key, pl, _ in options]
+                choices = [Option(placement_key(key, pl), f"{key} at {pl.row},{pl.column} turned {pl.turn}", piece=piece.id)
+                           for key, pl, piece in options]
                 if node.any_number or placed:
                     choices.append(Option("no", "leave it on the table"))
                 answer = yield from self.g.ask(ctx.player, "place", f"place a served {item} into a house?", choices)
@@ -1028,7 +1039,7 @@ class Flow:
             if not options:
                 ops.pay(self.g, ctx.p, item, 1)
                 break
-            choices = [Option(placement_key(key, pl), f"{key} at {pl.row},{pl.column}") for key, pl, _ in options]
+            choices = [Option(placement_key(key, pl), f"{key} at {pl.row},{pl.column}", piece=piece.id) for key, pl, piece in options]
             answer = yield from self.g.ask(ctx.player, "place", f"place the {item} where?", choices, anytime=False)
             key, pl, piece = next(o for o in options if placement_key(o[0], o[1]) == answer)
             yield from self.place_tile(ctx, item, key, pl, piece)
@@ -1156,7 +1167,7 @@ class Flow:
                 for placement in legal_placements(board, piece, allowed):
                     options.append(Option(placement_key(key, placement, piece_id if item == "silver" else None),
                                           f"{piece_id} on {label} at ({placement.row}, {placement.column}) turned {placement.turn}"
-                                          + (" over" if placement.mirror else "")))
+                                          + (" over" if placement.mirror else ""), piece=piece_id))
                     found.append((key, placement, piece, allowed))
         if not options:
             return

@@ -55,6 +55,7 @@ class Game:
         self.events = Events(self)
         self.decision: Decision | None = None
         self.history: list[str] = []  # a readable account of what happened
+        self.on_note = None  # called with the index of each new history line
         from rulesdsl.engine.flow import Flow
 
         self.flow = Flow(self)
@@ -140,7 +141,8 @@ class Game:
             extra = self.flow.anytime_options(player) if anytime else []
             if not legal and not extra:
                 raise RulesError(f"no legal answer to '{prompt}' for player {player}")
-            if len(legal) == 1 and not extra:
+            if len(legal) == 1 and not extra:  # answered here, and said so in the history
+                self.note(f"player {player}: {prompt} -> {legal[0].label} (the only possible answer)")
                 return legal[0].key
             answer = yield Decision(player, kind, prompt, tuple(current) + tuple(extra))
             if answer.startswith("anytime:"):
@@ -159,6 +161,8 @@ class Game:
 
     def note(self, text: str) -> None:
         self.history.append(f"r{self.state.round} {self.state.phase}: {text}")
+        if self.on_note is not None:  # a watcher (the timeline) sees the state as each entry is written
+            self.on_note(len(self.history) - 1)
 
     # ------------------------------------------------------------------ setup
     def _validate_options(self) -> None:

@@ -1,5 +1,9 @@
 """Draw a board state as SVG: squares by kind, placed tiles in their colours, the income
-each line pays now, bonus squares that would pay, and the -1 squares still uncovered."""
+each line pays now, bonus squares that would pay, and the -1 squares still uncovered.
+
+Columns are labelled a, b, c ... and rows 1, 2, 3 ... from the top, the names the terminal
+accepts for a square (`c4`); `board_svg` gives the drawing with its size so that a whole
+table (`rulesdsl/view/table.py`) can place several boards side by side."""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from rulesdsl.geometry.placement import BoardState
 CELL = 34
 MARGIN = 16
 HEADER = 46
+LABEL = 14  # room for the row numbers and column letters
 
 _CELL_FILL = {
     g.PLAIN: "#f3ead7", g.MINUS: "#e6d3ab", g.INCOME: "#f6e08e", g.BONUS: "#d7ead0",
@@ -33,10 +38,27 @@ def _text(x: float, y: float, text: str, size: int = 11, fill: str = "#222", anc
             f'text-anchor="{anchor}" dominant-baseline="central" font-weight="{weight}">{escape(text)}</text>')
 
 
+def square_name(row: int, column: int) -> str:
+    """`c4`: column letter and row number counted from 1, as the drawings label them."""
+    return f"{chr(ord('a') + column)}{row + 1}"
+
+
 def render_svg(state: BoardState, title: str | None = None) -> str:
+    """A standalone SVG document of one board state."""
+    return board_svg(state, title)[0]
+
+
+def board_svg(state: BoardState, title: str | None = None, x: float = 0, y: float = 0,
+              board: str | None = None) -> tuple[str, float, float]:
+    """(svg, width, height) of one board at (x, y); `board` tags it for clicking (data-board)."""
     grid = state.grid
-    width = MARGIN * 2 + grid.width * CELL
-    height = HEADER + MARGIN + grid.height * CELL
+    left = MARGIN + LABEL
+    top = HEADER + LABEL
+    heading = title or grid.name
+    summary = (f"income {scoring.income(state)}   uncovered -1: {scoring.uncovered_minus(state)}   "
+               f"bonus now: {', '.join('+'.join(goods) for _, goods in scoring.bonus(state)) or 'none'}")
+    width = max(left + MARGIN + grid.width * CELL, MARGIN * 2 + 6.2 * max(len(summary), len(heading) * 1.3))
+    height = top + MARGIN + grid.height * CELL
     paying = {square for square, _ in scoring.bonus(state)}
     current_income = set()
     for squares, _final in grid.income_lines:
@@ -44,16 +66,19 @@ def render_svg(state: BoardState, title: str | None = None) -> str:
             if not state.covered & bit:
                 current_income.add(grid.square(bit.bit_length() - 1))
                 break
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">',
+    tag = f' class="board" data-board="{escape(board)}"' if board is not None else ""
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg"{tag} x="{x}" y="{y}" width="{width}" height="{height}" viewBox="0 0 {width} {height}">',
            f'<rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#fbf8f1"/>']
-    heading = title or grid.name
-    summary = (f"income {scoring.income(state)}   uncovered -1: {scoring.uncovered_minus(state)}   "
-               f"bonus now: {', '.join('+'.join(goods) for _, goods in scoring.bonus(state)) or 'none'}")
     out.append(_text(MARGIN, 14, heading, 14, anchor="start", weight="bold"))
     out.append(_text(MARGIN, 32, summary, 11, anchor="start"))
 
     def origin(r: int, c: int) -> tuple[int, int]:
-        return MARGIN + c * CELL, HEADER + r * CELL
+        return left + c * CELL, top + r * CELL
+
+    for c in range(grid.width):
+        out.append(_text(left + c * CELL + CELL / 2, top - LABEL / 2 - 1, chr(ord("a") + c), 10, "#555"))
+    for r in range(grid.height):
+        out.append(_text(left - LABEL / 2 - 2, top + r * CELL + CELL / 2, str(r + 1), 10, "#555"))
 
     out.append('<g class="squares">')
     for r, row in enumerate(grid.cells):
@@ -109,4 +134,4 @@ def render_svg(state: BoardState, title: str | None = None) -> str:
         out.append("</g>")
     out.append("</g>")
     out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return "\n".join(out) + "\n", width, height

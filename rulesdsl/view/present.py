@@ -1,0 +1,332 @@
+"""How a game is shown to people: player names, labels that tell options apart, a player's
+state as text, placements by square, and a game's timeline step by step.
+
+The terminal agent and the web page both use these, so the two show the same words. Nothing
+here decides anything: legal answers, refusals and placements come from the engine's
+`Decision` and from the placement rules (`geometry.placement.check`)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import attrs
+
+from rulesdsl.engine.flow import building_key
+from rulesdsl.errors import IllegalMove, RulesError
+from rulesdsl.geometry import pieces
+from rulesdsl.geometry import scoring as board_scoring
+from rulesdsl.geometry.render import square_name
+from rulesdsl.geometry.shapes import orientation
+
+_PLAYER = re.compile(r"\bplayer (\d+)\b")
+_PLACEMENT = re.compile(r"^(?P<area>[^@]+)@(?P<row>\d+),(?P<column>\d+),(?P<turn>\d+)(?P<mirror>m?)(?::(?P<coin>.+))?$")
+_SQUARE = re.compile(r"^([a-z])(\d+)$")
+_SQUARE_IN_TEXT = re.compile(r"\bsquare \((\d+), (\d+)\)")
+
+
+def player_name(index: int) -> str:
+    """P1, P2 ...: players counted from 1 everywhere a person reads them."""
+    return f"P{index + 1}"
+
+
+def squares_named(text: str) -> str:
+    """`square (8, 3)` (row, column from 0, as the rules engine says) -> `square d9`, as boards are labelled."""
+    return _SQUARE_IN_TEXT.sub(lambda m: f"square {square_name(int(m[1]), int(m[2]))}", text)
+
+
+def readable(line: str) -> str:
+    """A history line with players counted from 1 (the engine counts from 0)."""
+    return _PLAYER.sub(lambda m: player_name(int(m.group(1))), line)
+
+
+# ---------------------------------------------------------------- option labels
+def option_text(game, decision, option) -> str:
+    """The option's label, with what tells it apart: a space's column, Vikings and effect,
+    an occupation's printed text."""
+    content = game.content
+    if decision.kind == "space" and option.key in content.spaces:
+        spec = content.spaces[option.key]
+        vikings = content.columns[spec.column].vikings
+        effect = " / ".join(" ".join(line.split()) for line in spec.effect.strip().splitlines())
+        return f"{spec.name} [column {spec.column}, {vikings} Viking{'s' if vikings != 1 else ''}]: {effect}"
+    card = occupation_of(game, decision, option)
+    if card is not None:
+        return f"{card.name}: {card.text}"
+    return option.label
+
+
+def occupation_of(game, decision, option):
+    """The occupation an option plays, or None."""
+    if decision.kind == "play" and option.key.isdigit():
+        return game.content.occupations.get(int(option.key))
+    return None
+
+
+def distinct_labels(game, decision) -> dict[str, str]:
+    """key -> label, labels made unique: equal ones get the option's key added."""
+    texts = {o.key: option_text(game, decision, o) for o in decision.options}
+    seen = Counter(texts.values())
+    return {key: (f"{text} ({key})" if seen[text] > 1 else text) for key, text in texts.items()}
+
+
+# ---------------------------------------------------------------- placements by square
+@attrs.frozen
+class PlacementChoice:
+    key: str
+    area: str
+    row: int
+    column: int
+    turn: int
+    mirror: bool
+    coin: str | None
+    piece: str | None
+
+
+def placement_of(option) -> PlacementChoice | None:
+    """The placement an option stands for (`home@11,0,90m`), or None."""
+    m = _PLACEMENT.match(option.key)
+    if m is None:
+        return None
+    return PlacementChoice(option.key, m["area"], int(m["row"]), int(m["column"]), int(m["turn"]), bool(m["mirror"]),
+                           m["coin"], option.piece or m["coin"])
+
+
+def placements(decision) -> list[PlacementChoice]:
+    """Every legal placement of a decision (empty if it places nothing)."""
+    return [pl for o in decision.options if o.refusal is None and (pl := placement_of(o)) is not None]
+
+
+def parse_square(text: str) -> tuple[int, int] | None:
+    """`c4` -> (row 3, column 2), or None."""
+    m = _SQUARE.match(text.strip().lower())
+    if m is None or int(m[2]) < 1:
+        return None
+    return int(m[2]) - 1, ord(m[1]) - ord("a")
+
+
+def areas_of(game, player: int) -> dict:
+    """area key -> (label, BoardState) of every grid the player owns (the keys answers use)."""
+    return {key: (label, board) for key, label, _kind, board in game.flow.areas(game.state.players[player])}
+
+
+def placement_verdict(game, decision, area: str, row: int, column: int, turn: int, mirror: bool,
+                      piece: str | None = None) -> dict:
+    """Whether laying the decision's tile at this square and orientation is one of its answers,
+    the squares it would cover and, if it is not, why (from the placement rules)."""
+    from rulesdsl.errors import IllegalPlacement
+    from rulesdsl.geometry.placement import check
+
+    offered = [pl for pl in placements(decision) if pl.area == area and (piece is None or pl.piece == piece)]
+    piece_id = piece or next((pl.piece for pl in placements(decision) if pl.piece), None)
+    found = next((pl for pl in offered if (pl.row, pl.column, pl.turn, pl.mirror) == (row, column, turn, mirror)), None)
+    squares: list = []
+    reason = None
+    if piece_id is not None:
+        shape = pieces.piece(game.content, piece_id)
+        o = orientation(shape.rows, turn, mirror)
+        squares = [[row + dr, column + dc] for dr, dc in o.cells]
+        if found is None:
+            board = areas_of(game, decision.player).get(area, (None, None))[1]
+            if board is None:
+                reason = f"you have no board '{area}'"
+            else:
+                try:
+                    check(board, shape, row, column, turn, mirror)
+                    reason = "the rules allow this square, but this decision does not offer it"
+                except IllegalPlacement as err:
+                    reason = squares_named(str(err))
+    else:
+        reason = "this decision places no tile"
+    return {"legal": found is not None, "key": found.key if found else None, "squares": squares,
+            "reason": reason, "at": square_name(row, column)}
+
+
+def parse_placement(decision, text: str):
+    """(area, row, column, turn, mirror) from `c4`, `c4 r`, `c4 rr m`, `home c4 90` ..., or a str saying what is wrong."""
+    words = text.lower().split()
+    areas = sorted({pl.area for pl in placements(decision)})
+    if not areas:
+        return "this decision places no tile"
+    area = "home" if "home" in areas else areas[0]
+    if words and parse_square(words[0]) is None:
+        area = next((a for a in areas if a == words[0] or a.split(":")[0] == words[0]), None)
+        if area is None:
+            return f"no placement on '{words[0]}'; boards: {', '.join(areas)}"
+        words = words[1:]
+    square = parse_square(words[0]) if words else None
+    if square is None:
+        return "name a square like c4 (column letter, row number), then r for each quarter turn, m to turn over"
+    turn, mirror = 0, False
+    for word in words[1:]:
+        if set(word) == {"r"}:
+            turn += 90 * len(word)
+        elif word.isdigit():
+            turn += int(word)
+        elif word in ("m", "over", "mirror"):
+            mirror = True
+        else:
+            return f"'{word}' is neither r (a quarter turn), a number of degrees nor m (turned over)"
+    return area, square[0], square[1], turn % 360, mirror
+
+
+def placement_key_at(decision, area: str, row: int, column: int, turn: int, mirror: bool) -> str | None:
+    """The answer that lays the decision's tile there, or None if it is not offered."""
+    for pl in placements(decision):
+        if (pl.area, pl.row, pl.column, pl.turn, pl.mirror) == (area, row, column, turn, mirror):
+            return pl.key
+    return None
+
+
+# ---------------------------------------------------------------- a player's state
+def _counted(counter) -> str:
+    return ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(counter.items()) if n) or "nothing"
+
+
+def player_lines(game, index: int) -> list[str]:
+    """What a player has, as lines of text (supply, animals, ships, boards, hand, Vikings)."""
+    p = game.state.players[index]
+    content = game.content
+    lines = [f"{player_name(index)} ({p.color}): {p.table_vikings} Vikings on the banquet table, {p.thing} on the Thing square"
+             + (f", {p.waiting} waiting" if p.waiting else "") + (", passed" if p.passed else "")
+             + (f", {p.penalties} Thing penalties" if p.penalties else "")]
+    weapons = {k: n for k, n in p.supply.items() if k in content.weapons}
+    lines.append(f"  supply: {_counted({k: n for k, n in p.supply.items() if k not in weapons})}")
+    lines.append(f"  weapon cards: {_counted(weapons)}")
+    if any(p.stables.values()):
+        lines.append(f"  animals: {_counted(p.stables)}")
+    if p.ships:
+        lines.append("  ships: " + ", ".join(f"{s.kind} ({content.ships[s.kind].ore_printed + s.ore} ore)" for s in p.ships))
+    if p.emigrated:
+        lines.append("  emigrated: " + ", ".join(p.emigrated))
+    for key, (label, board) in areas_of(game, index).items():
+        lines.append(f"  {label} [{key}]: income {board_scoring.income(board)}, {len(board.tiles)} tiles, "
+                     f"{board_scoring.uncovered_minus(board)} uncovered -1")
+    for b in p.buildings:
+        if b.slots is not None:
+            lines.append(f"  {b.kind.replace('_', ' ')} [{building_key(p, b)}]: slots {dict(b.slots.filled) or 'empty'}")
+    for number in p.hand:
+        card = content.occupations[number]
+        lines.append(f"  hand: {number} {card.name}: {card.text}")
+    if p.played:
+        lines.append("  played: " + ", ".join(f"{n} {content.occupations[n].name}" for n in p.played))
+    return lines
+
+
+# ---------------------------------------------------------------- the timeline
+@attrs.frozen
+class Entry:
+    text: str  # a history line: the card, rule, roll, phase or forced answer it reports
+    changes: tuple[str, ...]  # what players gained and paid from that line until the next one
+
+
+@attrs.frozen
+class Step:
+    number: int  # answers given before this step's decision
+    round: int
+    phase: str
+    player: int | None
+    prompt: str
+    answer: str | None  # the chosen option's text (None: the setup)
+    changes: tuple[str, ...]  # what the answer itself gained and paid, before any entry
+    entries: tuple[Entry, ...]  # what followed, each with its own gains and payments
+
+
+def _holdings(game) -> list[Counter]:
+    return [Counter(p.supply) + Counter(p.stables) for p in game.state.players]
+
+
+def _change_lines(before: list[Counter], after: list[Counter]) -> tuple[str, ...]:
+    out = []
+    for index, (old, new) in enumerate(zip(before, after)):
+        parts = []
+        for item in sorted(set(old) | set(new)):
+            delta = new[item] - old[item]
+            if delta:
+                parts.append(f"{delta:+d} {item.replace('_', ' ')}")
+        if parts:
+            out.append(f"{player_name(index)}: {', '.join(parts)}")
+    return tuple(out)
+
+
+class Timeline:
+    """A saved game replayed step by step, extended as answers come. Step 0 is the setup;
+    step N follows the Nth answer. The holdings are read as each history line is written,
+    so every gain and payment is shown under the line (card, rule, phase, roll) that came
+    just before it."""
+
+    def __init__(self, game_class, content, data: dict):
+        self.game = game_class.load(content, dict(data, answers=[]))
+        self.steps = [Step(0, self.game.state.round, self.game.state.phase, None, "setup", None, (),
+                           tuple(Entry(readable(h), ()) for h in self.game.history))]
+        self.marks: dict[int, list] = {}
+
+    def extend(self, answers) -> list[Step]:
+        """Replay the answers not replayed yet; the steps so far."""
+        game = self.game
+        # a trial of preparations writes lines and takes them back; the real line written
+        # at the same position later replaces its mark
+        game.on_note = lambda index: self.marks.__setitem__(index, _holdings(game))
+        try:
+            for index in range(len(self.steps) - 1, len(answers)):
+                self._step(index, *answers[index])
+        finally:
+            game.on_note = None
+        return self.steps
+
+    def _step(self, index: int, player, key) -> None:
+        game = self.game
+        decision = game.decision
+        if decision is None or decision.player != int(player):
+            raise RulesError(f"corrupted saved game: answer {index + 1} does not fit the game (player {player})")
+        option = decision.option(str(key))
+        asked_in = (game.state.round, game.state.phase)
+        before, seen = _holdings(game), len(game.history)
+        self.marks.clear()
+        try:
+            game.answer(str(key))
+        except IllegalMove as err:
+            raise RulesError(f"corrupted saved game: answer {index + 1}: {err}") from None
+        end = _holdings(game)
+        lines = range(seen, len(game.history))
+        at = [self.marks.get(i, end) for i in lines] + [end]
+        entries = tuple(Entry(readable(game.history[i]), _change_lines(at[n], at[n + 1])) for n, i in enumerate(lines))
+        label = option_text(game, decision, option) if option else str(key)
+        self.steps.append(Step(index + 1, *asked_in, decision.player, readable(decision.prompt), label,
+                               _change_lines(before, at[0]), entries))
+
+
+def timeline(game_class, content, data: dict) -> tuple[list[Step], object]:
+    """Every step of a saved game, and the game at its end."""
+    line = Timeline(game_class, content, data)
+    return line.extend(list(data.get("answers", []))), line.game
+
+
+# ---------------------------------------------------------------- a board as text
+_CELL_CHAR = {"plain": ".", "minus": "-", "bonus": "+", "forbidden": "#", "pillar": "#", "outside": " "}
+
+
+def board_text(board) -> list[str]:
+    """A board as lines of text with column letters and row numbers: `.` free, `-` a -1
+    square, digits income (`*` a higher one), `+` bonus, `#` never coverable, letters the
+    tiles placed (a legend follows)."""
+    grid = board.grid
+    letters: dict = {}
+    lines = ["    " + " ".join(chr(ord("a") + c) for c in range(grid.width))]
+    for r in range(grid.height):
+        row = []
+        for c in range(grid.width):
+            tile = board.tile_at(r, c) if board.covered & grid.bit(r, c) else None
+            cell = grid.cell(r, c)
+            if tile is not None:
+                ch = letters.setdefault(id(tile), (chr(ord("A") + len(letters) % 26), tile.piece.id))[0]
+            elif cell.kind == "income":
+                ch = str(cell.value) if cell.value < 10 else "*"
+            else:
+                ch = _CELL_CHAR.get(cell.kind, "?")
+            row.append(ch)
+        lines.append(f"{r + 1:>3} " + " ".join(row))
+    lines.append("    . free  - a -1 square  0-9 income (* 10 or more)  + bonus  # never covered")
+    if letters:
+        lines.append("    tiles: " + ", ".join(f"{ch} {piece}" for ch, piece in letters.values()))
+    return lines

@@ -1,0 +1,210 @@
+"""The whole table of a game drawn as one SVG: the action board with every player's Vikings,
+the round and phase, the mountain strips, the exploration slots, the weapon deck, and per
+player the Vikings, supply, animals, ships with their ore, the banquet table, the home
+board, exploration boards and houses with their tiles (row/column labels, income marked,
+-1 squares visible), hand and played occupations with their text, and a legend.
+
+Spaces carry `data-space`, boards `data-board` and squares `data-square`, so the web page
+(`rulesdsl/web/`) can make them clickable; the drawing itself decides nothing."""
+
+from __future__ import annotations
+
+import textwrap
+from xml.sax.saxutils import escape
+
+from rulesdsl.geometry.render import _CELL_FILL, _TILE_FILL, _text, board_svg
+from rulesdsl.view.present import areas_of, player_name
+
+PLAYER_FILL = {"red": "#d23b2f", "blue": "#2d6cc0", "green": "#3f9a3f", "yellow": "#e2b71f"}
+COLUMN_WIDTH = 232
+ROW_HEIGHT = 24
+LEFT = 16
+WRAP = 150  # characters of a text line
+
+
+def _rect(x, y, w, h, fill, stroke="#8a7a5a", extra="") -> str:
+    return f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="{fill}" stroke="{stroke}"{extra}/>'
+
+
+def _fit(text: str, chars: int) -> str:
+    return text if len(text) <= chars else text[: chars - 1] + "…"
+
+
+def _lines(out: list, x: float, y: float, lines, size: int = 11, step: int = 15, weight: str = "normal") -> float:
+    for line in lines:
+        out.append(_text(x, y, line, size, anchor="start", weight=weight))
+        y += step
+    return y
+
+
+def _action_board(game, out: list, x0: float, y0: float) -> tuple[float, float]:
+    content, s = game.content, game.state
+    in_play = game.flow.spaces_in_play()
+    rows = max((content.spaces[sp].row + content.spaces[sp].rows for sp in in_play), default=2) - 1
+    out.append(_text(x0, y0, "Action board", 13, anchor="start", weight="bold"))
+    top = y0 + 28
+    for column in sorted(content.columns.values(), key=lambda c: c.id):
+        cx = x0 + (column.id - 1) * COLUMN_WIDTH
+        out.append(_text(cx + COLUMN_WIDTH / 2, top - 9, f"column {column.id}: {column.vikings} Viking{'s' if column.vikings != 1 else ''}", 11))
+    out.append('<g class="spaces">')
+    for space in in_play:
+        spec = content.spaces[space]
+        x = x0 + (spec.column - 1) * COLUMN_WIDTH
+        y = top + (spec.row - 1) * ROW_HEIGHT
+        h = spec.rows * ROW_HEIGHT
+        taken = s.occupancy.get(space, [])
+        out.append(f'<g class="space" data-space="{escape(space)}">')
+        out.append(_rect(x + 1, y + 1, COLUMN_WIDTH - 4, h - 2, "#efe6cf" if not taken else "#e3d3a6", extra=' rx="3"'))
+        out.append(f'<title>{escape(spec.name)}: {escape(spec.effect.strip())}</title>')
+        out.append(_text(x + 6, y + ROW_HEIGHT / 2, _fit(spec.name, 30), 10, anchor="start"))
+        for n, (player, vikings, _round) in enumerate(taken):
+            color = PLAYER_FILL.get(s.players[player].color, "#777")
+            px = x + COLUMN_WIDTH - 16 - n * 22
+            out.append(f'<circle class="viking" cx="{px}" cy="{y + ROW_HEIGHT / 2}" r="9" fill="{color}" stroke="#222"/>')
+            out.append(_text(px, y + ROW_HEIGHT / 2, str(vikings), 10, "#fff", weight="bold"))
+        out.append("</g>")
+    out.append("</g>")
+    return x0 + len(content.columns) * COLUMN_WIDTH, top + rows * ROW_HEIGHT
+
+
+def _common(game, out: list, x: float, y: float) -> float:
+    """Mountain strips, exploration slots, weapon deck and the other shared supplies."""
+    content, s = game.content, game.state
+    out.append(_text(x, y, "Mountain strips (taken from the left)", 13, anchor="start", weight="bold"))
+    y += 20
+    for sid, items in s.strips:
+        out.append(f'<g class="strip" data-strip="{escape(sid)}">')
+        out.append(_text(x, y + 10, sid.replace("_", " "), 10, anchor="start"))
+        for n, item in enumerate(items):
+            fill = _TILE_FILL.get(item.rstrip("0123456789"), "#c9c9c9")
+            out.append(_rect(x + 56 + n * 40, y, 38, 20, fill, "#444"))
+            out.append(_text(x + 75 + n * 40, y + 10, _fit(item, 7), 9, "#fff" if fill in ("#4a4a4a", "#8b5a2b") else "#111"))
+        out.append("</g>")
+        y += 26
+    y += 10
+    out.append(_text(x, y, "Exploration boards", 13, anchor="start", weight="bold"))
+    y += 18
+    for slot, info in sorted(s.slots.items()):
+        board = content.exploration_boards[info["board"]]
+        owner = f", taken by {player_name(info['owner'])}" if info.get("owner") is not None else ""
+        out.append(_text(x, y, f"{slot}: {board.name}, {info['silver']} silver{owner}", 11, anchor="start"))
+        y += 15
+    y += 10
+    left = ", ".join(f"{n} {b.replace('_', ' ')}" for b, n in sorted(s.buildings_left.items()))
+    y = _lines(out, x, y, [f"weapon deck: {len(s.weapon_deck)} cards, {len(s.weapon_discard)} discarded",
+                           f"occupation deck: {len(s.occupation_deck)} cards",
+                           f"buildings left: {left}", f"special tiles left: {len(s.specials_left)}"])
+    if any(s.table.values()):
+        y = _lines(out, x, y, ["on the banquet table now: " + ", ".join(f"{n} {k}" for k, n in sorted(s.table.items()) if n)])
+    return y
+
+
+def _player(game, out: list, index: int, x0: float, y0: float) -> tuple[float, float]:
+    content, s = game.content, game.state
+    p = s.players[index]
+    home = content.home_boards[game.options.length]
+    color = PLAYER_FILL.get(p.color, "#777")
+    out.append(f'<g class="player" data-player="{index}">')
+    out.append(_rect(x0, y0 - 12, 18, 18, color, "#222"))
+    head = (f"{player_name(index)} ({p.color}){'  — start player' if s.start_player == index else ''}: "
+            f"{p.table_vikings} Vikings on the banquet table, {p.thing} on the Thing square"
+            + (f", {p.waiting} waiting" if p.waiting else "") + (", passed" if p.passed else "")
+            + (f", {p.penalties} Thing penalties" if p.penalties else ""))
+    out.append(_text(x0 + 26, y0 - 3, head, 13, anchor="start", weight="bold"))
+    y = y0 + 20
+    weapons = {k: n for k, n in p.supply.items() if k in content.weapons and n}
+    supply = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(p.supply.items()) if n and k not in weapons) or "nothing"
+    lines = textwrap.wrap("supply: " + supply, WRAP)
+    lines.append("weapon cards: " + (", ".join(f"{n} {content.weapons[k].name}" for k, n in sorted(weapons.items())) or "none"))
+    if any(p.stables.values()):
+        lines.append("animals: " + ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(p.stables.items()) if n))
+    y = _lines(out, x0, y, lines)
+    # ships with their ore, and the banquet table with the emigrated ships on it
+    x = x0
+    out.append(_text(x, y + 4, "ships:", 11, anchor="start"))
+    x += 44
+    for ship in p.ships:
+        spec = content.ships[ship.kind]
+        width = 120 if spec.size == "large" else 80
+        out.append(f'<g class="ship" data-ship="{escape(ship.kind)}">')
+        out.append(_rect(x, y - 8, width, 24, "#b48a5a", "#5a3d1d", ' rx="10"'))
+        out.append(_text(x + width / 2, y + 1, spec.name, 10, "#fff"))
+        for n in range(spec.ore_printed + ship.ore):
+            out.append(f'<circle class="ore" cx="{x + 10 + n * 11}" cy="{y + 11}" r="4" fill="#333"/>')
+        out.append("</g>")
+        x += width + 8
+    if not p.ships:
+        out.append(_text(x, y + 4, "none", 11, anchor="start"))
+    y += 32
+    seats = home.feast_seats
+    out.append(_text(x0, y + 8, "banquet table:", 11, anchor="start"))
+    covered = home.ship_seats * len(p.emigrated)
+    for n in range(seats):
+        sx = x0 + 96 + n * 20
+        fill = "#b48a5a" if n < covered else "#f1e4c4"
+        out.append(_rect(sx, y, 18, 16, fill, "#8a7a5a"))
+        if n >= seats - p.table_vikings:
+            out.append(f'<circle class="viking" cx="{sx + 9}" cy="{y + 8}" r="5" fill="{color}" stroke="#222"/>')
+    if p.emigrated:
+        out.append(_text(x0 + 104 + seats * 20, y + 8, "emigrated: " + ", ".join(p.emigrated), 11, anchor="start"))
+    y += 28
+    # boards side by side
+    x, tallest = x0, 0
+    for key, (label, board) in areas_of(game, index).items():
+        svg, w, h = board_svg(board, f"{label} [{key}]", x, y, board=key)
+        out.append(svg)
+        x += w + 8
+        tallest = max(tallest, h)
+    right = x
+    for b in p.buildings:
+        if b.slots is not None:
+            filled = ", ".join(f"{n} {k}" for k, n in sorted(dict(b.slots.filled).items())) or "empty"
+            out.append(_text(x, y + 20, f"{b.kind.replace('_', ' ')} slots: {filled}", 11, anchor="start"))
+            x += 200
+    y += tallest + 6
+    lines = []
+    for label, numbers in (("hand", p.hand), ("played", p.played)):
+        for number in numbers:
+            card = content.occupations[number]
+            lines += textwrap.wrap(f"{label}: {number} {card.name} — {card.text}", WRAP, subsequent_indent="      ")
+    y = _lines(out, x0, y + 6, lines or ["no occupations"])
+    out.append("</g>")
+    return max(right, x), y
+
+
+def _legend(out: list, x: float, y: float) -> float:
+    out.append(_text(x, y, "Legend", 13, anchor="start", weight="bold"))
+    y += 16
+    entries = [(_CELL_FILL["plain"], "free square"), (_CELL_FILL["minus"], "-1 square (red edge while uncovered)"),
+               (_CELL_FILL["income"], "income square (ringed: the income paid now)"), (_CELL_FILL["bonus"], "bonus square"),
+               (_CELL_FILL["forbidden"], "forbidden / pillar")]
+    entries += [(fill, f"{name} tile") for name, fill in _TILE_FILL.items()]
+    cx = x
+    for fill, label in entries:
+        out.append(_rect(cx, y, 14, 14, fill, "#555"))
+        out.append(_text(cx + 18, y + 7, label, 10, anchor="start"))
+        cx += 30 + 6 * len(label)
+        if cx > x + 1300:
+            cx, y = x, y + 20
+    return y + 24
+
+
+def table_svg(game, caption: str | None = None) -> str:
+    """The whole table as an SVG document."""
+    s = game.state
+    out: list[str] = []
+    title = (f"Round {s.round} of {s.rounds}, phase {s.phase or 'setup'}" + (" — game over" if game.over else "")
+             + (f" — {caption}" if caption else ""))
+    out.append(_text(LEFT, 18, title, 16, anchor="start", weight="bold"))
+    right, bottom = _action_board(game, out, LEFT, 46)
+    common_bottom = _common(game, out, right + 24, 50)
+    width = right + 24 + 420
+    y = max(bottom, common_bottom) + 40
+    for index in range(len(s.players)):
+        w, y = _player(game, out, index, LEFT, y)
+        width = max(width, w + LEFT)
+        y += 30
+    y = _legend(out, LEFT, y)
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="table" width="{width:.0f}" height="{y:.0f}" '
+            f'viewBox="0 0 {width:.0f} {y:.0f}">')
+    return "\n".join([head, _rect(0, 0, width, y, "#fbf8f1", "none", ' class="background"'), *out, "</svg>"]) + "\n"

@@ -1,0 +1,137 @@
+"""The terminal player, fed keystrokes: what it shows, and how answers by number, key and square work."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from rulesdsl.agents import HumanAgent
+from rulesdsl.cli import main
+from rulesdsl.engine.game import Game
+from rulesdsl.view import present
+from tests.web_helpers import OPTIONS, p1_places_turned, record_until
+
+
+class Keys:
+    """Typed lines, one per prompt; EOFError when they run out (as input() at the end of stdin)."""
+
+    def __init__(self, *lines):
+        self.lines = list(lines)
+        self.out: list[str] = []
+
+    def read(self, prompt: str) -> str:
+        self.out.append(prompt)
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)
+
+    def write(self, text: str = "") -> None:
+        self.out.append(text)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.out)
+
+
+def test_a_turn_shows_the_state_folds_the_impossible_and_tells_equal_names_apart(content):
+    game = Game(content, OPTIONS, 1)
+    keys = Keys("?", "why", "list", "99", "build_shed_1", "1")
+    agent = HumanAgent(keys.read, keys.write)
+    answer = agent.answer(game, game.decision)
+    text = keys.text
+    me = game.decision.player
+    assert f"P{me + 1} ({game.state.players[me].color}): 6 Vikings on the banquet table" in text and "supply: 1 beans" in text
+    assert "weapon cards: " in text and "bow and arrow" in text
+    assert "hand: " in text  # the occupation in hand with its printed text
+    card = content.occupations[game.state.players[me].hand[0]]
+    assert card.text in text
+    refused = [o for o in game.decision.options if o.refusal]
+    assert f"({len(refused)} not possible now; type `why`" in text
+    assert text.count("(not possible:") == len(refused)  # only `list` shows them inline
+    assert "Build a shed [column 1, 1 Viking]: pay 2 wood -> build 1 shed -- none of the effects" in text
+    assert "refused: none of the effects of Build a shed can be used now" in text
+    assert "choose 1 to" in text
+    numbered = [line for line in keys.out if line[:6].strip().rstrip(".").isdigit()]
+    labels = [line.split(". ", 1)[1] for line in numbered]
+    assert len(labels) == len(set(labels))  # equal names told apart (column and Vikings)
+    assert "Hunting Game [column 1, 1 Viking]" in text and "Hunting Game [column 2, 2 Vikings]" in text
+    assert answer == game.decision.legal()[0]
+    assert "player 0" not in text and "player 1" not in text  # players counted from 1
+
+
+def test_occupations_are_offered_with_their_text_and_forced_answers_are_announced(content):
+    game = Game.load(content, record_until(content, 1, lambda d: d.player == 0 and d.kind == "play" and len(d.legal()) >= 2))
+    keys = Keys("1")
+    HumanAgent(keys.read, keys.write).answer(game, game.decision)
+    for key in game.decision.legal():
+        if key.isdigit():
+            card = content.occupations[int(key)]
+            assert f"{card.name}: {card.text}" in keys.text
+    assert "(the only possible answer)" in keys.text
+
+
+def test_dice_results_and_failures_are_reported(content):
+    from rulesdsl.agents import RandomAgent
+
+    game = Game(content, OPTIONS, 0)
+    agents = [RandomAgent(1), RandomAgent(2)]
+    while not any(" fails " in h for h in game.history):
+        game.answer(agents[game.decision.player].answer(game, game.decision))
+    keys = Keys()
+    with pytest.raises(EOFError):
+        HumanAgent(keys.read, keys.write).answer(game, game.decision)
+    assert " rolls " in keys.text and " fails " in keys.text and "player 0" not in keys.text
+
+
+def test_a_tile_is_placed_by_square_and_a_wrong_square_says_why(content):
+    game = Game.load(content, record_until(content, 0, p1_places_turned))
+    decision = game.decision
+    target = next(pl for pl in present.placements(decision) if pl.turn and not pl.mirror)
+    fitting = {(pl.row, pl.column) for pl in present.placements(decision) if pl.turn == 0 and not pl.mirror and pl.area == "home"}
+    board = present.areas_of(game, 0)["home"][1]
+    grid = board.grid
+    bad = next((r, c) for r in range(grid.height) for c in range(grid.width) if grid.cell(r, c).kind != "outside"
+               and (r, c) not in fitting)
+    square = present.square_name(target.row, target.column)
+    typed = f"{square} {'r' * (target.turn // 90)}"
+    keys = Keys("board", f"{present.square_name(*bad)}", "zz9 q", f"{square} x", typed)
+    answer = HumanAgent(keys.read, keys.write).answer(game, decision)
+    assert answer == target.key
+    text = keys.text
+    assert "ways on home; type a square like c4" in text
+    assert len([line for line in keys.out if " at (" in line and "turned" in line]) == 0  # not a list of every placement
+    assert "    a b c d" in text and "  1 " in text  # the board drawn with its labels
+    assert f"not possible at {present.square_name(*bad)} on home turned 0: " in text
+    assert "no placement on 'zz9'" in text
+    assert "'x' is neither r" in text
+    assert f"placing {target.piece} at {square} on home, turned {target.turn}" in text
+
+
+def test_the_command_line_stops_cleanly_when_input_ends(tmp_path, monkeypatch, capsys):
+    save = tmp_path / "g.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
+    assert main(["play", "--agents", "human,random", "--seed", "1", "--save", str(save)]) == 1
+    out = capsys.readouterr().out
+    assert "stopped: the input ended." in out and "Nothing was saved" not in out
+    assert json.loads(save.read_text())["answers"]
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["play", "--agents", "human,random", "--seed", "1"]) == 1
+    assert "Nothing was saved (--save FILE keeps a game to resume)" in capsys.readouterr().out
+
+
+def test_ctrl_c_without_save_says_nothing_was_saved(monkeypatch, capsys):
+    def interrupted(prompt=""):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", interrupted)
+    assert main(["play", "--agents", "human,random", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "stopped: interrupted. Nothing was saved" in out
+
+
+def test_the_log_counts_players_from_one(capsys):
+    assert main(["play", "--seed", "2", "--stop-after", "60", "--log"]) == 0
+    out = capsys.readouterr().out
+    assert "P1 " in out and "player 0" not in out and "player 1 " not in out

@@ -1,0 +1,40 @@
+"""Saved games that reach a given kind of decision, for the web and terminal tests."""
+
+from __future__ import annotations
+
+from rulesdsl.agents import RandomAgent
+from rulesdsl.engine.game import Game, GameOptions
+from rulesdsl.view import present
+
+OPTIONS = GameOptions(2, "long", ("A", "B", "C"))
+
+
+def record_until(content, seed: int, wanted, limit: int = 2000) -> dict:
+    """The record of a random game (agents seeded as `rulesdsl play` seeds them) stopped at
+    the first decision for which `wanted(decision)` holds."""
+    game = Game(content, OPTIONS, seed)
+    agents = [RandomAgent(seed * 7919 + i) for i in range(OPTIONS.players)]
+    for _ in range(limit):
+        decision = game.decision
+        assert decision is not None, "the game ended before the decision looked for"
+        if wanted(decision):
+            return game.save()
+        game.answer(agents[decision.player].answer(game, decision))
+    raise AssertionError("no such decision within the limit")
+
+
+def p1_pays(decision) -> bool:
+    """P1 pays with goods of their choice."""
+    return decision.player == 0 and decision.kind == "pay" and len(decision.legal()) >= 2
+
+
+def p1_places_turned(decision) -> bool:
+    """P1 lays a tile, and some legal placement is turned."""
+    return decision.player == 0 and any(pl.turn for pl in present.placements(decision))
+
+
+def whole_game(content, seed: int = 0) -> dict:
+    """The record of a whole random game."""
+    game = Game(content, OPTIONS, seed)
+    game.run([RandomAgent(seed * 7919 + i) for i in range(OPTIONS.players)])
+    return game.save()
