@@ -9,18 +9,21 @@ from rulesdsl.view import present
 OPTIONS = GameOptions(2, "long", ("A", "B", "C"))
 
 
-def record_until(content, seed: int, wanted, limit: int = 2000) -> dict:
+def record_until(content, seed: int, wanted, limit: int = 2000, tries: int = 40) -> dict:
     """The record of a random game (agents seeded as `rulesdsl play` seeds them) stopped at
-    the first decision for which `wanted(decision)` holds."""
-    game = Game(content, OPTIONS, seed)
-    agents = [RandomAgent(seed * 7919 + i) for i in range(OPTIONS.players)]
-    for _ in range(limit):
-        decision = game.decision
-        assert decision is not None, "the game ended before the decision looked for"
-        if wanted(decision):
-            return game.save()
-        game.answer(agents[decision.player].answer(game, decision))
-    raise AssertionError("no such decision within the limit")
+    the first decision for which `wanted(decision)` holds: the first of the seeds from
+    `seed` on whose game reaches one (which seed does depends on how the engine plays)."""
+    for attempt in range(seed, seed + tries):
+        game = Game(content, OPTIONS, attempt)
+        agents = [RandomAgent(attempt * 7919 + i) for i in range(OPTIONS.players)]
+        for _ in range(limit):
+            decision = game.decision
+            if decision is None:
+                break
+            if wanted(decision):
+                return game.save()
+            game.answer(agents[decision.player].answer(game, decision))
+    raise AssertionError(f"no game of seeds {seed}..{seed + tries - 1} reaches such a decision")
 
 
 def p1_pays(decision) -> bool:
