@@ -1,29 +1,197 @@
-"""What the engine asks a player, and the answers it accepts."""
+"""What the engine asks a player, and the answers it accepts.
+
+A `Decision` offers options; an answer is the key of a legal one (one without a refusal).
+Saved games record only the keys, so how an agent comes to its answer never matters to
+a replay. Two ways to read a decision, equally valid for every decision:
+
+- the full list: `options` (every option with its refusal reason, for people, scripts,
+  scenario files and search agents that look at all of them), `legal()` (the legal keys);
+- lazily: `sample(rng)` draws one legal key uniformly, and `legal_in_order(rng)` yields the
+  legal keys one at a time in a random order drawn from `rng` (any object with
+  `randrange(n)`, e.g. `random.Random` or `SeededStream`). The engine judges candidates
+  only as far as it must: the action-space decision judges one space at a time instead of
+  all 61. A greedy agent that evaluates each legal answer may walk `legal_in_order`, or take
+  the full list; both see the same legal set.
+
+`option(key)` and `refusal(key)` judge a single key (what checking an answer needs).
+Verdicts are kept in the decision once judged, so mixing the ways costs nothing twice.
+A decision belongs to the state it was asked in: read it before answering.
+"""
 
 from __future__ import annotations
 
-import attrs
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
 
 
-@attrs.frozen
 class Option:
-    key: str  # the answer that picks this option; stable, recorded in saved games
-    label: str
-    refusal: str | None = None  # why this option may not be taken now (shown, never legal)
+    """One answer offered: its key (recorded in saved games), a label, and why it is refused (None: legal)."""
+
+    __slots__ = ("key", "label", "refusal")
+
+    def __init__(self, key: str, label: str, refusal: str | None = None):
+        self.key = key
+        self.label = label
+        self.refusal = refusal
+
+    def __eq__(self, other):
+        return (isinstance(other, Option) and self.key == other.key and self.label == other.label
+                and self.refusal == other.refusal)
+
+    def __hash__(self):
+        return hash((self.key, self.label, self.refusal))
+
+    def __repr__(self):
+        return f"Option(key={self.key!r}, label={self.label!r}, refusal={self.refusal!r})"
 
 
-@attrs.frozen
+class Candidates:
+    """Options judged on demand: `entries` are (key, label); `judge(key)` gives the refusal or None.
+    `fixed` options (already judged) follow them. What `Game.ask` accepts in place of a list."""
+
+    __slots__ = ("entries", "judge", "fixed")
+
+    def __init__(self, entries, judge, fixed=()):
+        self.entries = entries
+        self.judge = judge
+        self.fixed = tuple(fixed)
+
+
 class Decision:
-    player: int
-    kind: str  # space, pass, choose, pay, upgrade, reroll, feast, place, ...
-    prompt: str
-    options: tuple[Option, ...]
+    """A question to one player; the options are either given judged or judged lazily."""
+
+    __slots__ = ("player", "kind", "prompt", "_entries", "_judge", "_verdicts", "_options", "_index")
+
+    def __init__(self, player: int, kind: str, prompt: str, options=(), candidates: Candidates | None = None,
+                 extra=()):
+        self.player = player
+        self.kind = kind
+        self.prompt = prompt
+        if candidates is None:  # judged already: entries and verdicts are read from the options when needed
+            self._options = tuple(options) + tuple(extra) if extra else tuple(options)
+            self._entries = self._verdicts = self._judge = None
+        else:
+            fixed = candidates.fixed + tuple(extra)
+            self._options = None
+            self._entries = candidates.entries + [(o.key, o.label) for o in fixed]
+            self._verdicts = {o.key: o.refusal for o in fixed}
+            self._judge = candidates.judge
+        self._index = None
+
+    def _judged(self) -> None:
+        """Entries and verdicts of a decision whose options came judged."""
+        self._entries = [(o.key, o.label) for o in self._options]
+        self._verdicts = {o.key: o.refusal for o in self._options}
+
+    # ------------------------------------------------------------------ the full list
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """Every option with its refusal, in the engine's order (judges all of them)."""
+        if self._options is None:
+            refusal = self.refusal
+            self._options = tuple(Option(key, label, refusal(key)) for key, label in self._entries)
+        return self._options
 
     def legal(self) -> list[str]:
         return [o.key for o in self.options if o.refusal is None]
 
+    @property
+    def keys(self) -> list[str]:
+        """Every key offered, legal or not, without judging any."""
+        if self._entries is None:
+            self._judged()
+        return [key for key, _ in self._entries]
+
+    # ------------------------------------------------------------------ one key
+    def refusal(self, key: str) -> str | None:
+        """Why `key` is refused (None: legal); judges that one key. KeyError if it is not offered."""
+        if self._entries is None:
+            self._judged()
+        verdicts = self._verdicts
+        if key in verdicts:
+            return verdicts[key]
+        if self._label(key) is None:
+            raise KeyError(key)
+        found = verdicts[key] = self._judge(key)
+        return found
+
     def option(self, key: str) -> Option | None:
-        for o in self.options:
-            if o.key == key:
-                return o
-        return None
+        label = self._label(key)
+        if label is None:
+            return None
+        return Option(key, label, self.refusal(key))
+
+    def _label(self, key: str):
+        if self._entries is None:
+            self._judged()
+        index = self._index
+        if index is None:
+            index = self._index = dict(self._entries)
+        return index.get(key)
+
+    # ------------------------------------------------------------------ lazily
+    def legal_in_order(self, rng):
+        """The legal keys one at a time, in a random order drawn from `rng` (a lazy shuffle)."""
+        if self._entries is None:
+            self._judged()
+        entries, refusal = self._entries, self.refusal
+        order = list(range(len(entries)))
+        n = len(order)
+        for i in range(n):
+            j = i + rng.randrange(n - i)
+            order[i], order[j] = order[j], order[i]
+            key = entries[order[i]][0]
+            if refusal(key) is None:
+                yield key
+
+    def sample(self, rng) -> str:
+        """One legal key, each equally likely: the first legal one of a random order."""
+        for key in self.legal_in_order(rng):
+            return key
+        raise LookupError(f"no legal answer to '{self.prompt}'")
+
+    def count_legal(self, limit: int) -> tuple[int, str | None]:
+        """How many keys are legal, counting up to `limit`, and the first legal one (engine order)."""
+        if self._entries is None:
+            self._judged()
+        count, first, refusal = 0, None, self.refusal
+        for key, _ in self._entries:
+            if refusal(key) is None:
+                count += 1
+                first = first if first is not None else key
+                if count >= limit:
+                    break
+        return count, first
+
+    def __eq__(self, other):
+        return (isinstance(other, Decision) and (self.player, self.kind, self.prompt) == (other.player, other.kind, other.prompt)
+                and self.options == other.options)
+
+    __hash__ = None
+
+    def __repr__(self):
+        return f"Decision(player={self.player}, kind={self.kind!r}, prompt={self.prompt!r}, {len(self._entries or self._options)} options)"
+
+
+class SeededStream:
+    """Random numbers that depend only on (seed, step): `at(step)` starts the stream of one step.
+    Cheap (a few integer operations per number, splitmix64) and the same on every platform."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0):
+        self.state = _mix(seed & _MASK)
+
+    def at(self, seed: int, step: int) -> "SeededStream":
+        self.state = _mix((_mix(seed & _MASK) + step * _GOLDEN) & _MASK)
+        return self
+
+    def randrange(self, n: int) -> int:
+        self.state = (self.state + _GOLDEN) & _MASK
+        return (_mix(self.state) * n) >> 64
+
+
+def _mix(x: int) -> int:
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)

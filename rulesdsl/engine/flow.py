@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rulesdsl.engine import ops
-from rulesdsl.engine.decisions import Option
+from rulesdsl.engine.decisions import Candidates, Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.interp import Action, Ctx, Interpreter
 from rulesdsl.engine.preparations import Trials
@@ -276,6 +276,13 @@ class Flow:
             return True
         return prepared and self.trials.usable_once_prepared(ctx.player, space, needed)
 
+    def space_entries(self) -> list:
+        """(space, name) of the spaces in play, the candidates of a turn."""
+        found = getattr(self, "_entries", None)
+        if found is None:
+            found = self._entries = [(space, self.g.content.spaces[space].name) for space in self.spaces_in_play()]
+        return found
+
     def space_refusals(self, ctx, spaces) -> list:
         """Refusals of a list of spaces judged together (a turn's options): trials are shared."""
         with self.trials.batch():
@@ -293,11 +300,13 @@ class Flow:
         ctx = self.ctx(player)
 
         def options():
-            spaces = self.spaces_in_play()
-            out = [Option(space, self.g.content.spaces[space].name, refusal)
-                   for space, refusal in zip(spaces, self.space_refusals(ctx, spaces))]
-            out.append(Option("pass", "pass (place no more Vikings this round)"))
-            return out
+            # judged lazily, one space at a time, sharing the trials' states within this decision
+            shared: dict = {}
+
+            def judge(space):
+                with self.trials.batch(shared):
+                    return self.space_refusal(ctx, space)
+            return Candidates(self.space_entries(), judge, (Option("pass", "pass (place no more Vikings this round)"),))
 
         answer = yield from self.g.ask(player, "space", f"round {s.round}: where do your Vikings go?", options, anytime=True)
         if answer == "pass":

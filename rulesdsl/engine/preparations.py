@@ -31,12 +31,14 @@ class Trials:
         self._relevance_cache: dict = {}
 
     @contextmanager
-    def batch(self):
-        self._batch = {}
+    def batch(self, shared: dict | None = None):
+        """Spaces judged together share their trial states (kept in `shared`, when given, across batches)."""
+        outer = self._batch
+        self._batch = {} if shared is None else shared
         try:
             yield
         finally:
-            self._batch = None
+            self._batch = outer
 
     def usable_once_prepared(self, player: int, space: str, needed: int) -> bool:
         signature = self._preparations(player, space, needed)
