@@ -20,6 +20,10 @@ from rulesdsl.engine.events import EventInfo
 from rulesdsl.errors import RulesError
 
 
+# the events whose listeners run before an action (and the one that rewards playing cards)
+_READ = (("when", "thing_changed"), ("when", "vikings_placed"), ("before", "action"), ("when", "occupations_played"))
+
+
 class Trials:
     TRIAL_PATHS = 48
     TRIAL_DEPTH = 2
@@ -28,7 +32,7 @@ class Trials:
         self.flow = flow
         self.g = flow.g
         self._batch: dict | None = None
-        self._relevance_cache: dict = {}
+        self._signatures: dict = {}
 
     @contextmanager
     def batch(self, shared: dict | None = None):
@@ -68,15 +72,30 @@ class Trials:
         return found
 
     def _relevance(self, kind: str, key, compute):
-        table = self._relevance_cache
-        found = table.get((kind, key), table)
-        if found is table:
-            found = table[(kind, key)] = compute()
-        return found
+        return relevance.cached(self.g.content, (kind, key), compute)
 
     def _preparations(self, player: int, space: str, needed: int):
         """The listeners that would run before this space's action and could matter to it,
-        as a signature for sharing what they reach (None: nothing to try)."""
+        as a signature for sharing what they reach (None: nothing to try).
+
+        Remembered per game: the answer reads only the listeners installed, the cards in
+        hand and (for an imitation) which spaces are occupied, so those make the key."""
+        hooks, state = self.g.events.hooks, self.g.state
+        lists = tuple(hooks.get(k, ()) for k in _READ)
+        key = (player, space, needed, tuple(id(lst) for listeners in lists for lst in listeners),
+               tuple(state.players[player].hand),
+               tuple(state.occupancy) if self._imitates(space) is not None else None)
+        found = self._signatures.get(key)
+        if found is None:
+            # the listeners are kept with the answer so that their ids stay theirs
+            found = self._signatures[key] = (self._signature(player, space, needed), lists)
+        return found[0]
+
+    def _imitates(self, space: str):
+        content = self.g.content
+        return self._relevance("imitates", space, lambda: relevance.imitated_columns(content, space))
+
+    def _signature(self, player: int, space: str, needed: int):
         events, spec, catalog = self.g.events, self.g.content.spaces[space], self.g.catalog
         ctx = self.flow.ctx(player)
         needs = self._space_needs(space)
@@ -91,7 +110,7 @@ class Trials:
                     if self._relevance("plays", id(hook), lambda: relevance.uses_play(hook)):
                         # what playing reaches is the cards in hand that could matter here
                         if plays is None:
-                            plays = self._batched(("cards", needs), lambda: self._cards_that_matter(ctx.p, needs))
+                            plays = self._cards_that_matter(ctx.p, needs)
                         produced = relevance.produced_by_hook(catalog, hook, None if plays else frozenset())
                     else:
                         produced = self._relevance("hook", id(hook), lambda: relevance.produced_by_hook(catalog, hook))
@@ -101,12 +120,12 @@ class Trials:
     def _space_needs(self, space: str):
         """What could make a space usable; an imitation needs what the spaces it could copy need."""
         content, catalog = self.g.content, self.g.catalog
-        columns = self._relevance("imitates", space, lambda: relevance.imitated_columns(content, space))
+        columns = self._imitates(space)
         if columns is None:
             return self._relevance("space", space, lambda: relevance.needs_of_space(content, catalog, space))
         found = frozenset()
         for other in self.g.state.occupancy:
-            if content.spaces[other].column in columns and self._relevance("imitates", other, lambda: relevance.imitated_columns(content, other)) is None:
+            if content.spaces[other].column in columns and self._imitates(other) is None:
                 needs = self._relevance("space", other, lambda: relevance.needs_of_space(content, catalog, other))
                 if needs is None:
                     return None

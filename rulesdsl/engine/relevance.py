@@ -39,6 +39,20 @@ _NEEDS_SHIPS = (t.Emigrate, t.Explore, t.Sail)
 
 
 _OPEN_REACH = object()
+_TABLES: dict = {}
+
+
+def cached(content, key, compute):
+    """A reading of the content's trees, computed once per content (not per game).
+    Keys name content objects (space ids, card numbers, id() of a hook kept alive by the content)."""
+    found = _TABLES.get(id(content))
+    if found is None or found[0] is not content:
+        found = _TABLES[id(content)] = (content, {})
+    table = found[1]
+    value = table.get(key, table)
+    if value is table:
+        value = table[key] = compute()
+    return value
 
 
 def mentioned(catalog, trees, needs: bool = False, play_reach=_OPEN_REACH) -> frozenset | None:
