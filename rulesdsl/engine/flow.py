@@ -225,14 +225,17 @@ class Flow:
         return found
 
     def in_play(self, space: str) -> bool:
-        self.spaces_in_play()
-        return space in self._in_play_set
+        found = getattr(self, "_in_play_set", None)
+        if found is None:
+            self.spaces_in_play()
+            found = self._in_play_set
+        return space in found
 
     def vikings_needed(self, ctx, space: str) -> int:
         spec = self.g.content.spaces[space]
         column = self.g.content.columns[spec.column]
-        if not self.g.events.affects("vikings_needed", ctx):
-            return column.vikings
+        if "vikings_needed" not in self.g.events._values and (ctx.action is None or not ctx.action.temporary):
+            return column.vikings  # no modifier could change it (Events.affects, inlined: it runs per space)
         info = EventInfo("vikings_needed", space=space, group=spec.group, column=spec.column, how=frozenset({"space"}))
         return self.g.events.value("vikings_needed", column.vikings, ctx, info, floor=1)
 
@@ -302,10 +305,14 @@ class Flow:
         def options():
             # judged lazily, one space at a time, sharing the trials' states within this decision
             shared: dict = {}
+            trials = self.trials
 
             def judge(space):
-                with self.trials.batch(shared):
+                outer, trials._batch = trials._batch, shared
+                try:
                     return self.space_refusal(ctx, space)
+                finally:
+                    trials._batch = outer
             return Candidates(self.space_entries(), judge, (Option("pass", "pass (place no more Vikings this round)"),))
 
         answer = yield from self.g.ask(player, "space", f"round {s.round}: where do your Vikings go?", options, anytime=True)

@@ -24,6 +24,9 @@ from rulesdsl.errors import RulesError
 _READ = (("when", "thing_changed"), ("when", "vikings_placed"), ("before", "action"), ("when", "occupations_played"))
 
 
+_PLAYS = object()  # a listener that plays cards: what it produces depends on the hand
+
+
 class Trials:
     TRIAL_PATHS = 48
     TRIAL_DEPTH = 2
@@ -78,44 +81,52 @@ class Trials:
         """The listeners that would run before this space's action and could matter to it,
         as a signature for sharing what they reach (None: nothing to try).
 
-        Remembered per game: the answer reads only the listeners installed, the cards in
-        hand and (for an imitation) which spaces are occupied, so those make the key."""
+        Which listeners match the space is remembered per game, keyed by the listeners
+        installed; what is left to judge each time is what the cards in hand could reach."""
         hooks, state = self.g.events.hooks, self.g.state
         lists = tuple(hooks.get(k, ()) for k in _READ)
-        key = (player, space, needed, tuple(id(lst) for listeners in lists for lst in listeners),
-               tuple(state.players[player].hand),
-               tuple(state.occupancy) if self._imitates(space) is not None else None)
+        key = (player, space, needed, tuple(id(lst) for listeners in lists for lst in listeners))
         found = self._signatures.get(key)
         if found is None:
             # the listeners are kept with the answer so that their ids stay theirs
-            found = self._signatures[key] = (self._signature(player, space, needed), lists)
-        return found[0]
+            found = self._signatures[key] = (self._matching(player, space, needed), lists)
+        matching = found[0]
+        if not matching:
+            return None
+        needs = self._space_needs(space)
+        matters, plays = False, None
+        for lst_id, produced in matching:
+            if produced is _PLAYS:  # what playing reaches is the cards in hand that could matter here
+                if plays is None:
+                    plays = self._cards_that_matter(state.players[player], needs)
+                hook = lst_id[1]
+                produced = self._relevance("played", (id(hook), bool(plays)), lambda: relevance.produced_by_hook(
+                    self.g.catalog, hook, None if plays else frozenset()))
+            matters = matters or relevance.may_matter(produced, needs)
+        if not matters:
+            return None
+        return tuple(lst_id[0] for lst_id, _ in matching), self.g.content.spaces[space].column, needed, plays
 
-    def _imitates(self, space: str):
-        content = self.g.content
-        return self._relevance("imitates", space, lambda: relevance.imitated_columns(content, space))
-
-    def _signature(self, player: int, space: str, needed: int):
+    def _matching(self, player: int, space: str, needed: int) -> list:
+        """The listeners before this space's action: [((id, hook), what it produces or _PLAYS)]."""
         events, spec, catalog = self.g.events, self.g.content.spaces[space], self.g.catalog
         ctx = self.flow.ctx(player)
-        needs = self._space_needs(space)
-        found, matters, plays = [], False, None
+        found = []
         for timing, name, info in (("when", "thing_changed", EventInfo("thing_changed")),
                                    ("when", "vikings_placed", self.flow.placed_info(space, needed)),
                                    ("before", "action", self.flow.action_info(space, spec, needed, "space"))):
             for lst in events.candidates(timing, name, player):
                 if events.matches(lst.hook.filters, info, ctx):
-                    found.append(id(lst))
                     hook = lst.hook
                     if self._relevance("plays", id(hook), lambda: relevance.uses_play(hook)):
-                        # what playing reaches is the cards in hand that could matter here
-                        if plays is None:
-                            plays = self._cards_that_matter(ctx.p, needs)
-                        produced = relevance.produced_by_hook(catalog, hook, None if plays else frozenset())
+                        found.append(((id(lst), hook), _PLAYS))
                     else:
-                        produced = self._relevance("hook", id(hook), lambda: relevance.produced_by_hook(catalog, hook))
-                    matters = matters or relevance.may_matter(produced, needs)
-        return (tuple(found), spec.column, needed, plays) if matters else None
+                        found.append(((id(lst), hook), self._relevance("hook", id(hook), lambda: relevance.produced_by_hook(catalog, hook))))
+        return found
+
+    def _imitates(self, space: str):
+        content = self.g.content
+        return self._relevance("imitates", space, lambda: relevance.imitated_columns(content, space))
 
     def _space_needs(self, space: str):
         """What could make a space usable; an imitation needs what the spaces it could copy need."""
