@@ -15,6 +15,7 @@ from rulesdsl.engine.decisions import Candidates, Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.interp import Action, Ctx, Interpreter
 from rulesdsl.engine.preparations import Trials
+from rulesdsl.engine.verdicts import Verdicts
 from rulesdsl.engine.items import ANIMAL, GOOD, RESOURCE, SPECIAL
 from rulesdsl.errors import IllegalPlacement, RulesError
 from rulesdsl.geometry import pieces, scoring
@@ -30,6 +31,8 @@ class Flow:
         self.g = game
         self.interp = Interpreter(game)
         self.trials = Trials(self)
+        self.verdicts = Verdicts(game)
+        self._verdict_scope = None  # the installed effects' token while a turn's spaces are judged
         self.in_action: int | None = None
         self._dice_defs: dict | None = None
 
@@ -273,9 +276,17 @@ class Flow:
         blank = blanks.get((space, needed))
         if blank is None:
             blank = blanks[(space, needed)] = Action(space, spec.group, spec.column, needed, "space")
-        sub = Ctx(ctx.player, ctx.p, space=space, action=blank)
-        can = self.interp.can
-        if all(can(item, sub) for item in requires) and any(self.interp.can_on_space(item, sub) for item in others):
+        can, on_space = self.interp.can, self.interp.can_on_space
+
+        def direct(p) -> bool:
+            sub = Ctx(ctx.player, p, space=space, action=blank)
+            return all(can(item, sub) for item in requires) and any(on_space(item, sub) for item in others)
+        scope = self._verdict_scope
+        if scope is not None and prepared:  # a turn's options: remembered while what they read stays
+            usable = self.verdicts.usable((ctx.player, space, needed, scope), ctx.p, direct)
+        else:
+            usable = direct(ctx.p)
+        if usable:
             return True
         return prepared and self.trials.usable_once_prepared(ctx.player, space, needed)
 
@@ -306,13 +317,16 @@ class Flow:
             # judged lazily, one space at a time, sharing the trials' states within this decision
             shared: dict = {}
             trials = self.trials
+            token = []
 
             def judge(space):
-                outer, trials._batch = trials._batch, shared
+                if not token:
+                    token.append(self.verdicts.token())
+                outer, trials._batch, scope, self._verdict_scope = trials._batch, shared, self._verdict_scope, token[0]
                 try:
                     return self.space_refusal(ctx, space)
                 finally:
-                    trials._batch = outer
+                    trials._batch, self._verdict_scope = outer, scope
             return Candidates(self.space_entries(), judge, (Option("pass", "pass (place no more Vikings this round)"),))
 
         answer = yield from self.g.ask(player, "space", f"round {s.round}: where do your Vikings go?", options, anytime=True)
