@@ -60,7 +60,7 @@ class Candidates:
 class Decision:
     """A question to one player; the options are either given judged or judged lazily."""
 
-    __slots__ = ("player", "kind", "prompt", "_entries", "_judge", "_verdicts", "_options", "_index")
+    __slots__ = ("player", "kind", "prompt", "_entries", "_judge", "_verdicts", "_given", "_options", "_index")
 
     def __init__(self, player: int, kind: str, prompt: str, options=(), candidates: Candidates | None = None,
                  extra=()):
@@ -69,12 +69,13 @@ class Decision:
         self.prompt = prompt
         if candidates is None:  # judged already: entries and verdicts are read from the options when needed
             self._options = tuple(options) + tuple(extra) if extra else tuple(options)
-            self._entries = self._verdicts = self._judge = None
+            self._entries = self._verdicts = self._judge = self._given = None
         else:
             fixed = candidates.fixed + tuple(extra)
             self._options = None
             self._entries = candidates.entries + [(o.key, o.label) for o in fixed]
-            self._verdicts = {o.key: o.refusal for o in fixed}
+            self._given = {o.key: o.refusal for o in fixed}  # judged already
+            self._verdicts = dict(self._given)
             self._judge = candidates.judge
         self._index = None
 
@@ -162,6 +163,17 @@ class Decision:
                 if count >= limit:
                     break
         return count, first
+
+    def rejudged(self) -> "Decision":
+        """The same question with nothing judged yet (to compare ways of judging one state)."""
+        if self._judge is None:
+            return self
+        fresh = Decision.__new__(Decision)
+        fresh.player, fresh.kind, fresh.prompt = self.player, self.kind, self.prompt
+        fresh._entries, fresh._judge, fresh._options, fresh._index = self._entries, self._judge, None, self._index
+        fresh._given = self._given
+        fresh._verdicts = dict(self._given)
+        return fresh
 
     def __eq__(self, other):
         return (isinstance(other, Decision) and (self.player, self.kind, self.prompt) == (other.player, other.kind, other.prompt)

@@ -1,0 +1,77 @@
+"""The decision protocol: lazy sampling draws only legal answers, uniformly; remembered
+verdicts never change a full list; a pickled state names its boards instead of carrying them."""
+
+import pickle
+from collections import Counter
+
+import pytest
+
+from rulesdsl.agents import RandomAgent
+from rulesdsl.engine.decisions import Decision, Option, SeededStream
+from rulesdsl.engine.game import Game, GameOptions
+
+
+def test_sampling_is_uniform_over_the_legal_answers_only():
+    options = [Option("a", "a"), Option("b", "b", "refused"), Option("c", "c"), Option("d", "d")]
+    decision = Decision(0, "choose", "which?", options)
+    stream = SeededStream()
+    drawn = Counter(decision.sample(stream.at(5, step)) for step in range(3000))
+    assert set(drawn) == {"a", "c", "d"}
+    assert all(850 <= n <= 1150 for n in drawn.values()), drawn
+    assert sorted(decision.legal_in_order(stream.at(1, 2))) == ["a", "c", "d"]
+
+
+def test_a_lazy_decision_judges_only_what_it_is_asked():
+    from rulesdsl.engine.decisions import Candidates
+
+    judged = []
+
+    def judge(key):
+        judged.append(key)
+        return None if key in ("y", "z") else "no"
+
+    decision = Decision(0, "space", "where?", candidates=Candidates([("x", "X"), ("y", "Y"), ("z", "Z")], judge,
+                                                                      (Option("pass", "pass"),)))
+    assert decision.refusal("y") is None and judged == ["y"]
+    assert decision.option("x").refusal == "no" and judged == ["y", "x"]
+    with pytest.raises(KeyError):
+        decision.refusal("nowhere")
+    assert decision.legal() == ["y", "z", "pass"] and judged == ["y", "x", "z"]
+    assert decision.rejudged().legal() == decision.legal()
+
+
+def _pair(content, seed):
+    players = 1 + seed % 4
+    options = GameOptions(players=players, length=("long", "short")[seed // 4 % 2], decks=("A", "B", "C"))
+    cached, plain = Game(content, options, seed), Game(content, options, seed)
+    cached.flow.verdicts.enabled, plain.flow.verdicts.enabled = True, False
+    return cached, plain, [RandomAgent(seed * 10 + i) for i in range(players)]
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_lazy_answers_are_legal_and_remembered_verdicts_change_no_list(content, block):
+    """200 games in all: at every decision the lazily drawn answer is one the full list allows,
+    and the full list of an engine that remembers verdicts equals that of one that does not."""
+    for seed in range(block * 50, block * 50 + 50):
+        cached, plain, agents = _pair(content, seed)
+        while plain.decision is not None:
+            key = agents[plain.decision.player].answer(plain, plain.decision)
+            full = plain.decision.rejudged().options
+            assert key in [o.key for o in full if o.refusal is None], (seed, len(plain.log), key)
+            assert cached.decision.rejudged().options == full, (seed, len(plain.log))
+            cached.answer(key)
+            plain.answer(key)
+        assert cached.state.snapshot() == plain.state.snapshot()
+        assert cached.flow.verdicts.hits > 0
+
+
+def test_a_pickled_state_names_its_boards(content):
+    game = Game(content, GameOptions(players=4, decks=("A", "B", "C")), 3)
+    agents = [RandomAgent(i) for i in range(4)]
+    for _ in range(300):
+        game.answer(agents[game.decision.player].answer(game, game.decision))
+    data = pickle.dumps(game.state)
+    assert len(data) < 20_000  # the grids (with their cached placements) stay with the content
+    back = pickle.loads(data)
+    assert back.snapshot() == game.state.snapshot()
+    assert back.players[0].home.grid is game.state.players[0].home.grid
