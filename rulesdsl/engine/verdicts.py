@@ -25,6 +25,7 @@ _MISSING = object()
 _PLAIN = frozenset({type(None), bool, int, str, float})
 _ALL = "*"  # every item of a counter was read (it was iterated)
 ENABLED = False  # measured slower than judging afresh in playouts so far
+MISSES_BEFORE_REST, REST = 3, 8  # after 3 misses in a row, only every 8th judgment records
 VARIANTS = 6  # verdicts kept per space and player (the most recent first)
 
 
@@ -198,6 +199,11 @@ class Reading:
 
     def picture(self, state: GameState, keep: list) -> tuple:
         players = state.players
+        if not self.state_names and len(self.players) == 1:
+            index, names, keys = self.players[0]
+            if not names and len(keys) == 1:  # the common case: some items of one player's supply
+                name, items = keys[0]
+                return _counter_picture(getattr(players[index], name), items)
         return (tuple([_player_picture(players[i], names, keys, keep) for i, names, keys in self.players]),
                 tuple([freeze(getattr(state, n), keep) for n in self.state_names]))
 
@@ -210,7 +216,8 @@ class Verdicts:
         self.entries: dict = {}
         self.enabled = ENABLED
         self.hits = self.misses = 0
-        self._alive: dict = {}  # token -> the objects whose ids it holds
+        self._alive: dict = {}  # token -> (its number, the objects whose ids it holds)
+        self._streaks: dict = {}  # key -> misses in a row
 
     def token(self) -> tuple:
         """What is installed (listeners, modifiers, watches, anytime effects) by identity, and
@@ -221,8 +228,10 @@ class Verdicts:
         objects += events.watches
         objects += [x for v in events.anytimes.values() for x in v]
         token = (tuple(map(id, objects)), frozenset(events._values), flow.in_action)
-        self._alive.setdefault(token, objects)
-        return token
+        found = self._alive.get(token)
+        if found is None:  # a small number stands for the token in keys (cheaper to hash)
+            found = self._alive[token] = (len(self._alive), objects)
+        return found[0]
 
     def usable(self, key, p, check) -> bool:
         """`check(player_view)` decides; it is run only when something it read last time changed."""
@@ -235,10 +244,15 @@ class Verdicts:
             for index, (reading, picture, verdict, _keep) in enumerate(variants):
                 if reading.picture(state, []) == picture:
                     self.hits += 1
+                    self._streaks[key] = 0
                     if index:
                         variants.insert(0, variants.pop(index))
                     return verdict
         self.misses += 1
+        streak = self._streaks.get(key, 0) + 1
+        self._streaks[key] = streak
+        if streak > MISSES_BEFORE_REST and streak % REST:  # what it reads keeps changing: judge plainly a while
+            return check(p)
         seen = [_Seen() for _ in state.players]
         views = [_PlayerReads(q, seen[i].names, seen[i].counters) for i, q in enumerate(state.players)]
         state_names: set = set()
