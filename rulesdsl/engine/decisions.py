@@ -47,20 +47,23 @@ class Option:
 
 class Candidates:
     """Options judged on demand: `entries` are (key, label); `judge(key)` gives the refusal or None.
-    `fixed` options (already judged) follow them. What `Game.ask` accepts in place of a list."""
+    `fixed` options (already judged) follow them. `judge_all(keys)`, when given, judges many
+    keys at once (cheaper when the full list is asked for). What `Game.ask` accepts in place
+    of a list."""
 
-    __slots__ = ("entries", "judge", "fixed")
+    __slots__ = ("entries", "judge", "fixed", "judge_all")
 
-    def __init__(self, entries, judge, fixed=()):
+    def __init__(self, entries, judge, fixed=(), judge_all=None):
         self.entries = entries
         self.judge = judge
         self.fixed = tuple(fixed)
+        self.judge_all = judge_all
 
 
 class Decision:
     """A question to one player; the options are either given judged or judged lazily."""
 
-    __slots__ = ("player", "kind", "prompt", "_entries", "_judge", "_verdicts", "_given", "_options", "_index")
+    __slots__ = ("player", "kind", "prompt", "_entries", "_judge", "_judge_all", "_verdicts", "_given", "_options", "_index")
 
     def __init__(self, player: int, kind: str, prompt: str, options=(), candidates: Candidates | None = None,
                  extra=()):
@@ -69,7 +72,7 @@ class Decision:
         self.prompt = prompt
         if candidates is None:  # judged already: entries and verdicts are read from the options when needed
             self._options = tuple(options) + tuple(extra) if extra else tuple(options)
-            self._entries = self._verdicts = self._judge = self._given = None
+            self._entries = self._verdicts = self._judge = self._judge_all = self._given = None
         else:
             fixed = candidates.fixed + tuple(extra)
             self._options = None
@@ -77,6 +80,7 @@ class Decision:
             self._given = {o.key: o.refusal for o in fixed}  # judged already
             self._verdicts = dict(self._given)
             self._judge = candidates.judge
+            self._judge_all = candidates.judge_all
         self._index = None
 
     def _judged(self) -> None:
@@ -89,6 +93,10 @@ class Decision:
     def options(self) -> tuple[Option, ...]:
         """Every option with its refusal, in the engine's order (judges all of them)."""
         if self._options is None:
+            verdicts = self._verdicts
+            if self._judge_all is not None:
+                keys = [key for key, _ in self._entries if key not in verdicts]
+                verdicts.update(zip(keys, self._judge_all(keys)))
             refusal = self.refusal
             self._options = tuple(Option(key, label, refusal(key)) for key, label in self._entries)
         return self._options
@@ -171,6 +179,7 @@ class Decision:
         fresh = Decision.__new__(Decision)
         fresh.player, fresh.kind, fresh.prompt = self.player, self.kind, self.prompt
         fresh._entries, fresh._judge, fresh._options, fresh._index = self._entries, self._judge, None, self._index
+        fresh._judge_all = self._judge_all
         fresh._given = self._given
         fresh._verdicts = dict(self._given)
         return fresh

@@ -24,6 +24,7 @@ from rulesdsl.geometry.slots import fill as fill_slot
 from rulesdsl.lang import tree as t
 
 PENALTY_POINTS = 3  # a Thing penalty tile is worth -3 at the end
+_PASS = (Option("pass", "pass (place no more Vikings this round)"),)
 
 
 class Flow:
@@ -33,6 +34,7 @@ class Flow:
         self.trials = Trials(self)
         self.verdicts = Verdicts(game)
         self._verdict_scope = None  # the installed effects' token while a turn's spaces are judged
+        self._blank_actions: dict = {}
         self.in_action: int | None = None
         self._dice_defs: dict | None = None
 
@@ -272,20 +274,20 @@ class Flow:
         if needed is None:
             needed = self.vikings_needed(ctx, space)
         # feasibility checks only read the action, so one blank Action per space and count serves
-        blanks = self.__dict__.setdefault("_blank_actions", {})
+        blanks = self._blank_actions
         blank = blanks.get((space, needed))
         if blank is None:
             blank = blanks[(space, needed)] = Action(space, spec.group, spec.column, needed, "space")
         can, on_space = self.interp.can, self.interp.can_on_space
-
-        def direct(p) -> bool:
-            sub = Ctx(ctx.player, p, space=space, action=blank)
-            return all(can(item, sub) for item in requires) and any(on_space(item, sub) for item in others)
         scope = self._verdict_scope
         if scope is not None and prepared:  # a turn's options: remembered while what they read stays
+            def direct(p) -> bool:
+                sub = Ctx(ctx.player, p, space=space, action=blank)
+                return all(can(item, sub) for item in requires) and any(on_space(item, sub) for item in others)
             usable = self.verdicts.usable((ctx.player, space, needed, scope), ctx.p, direct)
         else:
-            usable = direct(ctx.p)
+            sub = Ctx(ctx.player, ctx.p, space=space, action=blank)
+            usable = all(can(item, sub) for item in requires) and any(on_space(item, sub) for item in others)
         if usable:
             return True
         return prepared and self.trials.usable_once_prepared(ctx.player, space, needed)
@@ -319,15 +321,15 @@ class Flow:
             trials = self.trials
             token = []
 
-            def judge(space):
+            def judge_all(spaces):
                 if not token:
-                    token.append(self.verdicts.token())
+                    token.append(self.verdicts.token() if self.verdicts.enabled else None)
                 outer, trials._batch, scope, self._verdict_scope = trials._batch, shared, self._verdict_scope, token[0]
                 try:
-                    return self.space_refusal(ctx, space)
+                    return [self.space_refusal(ctx, space) for space in spaces]
                 finally:
                     trials._batch, self._verdict_scope = outer, scope
-            return Candidates(self.space_entries(), judge, (Option("pass", "pass (place no more Vikings this round)"),))
+            return Candidates(self.space_entries(), lambda space: judge_all((space,))[0], _PASS, judge_all)
 
         answer = yield from self.g.ask(player, "space", f"round {s.round}: where do your Vikings go?", options, anytime=True)
         if answer == "pass":

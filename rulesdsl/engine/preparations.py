@@ -52,6 +52,8 @@ class Trials:
         if signature is None:
             return False
         leaves = self._batched(signature, lambda: self._prepared_states(player, space, signature[-1], alone=len(signature[0]) == 1))
+        if not leaves:
+            return False
         g = self.g
         saved = (g.state, g.events.checkpoint())
         try:
@@ -93,6 +95,16 @@ class Trials:
         matching = found[0]
         if not matching:
             return None
+        # the rest reads the hand (when a listener plays cards) and, for an imitation, the occupied spaces
+        full_key = (key, tuple(state.players[player].hand) if any(p is _PLAYS for _, p in matching) else None,
+                    tuple(state.occupancy) if self._imitates(space) is not None else None)
+        signature = self._signatures.get(full_key, _PLAYS)
+        if signature is _PLAYS:
+            signature = self._signatures[full_key] = self._signature(player, space, needed, matching)
+        return signature
+
+    def _signature(self, player: int, space: str, needed: int, matching):
+        state = self.g.state
         needs = self._space_needs(space)
         matters, plays = False, None
         for lst_id, produced in matching:
@@ -147,8 +159,11 @@ class Trials:
         """The cards in hand whose play could reach what a space needs."""
         if self.g.events.candidates("when", "occupations_played", p.index):
             return frozenset(p.hand)  # a card in play rewards any play
+        return self._batched(("cards", tuple(p.hand), needs), lambda: self._hand_reaching(p.hand, needs))
+
+    def _hand_reaching(self, hand, needs) -> frozenset:
         content, catalog = self.g.content, self.g.catalog
-        return frozenset(n for n in p.hand if relevance.may_matter(
+        return frozenset(n for n in hand if relevance.may_matter(
             self._relevance("card", n, lambda: relevance.produced_by_card(content, catalog, n)), needs))
 
     def _prepared_states(self, player: int, space: str, plays, alone: bool = False) -> list:
