@@ -110,10 +110,14 @@ class Trials:
         for lst_id, produced in matching:
             if produced is _PLAYS:  # what playing reaches is the cards in hand that could matter here
                 if plays is None:
-                    plays = self._cards_that_matter(state.players[player], needs)
-                hook = lst_id[1]
-                produced = self._relevance("played", (id(hook), bool(plays)), lambda: relevance.produced_by_hook(
-                    self.g.catalog, hook, None if plays else frozenset()))
+                    plays = self._cards_that_matter(state.players[player], needs, self._monotone(space))
+                hook, reach = lst_id[1], None if plays else frozenset()
+                if self._monotone(space):
+                    produced = self._relevance("played-gains", (id(hook), bool(plays)),
+                                               lambda: relevance.gained(self.g.catalog, (hook.body,), reach))
+                else:
+                    produced = self._relevance("played", (id(hook), bool(plays)),
+                                               lambda: relevance.produced_by_hook(self.g.catalog, hook, reach))
             matters = matters or relevance.may_matter(produced, needs)
         if not matters:
             return None
@@ -132,6 +136,8 @@ class Trials:
                     hook = lst.hook
                     if self._relevance("plays", id(hook), lambda: relevance.uses_play(hook)):
                         found.append(((id(lst), hook), _PLAYS))
+                    elif self._monotone(space):  # only what it gives or frees can help
+                        found.append(((id(lst), hook), self._relevance("hook-gains", id(hook), lambda: relevance.gained(catalog, (hook.body,)))))
                     else:
                         found.append(((id(lst), hook), self._relevance("hook", id(hook), lambda: relevance.produced_by_hook(catalog, hook))))
         return found
@@ -155,16 +161,21 @@ class Trials:
                 found |= needs
         return found
 
-    def _cards_that_matter(self, p, needs) -> frozenset:
-        """The cards in hand whose play could reach what a space needs."""
+    def _cards_that_matter(self, p, needs, gains: bool) -> frozenset:
+        """The cards in hand whose play could reach what a space needs (with `gains`: give or free it)."""
         if self.g.events.candidates("when", "occupations_played", p.index):
             return frozenset(p.hand)  # a card in play rewards any play
-        return self._batched(("cards", tuple(p.hand), needs), lambda: self._hand_reaching(p.hand, needs))
+        return self._batched(("cards", tuple(p.hand), needs, gains), lambda: self._hand_reaching(p.hand, needs, gains))
 
-    def _hand_reaching(self, hand, needs) -> frozenset:
+    def _hand_reaching(self, hand, needs, gains: bool) -> frozenset:
         content, catalog = self.g.content, self.g.catalog
+        read = relevance.gained_by_card if gains else relevance.produced_by_card
         return frozenset(n for n in hand if relevance.may_matter(
-            self._relevance("card", n, lambda: relevance.produced_by_card(content, catalog, n)), needs))
+            self._relevance("card-gains" if gains else "card", n, lambda: read(content, catalog, n)), needs))
+
+    def _monotone(self, space: str) -> bool:
+        content = self.g.content
+        return self._relevance("monotone", space, lambda: relevance.monotone(content, space))
 
     def _prepared_states(self, player: int, space: str, plays, alone: bool = False) -> list:
         leaves, paths, tried = [], [[]], 0
