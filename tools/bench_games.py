@@ -8,6 +8,8 @@ Three measures, each the median over N seeded long games with all three occupati
 - `full`: time per decision when the full legal list is read at every decision (what a
   search agent needs), 2 players.
 
+Times are CPU seconds of the measuring process (`time.process_time`), which other load on a
+shared machine disturbs far less than wall time; `--wall` measures wall time instead.
 The measures run in B blocks, interleaved, so a busy moment of the machine hits every
 variant alike; each line gives min/median/max of the block medians. With `--against REV`,
 REV is checked out in a temporary `git worktree` and run in a subprocess (its own
@@ -44,16 +46,19 @@ class FullListAgent:
         return legal[self.rng.randrange(len(legal))]
 
 
+CLOCK = time.process_time
+
+
 def run_block(modules, measure: str, players: int, games: int) -> float:
     """Median over `games` seeded games: ms per game (random) or ms per decision (full)."""
     Game, GameOptions, RandomAgent, content = modules
     values = []
     for seed in range(games):
-        start = time.perf_counter()
+        start = CLOCK()
         game = Game(content, GameOptions(players=players, length="long", decks=("A", "B", "C")), seed)
         make = RandomAgent if measure == "random" else FullListAgent
         game.run([make(seed * 10 + i) for i in range(players)])
-        elapsed = (time.perf_counter() - start) * 1000
+        elapsed = (CLOCK() - start) * 1000
         values.append(elapsed if measure == "random" else elapsed / max(1, len(game.log)))
     return statistics.median(values)
 
@@ -69,8 +74,10 @@ def load_modules(root: Path):
     return modules
 
 
-def worker(root: str) -> int:
+def worker(root: str, wall: bool) -> int:
     """Answer block requests on stdin (one JSON line each) with the block's median."""
+    global CLOCK
+    CLOCK = time.perf_counter if wall else time.process_time
     modules = load_modules(Path(root))
     print(json.dumps({"ready": True}), flush=True)
     for line in sys.stdin:
@@ -82,12 +89,12 @@ def worker(root: str) -> int:
 class Remote:
     """An earlier commit in a temporary worktree, measured in a subprocess."""
 
-    def __init__(self, rev: str):
+    def __init__(self, rev: str, wall: bool):
         self.dir = tempfile.mkdtemp(prefix="bench-")
         subprocess.run(["git", "-C", str(HERE), "worktree", "add", "--detach", self.dir, rev], check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         env = dict(os.environ, RULESDSL_CACHE_DIR=os.path.join(self.dir, ".cache-rulesdsl"))
-        self.process = subprocess.Popen([sys.executable, __file__, "--worker", self.dir], stdin=subprocess.PIPE,
+        self.process = subprocess.Popen([sys.executable, __file__, "--worker", self.dir] + (["--wall"] if wall else []), stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, text=True, env=env, cwd=self.dir)
         json.loads(self.process.stdout.readline())
 
@@ -112,13 +119,16 @@ def main() -> int:
     parser.add_argument("--blocks", type=int, default=3, help="interleaved blocks")
     parser.add_argument("--against", metavar="REV", help="an earlier commit to compare with, run side by side")
     parser.add_argument("--only", choices=("random", "full"), help="run one kind of measure")
+    parser.add_argument("--wall", action="store_true", help="measure wall time, not CPU time")
     parser.add_argument("--worker", metavar="ROOT", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        return worker(args.worker)
+        return worker(args.worker, args.wall)
+    global CLOCK
+    CLOCK = time.perf_counter if args.wall else time.process_time
     measures = [m for m in MEASURES if args.only in (None, m[0])]
     local = load_modules(HERE)
-    remote = Remote(args.against) if args.against else None
+    remote = Remote(args.against, args.wall) if args.against else None
     ours: dict = {m: [] for m in measures}
     theirs: dict = {m: [] for m in measures}
     try:

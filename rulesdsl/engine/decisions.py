@@ -46,7 +46,8 @@ class Option:
 
 
 class Candidates:
-    """Options judged on demand: `entries` are (key, label); `judge(key)` gives the refusal or None.
+    """Options judged on demand: `entries` are (key, label) (a label may be a function, called
+    only when the label is read); `judge(key)` gives the refusal or None.
     `fixed` options (already judged) follow them. `judge_all(keys)`, when given, judges many
     keys at once (cheaper when the full list is asked for). What `Game.ask` accepts in place
     of a list."""
@@ -83,11 +84,6 @@ class Decision:
             self._judge_all = candidates.judge_all
         self._index = None
 
-    def _judged(self) -> None:
-        """Entries and verdicts of a decision whose options came judged."""
-        self._entries = [(o.key, o.label) for o in self._options]
-        self._verdicts = {o.key: o.refusal for o in self._options}
-
     # ------------------------------------------------------------------ the full list
     @property
     def options(self) -> tuple[Option, ...]:
@@ -97,8 +93,8 @@ class Decision:
             if self._judge_all is not None:
                 keys = [key for key, _ in self._entries if key not in verdicts]
                 verdicts.update(zip(keys, self._judge_all(keys)))
-            refusal = self.refusal
-            self._options = tuple(Option(key, label, refusal(key)) for key, label in self._entries)
+            verdict = self._verdict
+            self._options = tuple(Option(key, _text(label), verdict(key)) for key, label in self._entries)
         return self._options
 
     def legal(self) -> list[str]:
@@ -107,32 +103,39 @@ class Decision:
     @property
     def keys(self) -> list[str]:
         """Every key offered, legal or not, without judging any."""
-        if self._entries is None:
-            self._judged()
+        if self._judge is None:
+            return [o.key for o in self._options]
         return [key for key, _ in self._entries]
 
     # ------------------------------------------------------------------ one key
     def refusal(self, key: str) -> str | None:
         """Why `key` is refused (None: legal); judges that one key. KeyError if it is not offered."""
-        if self._entries is None:
-            self._judged()
-        verdicts = self._verdicts
-        if key in verdicts:
-            return verdicts[key]
-        if self._label(key) is None:
+        if self._judge is None:
+            for o in self._options:
+                if o.key == key:
+                    return o.refusal
             raise KeyError(key)
-        found = verdicts[key] = self._judge(key)
+        if key not in self._verdicts and self._label(key) is None:
+            raise KeyError(key)
+        return self._verdict(key)
+
+    def _verdict(self, key: str) -> str | None:
+        """The refusal of an offered key, judged once."""
+        verdicts = self._verdicts
+        found = verdicts.get(key, verdicts)
+        if found is verdicts:
+            found = verdicts[key] = self._judge(key)
         return found
 
     def option(self, key: str) -> Option | None:
+        if self._judge is None:
+            return next((o for o in self._options if o.key == key), None)
         label = self._label(key)
         if label is None:
             return None
-        return Option(key, label, self.refusal(key))
+        return Option(key, _text(label), self._verdict(key))
 
     def _label(self, key: str):
-        if self._entries is None:
-            self._judged()
         index = self._index
         if index is None:
             index = self._index = dict(self._entries)
@@ -141,31 +144,33 @@ class Decision:
     # ------------------------------------------------------------------ lazily
     def legal_in_order(self, rng):
         """The legal keys one at a time, in a random order drawn from `rng` (a lazy shuffle)."""
-        if self._entries is None:
-            self._judged()
-        entries, refusal = self._entries, self.refusal
-        order = list(range(len(entries)))
-        n = len(order)
+        if self._judge is None:
+            keys, verdict = [o.key for o in self._options if o.refusal is None], None
+        else:
+            keys, verdict = [key for key, _ in self._entries], self._verdict
+        n = len(keys)
         for i in range(n):
             j = i + rng.randrange(n - i)
-            order[i], order[j] = order[j], order[i]
-            key = entries[order[i]][0]
-            if refusal(key) is None:
-                yield key
+            keys[i], keys[j] = keys[j], keys[i]
+            if verdict is None or verdict(keys[i]) is None:
+                yield keys[i]
 
     def sample(self, rng) -> str:
         """One legal key, each equally likely: the first legal one of a random order."""
-        for key in self.legal_in_order(rng):
-            return key
+        if self._judge is None:
+            legal = [o.key for o in self._options if o.refusal is None]
+            if legal:
+                return legal[rng.randrange(len(legal))]
+        else:
+            for key in self.legal_in_order(rng):
+                return key
         raise LookupError(f"no legal answer to '{self.prompt}'")
 
     def count_legal(self, limit: int) -> tuple[int, str | None]:
         """How many keys are legal, counting up to `limit`, and the first legal one (engine order)."""
-        if self._entries is None:
-            self._judged()
-        count, first, refusal = 0, None, self.refusal
-        for key, _ in self._entries:
-            if refusal(key) is None:
+        count, first = 0, None
+        for key in self.keys:
+            if self.refusal(key) is None:
                 count += 1
                 first = first if first is not None else key
                 if count >= limit:
@@ -194,6 +199,11 @@ class Decision:
         return f"Decision(player={self.player}, kind={self.kind!r}, prompt={self.prompt!r}, {len(self._entries or self._options)} options)"
 
 
+def _text(label) -> str:
+    """A label may be given as a function, computed only when someone reads it."""
+    return label() if callable(label) else label
+
+
 class SeededStream:
     """Random numbers that depend only on (seed, step): `at(step)` starts the stream of one step.
     Cheap (a few integer operations per number, splitmix64) and the same on every platform."""
@@ -208,8 +218,10 @@ class SeededStream:
         return self
 
     def randrange(self, n: int) -> int:
-        self.state = (self.state + _GOLDEN) & _MASK
-        return (_mix(self.state) * n) >> 64
+        x = self.state = (self.state + _GOLDEN) & _MASK
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK  # _mix, inlined: one call per number
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((x ^ (x >> 31)) * n) >> 64
 
 
 def _mix(x: int) -> int:

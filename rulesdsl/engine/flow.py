@@ -329,7 +329,16 @@ class Flow:
                     return [self.space_refusal(ctx, space) for space in spaces]
                 finally:
                     trials._batch, self._verdict_scope = outer, scope
-            return Candidates(self.space_entries(), lambda space: judge_all((space,))[0], _PASS, judge_all)
+
+            def judge(space):
+                if self.verdicts.enabled:
+                    return judge_all((space,))[0]
+                outer, trials._batch = trials._batch, shared  # the common case, kept short
+                try:
+                    return self.space_refusal(ctx, space)
+                finally:
+                    trials._batch = outer
+            return Candidates(self.space_entries(), judge, _PASS, judge_all)
 
         answer = yield from self.g.ask(player, "space", f"round {s.round}: where do your Vikings go?", options, anytime=True)
         if answer == "pass":
@@ -1155,24 +1164,24 @@ class Flow:
         pieces_to_try = [item]
         if item == "silver":
             pieces_to_try = [c.id for c in sorted(self.g.content.coins.values(), key=lambda c: c.value) if p.supply["silver"] >= c.value]
-        options = []
-        found = []
+        entries = []
+        found = {}
         for piece_id in pieces_to_try:
             piece = pieces.piece(self.g.content, piece_id)
             for key, label, kind, board in self.areas(p):
                 allowed = self.placing_allowed(ctx, piece_id, kind)
                 for placement in legal_placements(board, piece, allowed):
-                    options.append(Option(placement_key(key, placement, piece_id if item == "silver" else None),
-                                          f"{piece_id} on {label} at ({placement.row}, {placement.column}) turned {placement.turn}"
-                                          + (" over" if placement.mirror else "")))
-                    found.append((key, placement, piece, allowed))
-        if not options:
+                    answer = placement_key(key, placement, piece_id if item == "silver" else None)
+                    # all legal; labels are written only if someone reads them (a random agent does not)
+                    entries.append((answer, _PlacementLabel(piece_id, label, placement)))
+                    found[answer] = (key, placement, piece, allowed)
+        if not entries:
             return
-        options.append(Option("back", "back"))
+        options = Candidates(entries, lambda key: None, (Option("back", "back"),))
         answer = yield from self.g.ask(ctx.player, "place", f"place {item.replace('_', ' ')} where?", options, anytime=False)
         if answer == "back":
             return
-        key, placement, piece, allowed = found[[o.key for o in options].index(answer)]
+        key, placement, piece, allowed = found[answer]
         yield from self.place_tile(ctx, item, key, placement, piece, allowed)
 
     def placing_allowed(self, ctx, item: str, area: str | None = None) -> bool:
@@ -1184,6 +1193,19 @@ class Flow:
             return events.allowed("placing", ctx, EventInfo("placing", items=frozenset({item}), area=area))
         return any(events.allowed("placing", ctx, EventInfo("placing", items=frozenset({item}), area=kind))
                    for _, _, kind, _ in self.areas(ctx.p))
+
+
+class _PlacementLabel:
+    """`peas on your home board at (3, 4) turned 90`, written when read."""
+
+    __slots__ = ("piece", "area", "placement")
+
+    def __init__(self, piece: str, area: str, placement):
+        self.piece, self.area, self.placement = piece, area, placement
+
+    def __call__(self) -> str:
+        pl = self.placement
+        return f"{self.piece} on {self.area} at ({pl.row}, {pl.column}) turned {pl.turn}" + (" over" if pl.mirror else "")
 
 
 def ship_key(p, ship) -> str:
