@@ -40,38 +40,40 @@ def test_a_lazy_decision_judges_only_what_it_is_asked():
     assert decision.rejudged().legal() == decision.legal()
 
 
-def _pair(content, seed):
-    players = 1 + seed % 4
-    options = GameOptions(players=players, length=("long", "short")[seed // 4 % 2], decks=("A", "B", "C"))
-    cached, plain = Game(content, options, seed), Game(content, options, seed)
-    cached.flow.verdicts.enabled, plain.flow.verdicts.enabled = True, False
-    return cached, plain, [RandomAgent(seed * 10 + i) for i in range(players)]
+FULL_EVERY = 8  # full lists (twice) at every eighth decision
 
 
-FULL_EVERY = 5  # full lists (two engines) at every fifth decision; the drawn answer is checked at all
+def _judged(game, read, remembering: bool):
+    """`read(decision)` on the pending decision judged afresh, remembering verdicts or not."""
+    verdicts = game.flow.verdicts
+    verdicts.enabled = remembering
+    try:
+        return read(game.decision.rejudged())
+    finally:
+        verdicts.enabled = False
 
 
 @pytest.mark.parametrize("block", range(4))
 def test_lazy_answers_are_legal_and_remembered_verdicts_change_no_list(content, block):
-    """200 games in all: the lazily drawn answer is always legal in the full list, and the full
-    list of an engine that remembers verdicts equals, refusal for refusal, that of one that does
-    not (compared every fifth decision, so remembered verdicts must also survive the changes
-    made in between)."""
+    """200 games in all (1-4 players, long and short): the lazily drawn answer is always legal
+    in the full list, and the full list judged with remembered verdicts equals, refusal for
+    refusal, the list judged with nothing remembered, on the same state (every eighth
+    decision, so remembered verdicts must also survive the changes made in between)."""
+    hits = 0
     for seed in range(block * 50, block * 50 + 50):
-        cached, plain, agents = _pair(content, seed)
-        while plain.decision is not None:
-            key = agents[plain.decision.player].answer(plain, plain.decision)
-            fresh = plain.decision.rejudged()
-            if len(plain.log) % FULL_EVERY == 0:
-                full = fresh.options
-                assert key in [o.key for o in full if o.refusal is None], (seed, len(plain.log), key)
-                assert cached.decision.rejudged().options == full, (seed, len(plain.log))
-            else:
-                assert fresh.refusal(key) is None, (seed, len(plain.log), key)
-            cached.answer(key)
-            plain.answer(key)
-        assert cached.state.snapshot() == plain.state.snapshot()
-        assert cached.flow.verdicts.hits > 0
+        players = 1 + seed % 4
+        game = Game(content, GameOptions(players=players, length=("long", "short")[seed // 4 % 2],
+                                         decks=("A", "B", "C")), seed)
+        agents = [RandomAgent(seed * 10 + i) for i in range(players)]
+        while game.decision is not None:
+            key = agents[game.decision.player].answer(game, game.decision)
+            if len(game.log) % FULL_EVERY == 0:
+                full = _judged(game, lambda d: d.options, remembering=False)
+                assert key in [o.key for o in full if o.refusal is None], (seed, len(game.log), key)
+                assert _judged(game, lambda d: d.options, remembering=True) == full, (seed, len(game.log))
+            game.answer(key)
+        hits += game.flow.verdicts.hits
+    assert hits > 0  # remembered verdicts were really used
 
 
 def test_a_pickled_state_names_its_boards(content):

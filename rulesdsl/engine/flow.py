@@ -322,9 +322,10 @@ class Flow:
             token = []
 
             def judge_all(spaces):
-                if not token:
-                    token.append(self.verdicts.token() if self.verdicts.enabled else None)
-                outer, trials._batch, scope, self._verdict_scope = trials._batch, shared, self._verdict_scope, token[0]
+                if self.verdicts.enabled and not token:
+                    token.append(self.verdicts.token())  # once per decision: the state does not change under it
+                outer, trials._batch, scope = trials._batch, shared, self._verdict_scope
+                self._verdict_scope = token[0] if self.verdicts.enabled else None
                 try:
                     return [self.space_refusal(ctx, space) for space in spaces]
                 finally:
