@@ -145,15 +145,18 @@ class Decision:
     def legal_in_order(self, rng):
         """The legal keys one at a time, in a random order drawn from `rng` (a lazy shuffle)."""
         if self._judge is None:
-            keys, verdict = [o.key for o in self._options if o.refusal is None], None
+            entries, verdict = [(o.key, None) for o in self._options if o.refusal is None], None
         else:
-            keys, verdict = [key for key, _ in self._entries], self._verdict
-        n = len(keys)
+            entries, verdict = self._entries, self._verdict
+        # Fisher-Yates, with the swapped positions in a dict: a few steps cost a few steps
+        n, moved = len(entries), {}
         for i in range(n):
             j = i + rng.randrange(n - i)
-            keys[i], keys[j] = keys[j], keys[i]
-            if verdict is None or verdict(keys[i]) is None:
-                yield keys[i]
+            picked = moved.get(j, j)
+            moved[j] = moved.get(i, i)
+            key = entries[picked][0]
+            if verdict is None or verdict(key) is None:
+                yield key
 
     def sample(self, rng) -> str:
         """One legal key, each equally likely: the first legal one of a random order."""

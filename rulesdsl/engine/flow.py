@@ -25,6 +25,7 @@ from rulesdsl.lang import tree as t
 
 PENALTY_POINTS = 3  # a Thing penalty tile is worth -3 at the end
 _PASS = (Option("pass", "pass (place no more Vikings this round)"),)
+_ANYTIME_MENU = (Option("anytime:menu", "an anytime action (place goods, buy a ship, load ore, use a card) ..."),)
 
 
 class Flow:
@@ -1089,10 +1090,10 @@ class Flow:
         yield  # pragma: no cover
 
     # ================================================================== anytime actions
-    def anytime_options(self, player: int) -> list[Option]:
+    def anytime_options(self, player: int) -> tuple[Option, ...]:
         if self.g.state.finished:
-            return []
-        return [Option("anytime:menu", "an anytime action (place goods, buy a ship, load ore, use a card) ...")]
+            return ()
+        return _ANYTIME_MENU
 
     def anytime(self, player: int, key: str):
         ctx = self.ctx(player)

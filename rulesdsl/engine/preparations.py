@@ -17,6 +17,7 @@ from contextlib import contextmanager
 
 from rulesdsl.engine import relevance
 from rulesdsl.engine.events import EventInfo
+from rulesdsl.engine.events import _key as hook_key
 from rulesdsl.errors import RulesError
 
 
@@ -124,22 +125,32 @@ class Trials:
         return tuple(lst_id[0] for lst_id, _ in matching), self.g.content.spaces[space].column, needed, plays
 
     def _matching(self, player: int, space: str, needed: int) -> list:
-        """The listeners before this space's action: [((id, hook), what it produces or _PLAYS)]."""
+        """The listeners before this space's action: [((id, hook), what it produces or _PLAYS)].
+        Which hooks match and what they produce is read once per content."""
+        events = self.g.events
+        listeners = [lst for timing, name in _READ[:3] for lst in events.candidates(timing, name, player)]
+        hooks = tuple(id(lst.hook) for lst in listeners)
+        static = self._relevance("matching", (space, needed, hooks), lambda: self._hooks_matching(space, needed, listeners))
+        return [((id(listeners[i]), listeners[i].hook), produced) for i, produced in static]
+
+    def _hooks_matching(self, space: str, needed: int, listeners) -> list:
+        """[(position in `listeners`, what its hook produces or _PLAYS)] of the hooks that match."""
         events, spec, catalog = self.g.events, self.g.content.spaces[space], self.g.catalog
-        ctx = self.flow.ctx(player)
+        infos = {("when", "thing_changed"): EventInfo("thing_changed"),
+                 ("when", "vikings_placed"): self.flow.placed_info(space, needed),
+                 ("before", "action"): self.flow.action_info(space, spec, needed, "space")}
         found = []
-        for timing, name, info in (("when", "thing_changed", EventInfo("thing_changed")),
-                                   ("when", "vikings_placed", self.flow.placed_info(space, needed)),
-                                   ("before", "action", self.flow.action_info(space, spec, needed, "space"))):
-            for lst in events.candidates(timing, name, player):
-                if events.matches(lst.hook.filters, info, ctx):
-                    hook = lst.hook
-                    if self._relevance("plays", id(hook), lambda: relevance.uses_play(hook)):
-                        found.append(((id(lst), hook), _PLAYS))
-                    elif self._monotone(space):  # only what it gives or frees can help
-                        found.append(((id(lst), hook), self._relevance("hook-gains", id(hook), lambda: relevance.gained(catalog, (hook.body,)))))
-                    else:
-                        found.append(((id(lst), hook), self._relevance("hook", id(hook), lambda: relevance.produced_by_hook(catalog, hook))))
+        for i, lst in enumerate(listeners):
+            hook = lst.hook
+            info = infos[hook_key(hook.timing, hook.event)]
+            if not events.matches(hook.filters, info, None):
+                continue
+            if self._relevance("plays", id(hook), lambda: relevance.uses_play(hook)):
+                found.append((i, _PLAYS))
+            elif self._monotone(space):  # only what it gives or frees can help
+                found.append((i, self._relevance("hook-gains", id(hook), lambda: relevance.gained(catalog, (hook.body,)))))
+            else:
+                found.append((i, self._relevance("hook", id(hook), lambda: relevance.produced_by_hook(catalog, hook))))
         return found
 
     def _imitates(self, space: str):
