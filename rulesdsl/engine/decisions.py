@@ -164,9 +164,19 @@ class Decision:
             legal = [o.key for o in self._options if o.refusal is None]
             if legal:
                 return legal[rng.randrange(len(legal))]
-        else:
-            for key in self.legal_in_order(rng):
-                return key
+        else:  # legal_in_order's first key, unrolled (this runs for every answer of a random game)
+            entries, verdicts, judge = self._entries, self._verdicts, self._judge
+            n, moved = len(entries), {}
+            for i in range(n):
+                j = i + rng.randrange(n - i)
+                picked = moved.get(j, j)
+                moved[j] = moved.get(i, i)
+                key = entries[picked][0]
+                found = verdicts.get(key, verdicts)
+                if found is verdicts:
+                    found = verdicts[key] = judge(key)
+                if found is None:
+                    return key
         raise LookupError(f"no legal answer to '{self.prompt}'")
 
     def count_legal(self, limit: int) -> tuple[int, str | None]:

@@ -24,6 +24,7 @@ from rulesdsl.geometry.slots import fill as fill_slot
 from rulesdsl.lang import tree as t
 
 PENALTY_POINTS = 3  # a Thing penalty tile is worth -3 at the end
+_ORDERS: dict = {}  # (start player, players) -> the order of play
 _PASS = (Option("pass", "pass (place no more Vikings this round)"),)
 _ANYTIME_MENU = (Option("anytime:menu", "an anytime action (place goods, buy a ship, load ore, use a card) ..."),)
 
@@ -36,6 +37,7 @@ class Flow:
         self.verdicts = Verdicts(game)
         self._verdict_scope = None  # the installed effects' token while a turn's spaces are judged
         self._blank_actions: dict = {}
+        self._plans: dict = {}
         self.in_action: int | None = None
         self._dice_defs: dict | None = None
 
@@ -79,10 +81,13 @@ class Flow:
         rounds = self.g.content.game_lengths[self.g.options.length].rounds
         return rounds[max(0, min(self.g.state.round, len(rounds)) - 1)]
 
-    def order(self) -> list[int]:
+    def order(self) -> tuple[int, ...]:
         n = len(self.g.state.players)
         start = self.g.state.start_player
-        return [(start + k) % n for k in range(n)]
+        found = _ORDERS.get((start, n))
+        if found is None:
+            found = _ORDERS[(start, n)] = tuple((start + k) % n for k in range(n))
+        return found
 
     def ctx(self, player: int, **kw) -> Ctx:
         return Ctx(player, self.g.state.players[player], **kw)
@@ -246,12 +251,11 @@ class Flow:
         return self.g.events.value("vikings_needed", column.vikings, ctx, info, floor=1)
 
     def space_refusal(self, ctx, space: str) -> str | None:
-        s = self.g.state
+        if space in self.g.state.occupancy:  # the most frequent refusal first
+            return f"{self.g.content.spaces[space].name} is already occupied this round"
         spec = self.g.content.spaces[space]
         if not self.in_play(space):
             return f"{spec.name} is not in play in this game"
-        if space in s.occupancy:
-            return f"{spec.name} is already occupied this round"
         needed = self.vikings_needed(ctx, space)
         if ctx.p.thing < needed:
             return f"{spec.name} needs {needed} Vikings; you have {ctx.p.thing} on the Thing square"
@@ -261,7 +265,7 @@ class Flow:
 
     def _space_plan(self, space: str):
         """(spec, requirements, other statements) of a space, split once."""
-        plans = self.__dict__.setdefault("_plans", {})
+        plans = self._plans
         found = plans.get(space)
         if found is None:
             items = self.g.content.programs[("spaces", space)].items

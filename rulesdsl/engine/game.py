@@ -137,7 +137,7 @@ class Game:
         options were computed from a state that must not change under them."""
         while True:
             current = options() if callable(options) else options
-            extra = self.flow.anytime_options(player) if anytime else []
+            extra = self.flow.anytime_options(player) if anytime else ()
             if isinstance(current, Candidates):  # judged lazily: only as far as the checks below need
                 decision = Decision(player, kind, prompt, candidates=current, extra=extra)
                 if not extra:
@@ -147,13 +147,13 @@ class Game:
                     if count == 1:
                         return first
             else:
-                current = list(current)
+                current = tuple(current)
                 if not extra:
-                    legal = [o for o in current if o.refusal is None]
+                    legal = [o.key for o in current if o.refusal is None]
                     if not legal:
                         raise RulesError(f"no legal answer to '{prompt}' for player {player}")
                     if len(legal) == 1:
-                        return legal[0].key
+                        return legal[0]
                 decision = Decision(player, kind, prompt, current, extra=extra)
             answer = yield decision
             if answer.startswith("anytime:"):
