@@ -13,9 +13,16 @@ a replay. Two ways to read a decision, equally valid for every decision:
   all 61. A greedy agent that evaluates each legal answer may walk `legal_in_order`, or take
   the full list; both see the same legal set.
 
-`option(key)` and `refusal(key)` judge a single key (what checking an answer needs).
-Verdicts are kept in the decision once judged, so mixing the ways costs nothing twice.
-A decision belongs to the state it was asked in: read it before answering.
+`option(key)` and `refusal(key)` judge a single key (what checking an answer needs);
+`keys` lists every key offered without judging any; `rejudged()` is the same question with
+nothing judged yet. Verdicts are kept in the decision once judged, so mixing the ways costs
+nothing twice. A decision belongs to the state it was asked in: read it before answering
+(to look ahead, answer on a copy of the game, not on the game that asked).
+
+The engine side: `Game.ask` takes a list of judged `Option`s or `Candidates` (keys with
+labels, a `judge(key)` and optionally a `judge_all(keys)` used when the full list is read;
+a label may be a function, called only when someone reads it). Checks that need a count
+(no legal answer, a single legal answer taken without asking) judge only until they know.
 """
 
 from __future__ import annotations

@@ -7,12 +7,18 @@ supply and stables, which items). The verdict is kept with the values it read. L
 same space for the same player (same Vikings needed, same installed effects) reuses the
 verdict when every value it read is still the same; else it is judged again, recording anew.
 Nothing is assumed about what a statement reads: whatever the judgment touched is compared.
-Installed listeners and modifiers are compared by identity (`Events.token`). Objects the
+Installed listeners and modifiers are compared by identity (`Verdicts.token`). Objects the
 engine never changes in place (board and slot states, tree nodes) are compared by identity;
 the cache keeps them alive, so an id is never reused while an entry holds it.
 
 Only a space's direct check is remembered; preparation trials (which run whole effects on
 copies) are judged each time, after a remembered "not usable".
+
+Off by default (`ENABLED`, or `game.flow.verdicts.enabled` per game): a direct check costs a
+few microseconds, and in playouts (where the acting player's holdings change between two of
+its decisions) about a third of the lookups miss and pay for recording, so judging afresh
+measured faster. It is kept, exact and tested against judging afresh, for callers that judge
+similar states again and again.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from rulesdsl.engine.state import BuildingState, GameState, PlayerState, ShipSta
 _MISSING = object()
 _PLAIN = frozenset({type(None), bool, int, str, float})
 _ALL = "*"  # every item of a counter was read (it was iterated)
-ENABLED = False  # measured slower than judging afresh in playouts so far
+ENABLED = False  # see the module docstring: measured slower than judging afresh in playouts
 MISSES_BEFORE_REST, REST = 3, 8  # after 3 misses in a row, only every 8th judgment records
 VARIANTS = 6  # verdicts kept per space and player (the most recent first)
 
