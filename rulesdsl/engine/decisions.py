@@ -151,10 +151,11 @@ class Decision:
     # ------------------------------------------------------------------ lazily
     def legal_in_order(self, rng):
         """The legal keys one at a time, in a random order drawn from `rng` (a lazy shuffle)."""
-        if self._judge is None:
-            entries, verdict = [(o.key, None) for o in self._options if o.refusal is None], None
+        judge = self._judge
+        if judge is None:  # judged already: shuffle the legal ones
+            entries, verdicts = [(o.key, None) for o in self._options if o.refusal is None], {}
         else:
-            entries, verdict = self._entries, self._verdict
+            entries, verdicts = self._entries, self._verdicts
         # Fisher-Yates, with the swapped positions in a dict: a few steps cost a few steps
         n, moved = len(entries), {}
         for i in range(n):
@@ -162,7 +163,10 @@ class Decision:
             picked = moved.get(j, j)
             moved[j] = moved.get(i, i)
             key = entries[picked][0]
-            if verdict is None or verdict(key) is None:
+            found = verdicts.get(key, verdicts) if judge is not None else None
+            if found is verdicts:  # not judged yet (this runs for every answer of a random game)
+                found = verdicts[key] = judge(key)
+            if found is None:
                 yield key
 
     def sample(self, rng) -> str:
@@ -171,19 +175,9 @@ class Decision:
             legal = [o.key for o in self._options if o.refusal is None]
             if legal:
                 return legal[rng.randrange(len(legal))]
-        else:  # legal_in_order's first key, unrolled (this runs for every answer of a random game)
-            entries, verdicts, judge = self._entries, self._verdicts, self._judge
-            n, moved = len(entries), {}
-            for i in range(n):
-                j = i + rng.randrange(n - i)
-                picked = moved.get(j, j)
-                moved[j] = moved.get(i, i)
-                key = entries[picked][0]
-                found = verdicts.get(key, verdicts)
-                if found is verdicts:
-                    found = verdicts[key] = judge(key)
-                if found is None:
-                    return key
+        else:
+            for key in self.legal_in_order(rng):
+                return key
         raise LookupError(f"no legal answer to '{self.prompt}'")
 
     def count_legal(self, limit: int) -> tuple[int, str | None]:

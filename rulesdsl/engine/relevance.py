@@ -189,13 +189,8 @@ def gained(catalog, trees, play_reach=_OPEN_REACH) -> frozenset | None:
     holds (`monotone`): what the trees could give or free. Conditions, `per` counts and the
     goods, resources and weapons an effect pays are read or taken, never given, so they
     cannot make such a space usable; anything else falls back to `mentioned`."""
-    found: set = set()
-    for tree in trees:
-        reach = _gains(catalog, tree, play_reach)
-        if reach is None:
-            return None
-        found |= reach
-    return frozenset(found)
+    reach = _gains(catalog, tuple(trees), play_reach)
+    return None if reach is None else frozenset(reach)
 
 
 def _gains(catalog, node, play_reach):
