@@ -185,8 +185,8 @@ class _Seen:
         self.counters: dict = {}
 
     def reading(self) -> tuple:
-        return (tuple(sorted(self.names)),
-                tuple((name, tuple(sorted(c._keys, key=repr))) for name, c in sorted(self.counters.items())))
+        # any fixed order serves: a reading's pictures are always taken in its own order
+        return tuple(self.names), tuple((name, tuple(c._keys)) for name, c in self.counters.items())
 
 
 def _player_picture(p, names, counter_keys, keep) -> tuple:
@@ -275,7 +275,7 @@ class Verdicts:
             if what.names or what.counters:
                 names, keys = what.reading()
                 players.append((i, names, keys))
-        reading = Reading(tuple(players), tuple(sorted(state_names)))
+        reading = Reading(tuple(players), tuple(state_names))
         keep: list = []
         picture = reading.picture(state, keep)
         variants = self.entries.setdefault(key, [])
