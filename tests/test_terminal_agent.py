@@ -62,13 +62,14 @@ def test_a_turn_shows_the_state_folds_the_impossible_and_tells_equal_names_apart
 
 
 def test_occupations_are_offered_with_their_text_and_forced_answers_are_announced(content):
-    game = Game.load(content, record_until(content, 1, lambda d: d.player == 0 and d.kind == "play" and len(d.legal()) >= 2))
+    game = Game.load(content, record_until(content, 1, lambda d: d.player == 0 and d.kind == "play" and len(d.legal()) >= 2,
+                                           also=lambda g: any("(the only possible answer)" in line for line in g.history)))
     keys = Keys("1")
     HumanAgent(keys.read, keys.write).answer(game, game.decision)
     for key in game.decision.legal():
         if key.isdigit():
             card = content.occupations[int(key)]
-            assert f"{card.name}: {card.text}" in keys.text
+            assert f"{card.name}: {card.text[:60]}" in keys.text  # long texts are cut to the line
     assert "(the only possible answer)" in keys.text
 
 

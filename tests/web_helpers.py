@@ -9,10 +9,11 @@ from rulesdsl.view import present
 OPTIONS = GameOptions(2, "long", ("A", "B", "C"))
 
 
-def record_until(content, seed: int, wanted, limit: int = 2000, tries: int = 40) -> dict:
+def record_until(content, seed: int, wanted, limit: int = 2000, tries: int = 40, also=None) -> dict:
     """The record of a random game (agents seeded as `rulesdsl play` seeds them) stopped at
     the first decision for which `wanted(decision)` holds: the first of the seeds from
-    `seed` on whose game reaches one (which seed does depends on how the engine plays)."""
+    `seed` on whose game reaches one (which seed does depends on how the engine plays);
+    `also(game)`, when given, must hold of the game at that decision too."""
     for attempt in range(seed, seed + tries):
         game = Game(content, OPTIONS, attempt)
         agents = [RandomAgent(attempt * 7919 + i) for i in range(OPTIONS.players)]
@@ -20,7 +21,7 @@ def record_until(content, seed: int, wanted, limit: int = 2000, tries: int = 40)
             decision = game.decision
             if decision is None:
                 break
-            if wanted(decision):
+            if wanted(decision) and (also is None or also(game)):
                 return game.save()
             game.answer(agents[decision.player].answer(game, decision))
     raise AssertionError(f"no game of seeds {seed}..{seed + tries - 1} reaches such a decision")

@@ -1,61 +1,166 @@
-"""Games per second with random agents. Not a test.
+"""Games per second with random agents, optionally side by side with an earlier commit. Not a test.
 
-    python tools/bench_games.py [--games N] [--runs R]
+    python tools/bench_games.py [--games N] [--blocks B] [--against REV]
 
-Median wall time of a solo long game, a 2-player and a 4-player long game, all three
-occupation decks. Targets: solo long <= 45 ms median; 4 players <= 4x solo. Each player
-count is measured in R runs of the same N seeded games, the runs interleaved so that a busy
-moment of the machine hits every count alike; the lowest run median is reported (the run
-least disturbed by the rest of the machine), with the spread of the run medians.
+Three measures, each the median over N seeded long games with all three occupation decks:
+- `random`: wall time of a game with random agents (solo, 2 and 4 players); they draw their
+  answers lazily where the engine offers it;
+- `full`: time per decision when the full legal list is read at every decision (what a
+  search agent needs), 2 players.
+
+Times are CPU seconds of the measuring process (`time.process_time`), which other load on a
+shared machine disturbs far less than wall time; `--wall` measures wall time instead.
+The measures run in B blocks, interleaved, so a busy moment of the machine hits every
+variant alike; each line gives min/median/max of the block medians. With `--against REV`,
+REV is checked out in a temporary `git worktree` and run in a subprocess (its own
+`rulesdsl` on sys.path), interleaved block by block with today's tree, and the ratios
+(today / REV) are printed per block. Targets: random solo <= 0.2x of REV 1f91dd3 (stretch
+0.12x); 4 players <= 3.5x solo; full lists >= 2x faster per decision than 1f91dd3.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from rulesdsl.agents import RandomAgent  # noqa: E402
-from rulesdsl.content.loader import load_content  # noqa: E402
-from rulesdsl.engine.game import Game, GameOptions  # noqa: E402
-
-SOLO_TARGET_MS = 45.0
+HERE = Path(__file__).resolve().parent.parent
+MEASURES = (("random", 1), ("random", 2), ("random", 4), ("full", 2))
 
 
-def time_game(content, players: int, seed: int) -> tuple[float, int]:
-    start = time.perf_counter()
-    game = Game(content, GameOptions(players=players, length="long", decks=("A", "B", "C")), seed)
-    game.run([RandomAgent(seed * 10 + i) for i in range(players)])
-    return (time.perf_counter() - start) * 1000, len(game.log)
+class FullListAgent:
+    """Reads the whole legal list at every decision, then picks one at random (a search agent's cost)."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def answer(self, game, decision) -> str:
+        legal = decision.legal()
+        return legal[self.rng.randrange(len(legal))]
+
+
+CLOCK = time.process_time
+
+
+def run_block(modules, measure: str, players: int, games: int) -> float:
+    """Median over `games` seeded games: ms per game (random) or ms per decision (full)."""
+    Game, GameOptions, RandomAgent, content = modules
+    values = []
+    for seed in range(games):
+        start = CLOCK()
+        game = Game(content, GameOptions(players=players, length="long", decks=("A", "B", "C")), seed)
+        make = RandomAgent if measure == "random" else FullListAgent
+        game.run([make(seed * 10 + i) for i in range(players)])
+        elapsed = (CLOCK() - start) * 1000
+        values.append(elapsed if measure == "random" else elapsed / max(1, len(game.log)))
+    return statistics.median(values)
+
+
+def load_modules(root: Path):
+    sys.path.insert(0, str(root))
+    from rulesdsl.agents import RandomAgent
+    from rulesdsl.content.loader import load_content
+    from rulesdsl.engine.game import Game, GameOptions
+
+    modules = (Game, GameOptions, RandomAgent, load_content())
+    run_block(modules, "random", 1, 1)  # warm caches
+    return modules
+
+
+def worker(root: str, wall: bool) -> int:
+    """Answer block requests on stdin (one JSON line each) with the block's median."""
+    global CLOCK
+    CLOCK = time.perf_counter if wall else time.process_time
+    modules = load_modules(Path(root))
+    print(json.dumps({"ready": True}), flush=True)
+    for line in sys.stdin:
+        request = json.loads(line)
+        print(json.dumps({"median": run_block(modules, request["measure"], request["players"], request["games"])}), flush=True)
+    return 0
+
+
+class Remote:
+    """An earlier commit in a temporary worktree, measured in a subprocess."""
+
+    def __init__(self, rev: str, wall: bool):
+        self.dir = tempfile.mkdtemp(prefix="bench-")
+        subprocess.run(["git", "-C", str(HERE), "worktree", "add", "--detach", self.dir, rev], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        env = dict(os.environ, RULESDSL_CACHE_DIR=os.path.join(self.dir, ".cache-rulesdsl"))
+        self.process = subprocess.Popen([sys.executable, __file__, "--worker", self.dir] + (["--wall"] if wall else []), stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True, env=env, cwd=self.dir)
+        json.loads(self.process.stdout.readline())
+
+    def block(self, measure: str, players: int, games: int) -> float:
+        self.process.stdin.write(json.dumps({"measure": measure, "players": players, "games": games}) + "\n")
+        self.process.stdin.flush()
+        return json.loads(self.process.stdout.readline())["median"]
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait()
+        subprocess.run(["git", "-C", str(HERE), "worktree", "remove", "--force", self.dir], check=False)
+
+
+def spread(values) -> str:
+    return f"min {min(values):7.3f}  median {statistics.median(values):7.3f}  max {max(values):7.3f}"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20, help="games per player count and run")
-    parser.add_argument("--runs", type=int, default=3, help="runs of the games; the lowest median counts")
+    parser.add_argument("--games", type=int, default=20, help="games per measure and block")
+    parser.add_argument("--blocks", type=int, default=3, help="interleaved blocks")
+    parser.add_argument("--against", metavar="REV", help="an earlier commit to compare with, run side by side")
+    parser.add_argument("--only", choices=("random", "full"), help="run one kind of measure")
+    parser.add_argument("--wall", action="store_true", help="measure wall time, not CPU time")
+    parser.add_argument("--worker", metavar="ROOT", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    content = load_content()
-    time_game(content, 1, 0)  # warm caches
-    medians: dict[int, list[float]] = {1: [], 2: [], 4: []}
-    decisions: dict[int, float] = {}
-    for _ in range(args.runs):
-        for players in medians:
-            times = [time_game(content, players, seed) for seed in range(args.games)]
-            medians[players].append(statistics.median(t for t, _ in times))
-            decisions[players] = statistics.median(n for _, n in times)
-    results = {}
-    for players, runs in medians.items():
-        best = results[players] = min(runs)
-        print(f"{players} player{'s' if players > 1 else ' '} long: median {best:7.1f} ms per game "
-              f"({1000 / best:6.1f} games/s, median {decisions[players]:.0f} decisions; "
-              f"run medians {min(runs):.1f}-{max(runs):.1f} ms)")
-    solo, four = results[1], results[4]
-    print(f"target solo <= {SOLO_TARGET_MS} ms: {'met' if solo <= SOLO_TARGET_MS else 'NOT met'} ({solo:.1f} ms); "
-          f"4 players <= 4x solo: {'met' if four <= 4 * solo else 'NOT met'} ({four / solo:.1f}x)")
+    if args.worker:
+        return worker(args.worker, args.wall)
+    global CLOCK
+    CLOCK = time.perf_counter if args.wall else time.process_time
+    measures = [m for m in MEASURES if args.only in (None, m[0])]
+    local = load_modules(HERE)
+    remote = Remote(args.against, args.wall) if args.against else None
+    ours: dict = {m: [] for m in measures}
+    theirs: dict = {m: [] for m in measures}
+    try:
+        for block in range(args.blocks):
+            for measure in measures:
+                first_ours = block % 2 == 0  # alternate who goes first
+                for side in ((True, False) if first_ours else (False, True)):
+                    if side:
+                        ours[measure].append(run_block(local, *measure, args.games))
+                    elif remote is not None:
+                        theirs[measure].append(remote.block(*measure, args.games))
+    finally:
+        if remote is not None:
+            remote.close()
+    for measure in measures:
+        kind, players = measure
+        unit = "ms per game" if kind == "random" else "ms per decision (full legal lists)"
+        print(f"{kind:6} {players}p  today: {spread(ours[measure])}  {unit}")
+        if remote is not None:
+            ratios = [a / b for a, b in zip(ours[measure], theirs[measure])]
+            print(f"{'':10} {args.against[:10]:>10}: {spread(theirs[measure])}")
+            print(f"{'':10} {'ratio':>10}: {spread(ratios)}  (today / {args.against[:10]})")
+    if ("random", 1) in ours:
+        solo, four = ours[("random", 1)], ours[("random", 4)]
+        ratio = [f / s for f, s in zip(four, solo)]
+        print(f"4 players / solo (today): {spread(ratio)}  target <= 3.5")
+    if remote is not None and ("random", 1) in ours:
+        solo_ratio = statistics.median(a / b for a, b in zip(ours[("random", 1)], theirs[("random", 1)]))
+        print(f"random solo: {solo_ratio:.3f}x the time of {args.against} (target <= 0.2, stretch 0.12)")
+    if remote is not None and ("full", 2) in ours:
+        full_ratio = statistics.median(b / a for a, b in zip(ours[("full", 2)], theirs[("full", 2)]))
+        print(f"full lists: {full_ratio:.2f}x faster per decision than {args.against} (target >= 2)")
     return 0
 
 

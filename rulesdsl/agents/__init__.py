@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-import random
+from rulesdsl.engine.decisions import SeededStream
 
 
 class RandomAgent:
-    """Uniform over the legal answers. Each answer depends only on the agent's seed and
-    how many answers the game has recorded, so a resumed game goes on exactly as it would have."""
+    """Uniform over the legal answers, drawn lazily (the engine judges only the candidates it
+    must). Each answer depends only on the agent's seed and how many answers the game has
+    recorded, so a resumed game goes on exactly as it would have."""
 
     def __init__(self, seed: int = 0):
         self.seed = seed
+        self._stream = SeededStream()
 
     def answer(self, game, decision) -> str:
-        legal = decision.legal()
-        return legal[random.Random(self.seed * 1_000_003 + len(game.log)).randrange(len(legal))]
+        return decision.sample(self._stream.at(self.seed, len(game.log)))
 
 
 class ScriptedAgent:

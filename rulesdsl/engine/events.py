@@ -15,20 +15,35 @@ import attrs
 from rulesdsl.lang import tree as t
 
 
-@attrs.define
 class EventInfo:
-    """What an event is about, for filters and for the effects it triggers."""
+    """What an event is about, for filters and for the effects it triggers.
 
-    name: str  # phase:<id>, action, part:<name> or the event name
-    space: str | None = None
-    group: str | None = None
-    column: int | None = None
-    kind: str | None = None  # dice kind, deck drawn from
-    items: frozenset = frozenset()  # item ids the event is about
-    how: frozenset = frozenset()
-    area: str | None = None  # kind of area for tile_placed / bonus: home, exploration, house, shed
-    amount: int = 0
-    data: dict = attrs.field(factory=dict)  # anything else a quantity may read
+    A plain slotted class, not attrs: several are built for every action in the hot path."""
+
+    __slots__ = ("name", "space", "group", "column", "kind", "items", "how", "area", "amount", "data")
+    _FIELDS = __slots__
+
+    def __init__(self, name: str, space: str | None = None, group: str | None = None, column: int | None = None,
+                 kind: str | None = None, items: frozenset = frozenset(), how: frozenset = frozenset(),
+                 area: str | None = None, amount: int = 0, data: dict | None = None):
+        self.name = name  # phase:<id>, action, part:<name> or the event name
+        self.space = space
+        self.group = group
+        self.column = column
+        self.kind = kind  # dice kind, deck drawn from
+        self.items = items  # item ids the event is about
+        self.how = how
+        self.area = area  # kind of area for tile_placed / bonus: home, exploration, house, shed
+        self.amount = amount
+        self.data = {} if data is None else data  # anything else a quantity may read
+
+    def __eq__(self, other):
+        return type(other) is EventInfo and all(getattr(self, f) == getattr(other, f) for f in self._FIELDS)
+
+    __hash__ = None
+
+    def __repr__(self):
+        return "EventInfo(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in self._FIELDS) + ")"
 
 
 @attrs.define

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections import Counter
 
 from rulesdsl.engine import ops
-from rulesdsl.engine.decisions import Option
+from rulesdsl.engine.decisions import Candidates, Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.interp import Action, Ctx, Interpreter
 from rulesdsl.engine.preparations import Trials
+from rulesdsl.engine.verdicts import Verdicts
 from rulesdsl.engine.items import ANIMAL, GOOD, RESOURCE, SPECIAL
 from rulesdsl.errors import IllegalPlacement, RulesError
 from rulesdsl.geometry import pieces, scoring
@@ -23,6 +24,9 @@ from rulesdsl.geometry.slots import fill as fill_slot
 from rulesdsl.lang import tree as t
 
 PENALTY_POINTS = 3  # a Thing penalty tile is worth -3 at the end
+_ORDERS: dict = {}  # (start player, players) -> the order of play
+_PASS = (Option("pass", "pass (place no more Vikings this round)"),)
+_ANYTIME_MENU = (Option("anytime:menu", "an anytime action (place goods, buy a ship, load ore, use a card) ..."),)
 
 
 class Flow:
@@ -30,6 +34,10 @@ class Flow:
         self.g = game
         self.interp = Interpreter(game)
         self.trials = Trials(self)
+        self.verdicts = Verdicts(game)
+        self._verdict_scope = None  # the installed effects' token while a turn's spaces are judged
+        self._blank_actions: dict = {}
+        self._plans: dict = {}
         self.in_action: int | None = None
         self._dice_defs: dict | None = None
 
@@ -67,10 +75,13 @@ class Flow:
         rounds = self.g.content.game_lengths[self.g.options.length].rounds
         return rounds[max(0, min(self.g.state.round, len(rounds)) - 1)]
 
-    def order(self) -> list[int]:
+    def order(self) -> tuple[int, ...]:
         n = len(self.g.state.players)
         start = self.g.state.start_player
-        return [(start + k) % n for k in range(n)]
+        found = _ORDERS.get((start, n))
+        if found is None:
+            found = _ORDERS[(start, n)] = tuple((start + k) % n for k in range(n))
+        return found
 
     def ctx(self, player: int, **kw) -> Ctx:
         return Ctx(player, self.g.state.players[player], **kw)
@@ -219,24 +230,26 @@ class Flow:
         return found
 
     def in_play(self, space: str) -> bool:
-        self.spaces_in_play()
-        return space in self._in_play_set
+        found = getattr(self, "_in_play_set", None)
+        if found is None:
+            self.spaces_in_play()
+            found = self._in_play_set
+        return space in found
 
     def vikings_needed(self, ctx, space: str) -> int:
         spec = self.g.content.spaces[space]
         column = self.g.content.columns[spec.column]
-        if not self.g.events.affects("vikings_needed", ctx):
-            return column.vikings
+        if "vikings_needed" not in self.g.events._values and (ctx.action is None or not ctx.action.temporary):
+            return column.vikings  # no modifier could change it (Events.affects, inlined: it runs per space)
         info = EventInfo("vikings_needed", space=space, group=spec.group, column=spec.column, how=frozenset({"space"}))
         return self.g.events.value("vikings_needed", column.vikings, ctx, info, floor=1)
 
     def space_refusal(self, ctx, space: str) -> str | None:
-        s = self.g.state
+        if space in self.g.state.occupancy:  # the most frequent refusal first
+            return f"{self.g.content.spaces[space].name} is already occupied this round"
         spec = self.g.content.spaces[space]
         if not self.in_play(space):
             return f"{spec.name} is not in play in this game"
-        if space in s.occupancy:
-            return f"{spec.name} is already occupied this round"
         needed = self.vikings_needed(ctx, space)
         if ctx.p.thing < needed:
             return f"{spec.name} needs {needed} Vikings; you have {ctx.p.thing} on the Thing square"
@@ -246,7 +259,7 @@ class Flow:
 
     def _space_plan(self, space: str):
         """(spec, requirements, other statements) of a space, split once."""
-        plans = self.__dict__.setdefault("_plans", {})
+        plans = self._plans
         found = plans.get(space)
         if found is None:
             items = self.g.content.programs[("spaces", space)].items
@@ -260,15 +273,30 @@ class Flow:
         if needed is None:
             needed = self.vikings_needed(ctx, space)
         # feasibility checks only read the action, so one blank Action per space and count serves
-        blanks = self.__dict__.setdefault("_blank_actions", {})
+        blanks = self._blank_actions
         blank = blanks.get((space, needed))
         if blank is None:
             blank = blanks[(space, needed)] = Action(space, spec.group, spec.column, needed, "space")
-        sub = Ctx(ctx.player, ctx.p, space=space, action=blank)
-        can = self.interp.can
-        if all(can(item, sub) for item in requires) and any(self.interp.can_on_space(item, sub) for item in others):
+        can, on_space = self.interp.can, self.interp.can_on_space
+        scope = self._verdict_scope
+        if scope is not None and prepared:  # a turn's options: remembered while what they read stays
+            def direct(p) -> bool:
+                sub = Ctx(ctx.player, p, space=space, action=blank)
+                return all(can(item, sub) for item in requires) and any(on_space(item, sub) for item in others)
+            usable = self.verdicts.usable((ctx.player, space, needed, scope), ctx.p, direct)
+        else:
+            sub = Ctx(ctx.player, ctx.p, space=space, action=blank)
+            usable = all(can(item, sub) for item in requires) and any(on_space(item, sub) for item in others)
+        if usable:
             return True
         return prepared and self.trials.usable_once_prepared(ctx.player, space, needed)
+
+    def space_entries(self) -> list:
+        """(space, name) of the spaces in play, the candidates of a turn."""
+        found = getattr(self, "_entries", None)
+        if found is None:
+            found = self._entries = [(space, self.g.content.spaces[space].name) for space in self.spaces_in_play()]
+        return found
 
     def space_refusals(self, ctx, spaces) -> list:
         """Refusals of a list of spaces judged together (a turn's options): trials are shared."""
@@ -287,11 +315,30 @@ class Flow:
         ctx = self.ctx(player)
 
         def options():
-            spaces = self.spaces_in_play()
-            out = [Option(space, self.g.content.spaces[space].name, refusal)
-                   for space, refusal in zip(spaces, self.space_refusals(ctx, spaces))]
-            out.append(Option("pass", "pass (place no more Vikings this round)"))
-            return out
+            # judged lazily, one space at a time, sharing the trials' states within this decision
+            shared: dict = {}
+            trials = self.trials
+            token = []
+
+            def judge_all(spaces):
+                if self.verdicts.enabled and not token:
+                    token.append(self.verdicts.token())  # once per decision: the state does not change under it
+                outer, trials._batch, scope = trials._batch, shared, self._verdict_scope
+                self._verdict_scope = token[0] if self.verdicts.enabled else None
+                try:
+                    return [self.space_refusal(ctx, space) for space in spaces]
+                finally:
+                    trials._batch, self._verdict_scope = outer, scope
+
+            def judge(space):
+                if self.verdicts.enabled:
+                    return judge_all((space,))[0]
+                outer, trials._batch = trials._batch, shared  # the common case, kept short
+                try:
+                    return self.space_refusal(ctx, space)
+                finally:
+                    trials._batch = outer
+            return Candidates(self.space_entries(), judge, _PASS, judge_all)
 
         answer = yield from self.g.ask(player, "space", f"round {s.round}: where do your Vikings go?", options, anytime=True)
         if answer == "pass":
@@ -1082,10 +1129,10 @@ class Flow:
         yield  # pragma: no cover
 
     # ================================================================== anytime actions
-    def anytime_options(self, player: int) -> list[Option]:
+    def anytime_options(self, player: int) -> tuple[Option, ...]:
         if self.g.state.finished:
-            return []
-        return [Option("anytime:menu", "an anytime action (place goods, buy a ship, load ore, use a card) ...")]
+            return ()
+        return _ANYTIME_MENU
 
     def anytime(self, player: int, key: str):
         ctx = self.ctx(player)
@@ -1158,24 +1205,24 @@ class Flow:
         pieces_to_try = [item]
         if item == "silver":
             pieces_to_try = [c.id for c in sorted(self.g.content.coins.values(), key=lambda c: c.value) if p.supply["silver"] >= c.value]
-        options = []
-        found = []
+        entries = []
+        found = {}
         for piece_id in pieces_to_try:
             piece = pieces.piece(self.g.content, piece_id)
             for key, label, kind, board in self.areas(p):
                 allowed = self.placing_allowed(ctx, piece_id, kind)
                 for placement in legal_placements(board, piece, allowed):
-                    options.append(Option(placement_key(key, placement, piece_id if item == "silver" else None),
-                                          f"{piece_id} on {label} at ({placement.row}, {placement.column}) turned {placement.turn}"
-                                          + (" over" if placement.mirror else ""), piece=piece_id))
-                    found.append((key, placement, piece, allowed))
-        if not options:
+                    answer = placement_key(key, placement, piece_id if item == "silver" else None)
+                    # all legal; labels are written only if someone reads them (a random agent does not)
+                    entries.append((answer, _PlacementLabel(piece_id, label, placement)))
+                    found[answer] = (key, placement, piece, allowed)
+        if not entries:
             return
-        options.append(Option("back", "back"))
+        options = Candidates(entries, lambda key: None, (Option("back", "back"),))
         answer = yield from self.g.ask(ctx.player, "place", f"place {item.replace('_', ' ')} where?", options, anytime=False)
         if answer == "back":
             return
-        key, placement, piece, allowed = found[[o.key for o in options].index(answer)]
+        key, placement, piece, allowed = found[answer]
         yield from self.place_tile(ctx, item, key, placement, piece, allowed)
 
     def placing_allowed(self, ctx, item: str, area: str | None = None) -> bool:
@@ -1187,6 +1234,19 @@ class Flow:
             return events.allowed("placing", ctx, EventInfo("placing", items=frozenset({item}), area=area))
         return any(events.allowed("placing", ctx, EventInfo("placing", items=frozenset({item}), area=kind))
                    for _, _, kind, _ in self.areas(ctx.p))
+
+
+class _PlacementLabel:
+    """`peas on your home board at (3, 4) turned 90`, written when read."""
+
+    __slots__ = ("piece", "area", "placement")
+
+    def __init__(self, piece: str, area: str, placement):
+        self.piece, self.area, self.placement = piece, area, placement
+
+    def __call__(self) -> str:
+        pl = self.placement
+        return f"{self.piece} on {self.area} at ({pl.row}, {pl.column}) turned {pl.turn}" + (" over" if pl.mirror else "")
 
 
 def ship_key(p, ship) -> str:

@@ -14,7 +14,7 @@ from collections import Counter
 import attrs
 
 from rulesdsl.engine import ops
-from rulesdsl.engine.decisions import Decision, Option
+from rulesdsl.engine.decisions import Candidates, Decision, Option
 from rulesdsl.engine.events import Events
 from rulesdsl.engine.items import Catalog
 from rulesdsl.engine.state import GameState, PlayerState
@@ -80,12 +80,13 @@ class Game:
         decision = self.decision
         if decision is None:
             raise IllegalMove("the game is over; there is nothing to answer")
-        option = decision.option(key)
-        if option is None:
+        try:
+            refusal = decision.refusal(key)
+        except KeyError:
             shown = ", ".join(decision.legal()[:12])
-            raise IllegalMove(f"'{key}' is not an answer to '{decision.prompt}'; choose one of: {shown}")
-        if option.refusal is not None:
-            raise IllegalMove(option.refusal)
+            raise IllegalMove(f"'{key}' is not an answer to '{decision.prompt}'; choose one of: {shown}") from None
+        if refusal is not None:
+            raise IllegalMove(refusal)
         self.log.append([decision.player, key])
         self._advance(key)
 
@@ -136,19 +137,35 @@ class Game:
         player holds. Only such safe points offer anytime actions: inside an action the
         options were computed from a state that must not change under them."""
         while True:
-            current = list(options() if callable(options) else options)
-            legal = [o for o in current if o.refusal is None]
-            extra = self.flow.anytime_options(player) if anytime else []
-            if not legal and not extra:
-                raise RulesError(f"no legal answer to '{prompt}' for player {player}")
-            if len(legal) == 1 and not extra:  # answered here, and said so in the history
-                self.note(f"player {player}: {prompt} -> {legal[0].label} (the only possible answer)")
-                return legal[0].key
-            answer = yield Decision(player, kind, prompt, tuple(current) + tuple(extra))
+            current = options() if callable(options) else options
+            extra = self.flow.anytime_options(player) if anytime else ()
+            if isinstance(current, Candidates):  # judged lazily: only as far as the checks below need
+                decision = Decision(player, kind, prompt, candidates=current, extra=extra)
+                if not extra:
+                    count, first = decision.count_legal(2)
+                    if count == 0:
+                        raise RulesError(f"no legal answer to '{prompt}' for player {player}")
+                    if count == 1:  # answered here, and said so in the history
+                        self._note_forced(player, prompt, decision.option(first).label)
+                        return first
+            else:
+                current = tuple(current)
+                if not extra:
+                    legal = [o.key for o in current if o.refusal is None]
+                    if not legal:
+                        raise RulesError(f"no legal answer to '{prompt}' for player {player}")
+                    if len(legal) == 1:  # answered here, and said so in the history
+                        self._note_forced(player, prompt, next(o.label for o in current if o.key == legal[0]))
+                        return legal[0]
+                decision = Decision(player, kind, prompt, current, extra=extra)
+            answer = yield decision
             if answer.startswith("anytime:"):
                 yield from self.flow.anytime(player, answer)
                 continue
             return answer
+
+    def _note_forced(self, player: int, prompt: str, label: str) -> None:
+        self.note(f"player {player}: {prompt} -> {label} (the only possible answer)")
 
     def ask_yes(self, player: int, prompt: str):
         answer = yield from self.ask(player, "confirm", prompt, [Option("yes", "yes"), Option("no", "no")])

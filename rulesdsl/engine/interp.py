@@ -1209,9 +1209,19 @@ def _has_slash(node) -> bool:
     return _slash_size(node) > 0
 
 
+_SLASH_SIZES: dict = {}  # id(node) -> (node, size): trees are immutable, read once
+
+
 def _slash_size(node) -> int:
     if not isinstance(node, (t.Acquire, t.Pay, t.Exchange, t.Draw, t.Upgrade, t.Loot, t.Emigrate)):
         return 0
+    found = _SLASH_SIZES.get(id(node))
+    if found is None or found[0] is not node:
+        found = _SLASH_SIZES[id(node)] = (node, _read_slash_size(node))
+    return found[1]
+
+
+def _read_slash_size(node) -> int:
     for n in t.walk(node):
         if isinstance(n, t.SlashAmount):
             return len(n.values)

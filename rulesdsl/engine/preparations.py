@@ -17,7 +17,15 @@ from contextlib import contextmanager
 
 from rulesdsl.engine import relevance
 from rulesdsl.engine.events import EventInfo
+from rulesdsl.engine.events import _key as hook_key
 from rulesdsl.errors import RulesError
+
+
+# the events whose listeners run before an action (and the one that rewards playing cards)
+_READ = (("when", "thing_changed"), ("when", "vikings_placed"), ("before", "action"), ("when", "occupations_played"))
+
+
+_PLAYS = object()  # a listener that plays cards: what it produces depends on the hand
 
 
 class Trials:
@@ -28,21 +36,25 @@ class Trials:
         self.flow = flow
         self.g = flow.g
         self._batch: dict | None = None
-        self._relevance_cache: dict = {}
+        self._signatures: dict = {}
 
     @contextmanager
-    def batch(self):
-        self._batch = {}
+    def batch(self, shared: dict | None = None):
+        """Spaces judged together share their trial states (kept in `shared`, when given, across batches)."""
+        outer = self._batch
+        self._batch = {} if shared is None else shared
         try:
             yield
         finally:
-            self._batch = None
+            self._batch = outer
 
     def usable_once_prepared(self, player: int, space: str, needed: int) -> bool:
         signature = self._preparations(player, space, needed)
         if signature is None:
             return False
         leaves = self._batched(signature, lambda: self._prepared_states(player, space, signature[-1], alone=len(signature[0]) == 1))
+        if not leaves:
+            return False
         g = self.g
         saved = (g.state, g.events.checkpoint())
         try:
@@ -66,58 +78,115 @@ class Trials:
         return found
 
     def _relevance(self, kind: str, key, compute):
-        table = self._relevance_cache
-        found = table.get((kind, key), table)
-        if found is table:
-            found = table[(kind, key)] = compute()
-        return found
+        return relevance.cached(self.g.content, (kind, key), compute)
 
     def _preparations(self, player: int, space: str, needed: int):
         """The listeners that would run before this space's action and could matter to it,
-        as a signature for sharing what they reach (None: nothing to try)."""
-        events, spec, catalog = self.g.events, self.g.content.spaces[space], self.g.catalog
-        ctx = self.flow.ctx(player)
+        as a signature for sharing what they reach (None: nothing to try).
+
+        Which listeners match the space is remembered per game, keyed by the listeners
+        installed; what is left to judge each time is what the cards in hand could reach."""
+        hooks, state = self.g.events.hooks, self.g.state
+        lists = tuple(hooks.get(k, ()) for k in _READ)
+        key = (player, space, needed, tuple(id(lst) for listeners in lists for lst in listeners))
+        found = self._signatures.get(key)
+        if found is None:
+            # the listeners are kept with the answer so that their ids stay theirs
+            found = self._signatures[key] = (self._matching(player, space, needed), lists)
+        matching = found[0]
+        if not matching:
+            return None
+        # the rest reads the hand (when a listener plays cards) and, for an imitation, the occupied spaces
+        full_key = (key, tuple(state.players[player].hand) if any(p is _PLAYS for _, p in matching) else None,
+                    tuple(state.occupancy) if self._imitates(space) is not None else None)
+        signature = self._signatures.get(full_key, _PLAYS)
+        if signature is _PLAYS:
+            signature = self._signatures[full_key] = self._signature(player, space, needed, matching)
+        return signature
+
+    def _signature(self, player: int, space: str, needed: int, matching):
+        state = self.g.state
         needs = self._space_needs(space)
-        found, matters, plays = [], False, None
-        for timing, name, info in (("when", "thing_changed", EventInfo("thing_changed")),
-                                   ("when", "vikings_placed", self.flow.placed_info(space, needed)),
-                                   ("before", "action", self.flow.action_info(space, spec, needed, "space"))):
-            for lst in events.candidates(timing, name, player):
-                if events.matches(lst.hook.filters, info, ctx):
-                    found.append(id(lst))
-                    hook = lst.hook
-                    if self._relevance("plays", id(hook), lambda: relevance.uses_play(hook)):
-                        # what playing reaches is the cards in hand that could matter here
-                        if plays is None:
-                            plays = self._batched(("cards", needs), lambda: self._cards_that_matter(ctx.p, needs))
-                        produced = relevance.produced_by_hook(catalog, hook, None if plays else frozenset())
-                    else:
-                        produced = self._relevance("hook", id(hook), lambda: relevance.produced_by_hook(catalog, hook))
-                    matters = matters or relevance.may_matter(produced, needs)
-        return (tuple(found), spec.column, needed, plays) if matters else None
+        matters, plays = False, None
+        for lst_id, produced in matching:
+            if produced is _PLAYS:  # what playing reaches is the cards in hand that could matter here
+                if plays is None:
+                    plays = self._cards_that_matter(state.players[player], needs, self._monotone(space))
+                hook, reach = lst_id[1], None if plays else frozenset()
+                if self._monotone(space):
+                    produced = self._relevance("played-gains", (id(hook), bool(plays)),
+                                               lambda: relevance.gained(self.g.catalog, (hook.body,), reach))
+                else:
+                    produced = self._relevance("played", (id(hook), bool(plays)),
+                                               lambda: relevance.produced_by_hook(self.g.catalog, hook, reach))
+            matters = matters or relevance.may_matter(produced, needs)
+        if not matters:
+            return None
+        return tuple(lst_id[0] for lst_id, _ in matching), self.g.content.spaces[space].column, needed, plays
+
+    def _matching(self, player: int, space: str, needed: int) -> list:
+        """The listeners before this space's action: [((id, hook), what it produces or _PLAYS)].
+        Which hooks match and what they produce is read once per content."""
+        events = self.g.events
+        listeners = [lst for timing, name in _READ[:3] for lst in events.candidates(timing, name, player)]
+        hooks = tuple(id(lst.hook) for lst in listeners)
+        static = self._relevance("matching", (space, needed, hooks), lambda: self._hooks_matching(space, needed, listeners))
+        return [((id(listeners[i]), listeners[i].hook), produced) for i, produced in static]
+
+    def _hooks_matching(self, space: str, needed: int, listeners) -> list:
+        """[(position in `listeners`, what its hook produces or _PLAYS)] of the hooks that match."""
+        events, spec, catalog = self.g.events, self.g.content.spaces[space], self.g.catalog
+        infos = {("when", "thing_changed"): EventInfo("thing_changed"),
+                 ("when", "vikings_placed"): self.flow.placed_info(space, needed),
+                 ("before", "action"): self.flow.action_info(space, spec, needed, "space")}
+        found = []
+        for i, lst in enumerate(listeners):
+            hook = lst.hook
+            info = infos[hook_key(hook.timing, hook.event)]
+            if not events.matches(hook.filters, info, None):
+                continue
+            if self._relevance("plays", id(hook), lambda: relevance.uses_play(hook)):
+                found.append((i, _PLAYS))
+            elif self._monotone(space):  # only what it gives or frees can help
+                found.append((i, self._relevance("hook-gains", id(hook), lambda: relevance.gained(catalog, (hook.body,)))))
+            else:
+                found.append((i, self._relevance("hook", id(hook), lambda: relevance.produced_by_hook(catalog, hook))))
+        return found
+
+    def _imitates(self, space: str):
+        content = self.g.content
+        return self._relevance("imitates", space, lambda: relevance.imitated_columns(content, space))
 
     def _space_needs(self, space: str):
         """What could make a space usable; an imitation needs what the spaces it could copy need."""
         content, catalog = self.g.content, self.g.catalog
-        columns = self._relevance("imitates", space, lambda: relevance.imitated_columns(content, space))
+        columns = self._imitates(space)
         if columns is None:
             return self._relevance("space", space, lambda: relevance.needs_of_space(content, catalog, space))
         found = frozenset()
         for other in self.g.state.occupancy:
-            if content.spaces[other].column in columns and self._relevance("imitates", other, lambda: relevance.imitated_columns(content, other)) is None:
+            if content.spaces[other].column in columns and self._imitates(other) is None:
                 needs = self._relevance("space", other, lambda: relevance.needs_of_space(content, catalog, other))
                 if needs is None:
                     return None
                 found |= needs
         return found
 
-    def _cards_that_matter(self, p, needs) -> frozenset:
-        """The cards in hand whose play could reach what a space needs."""
+    def _cards_that_matter(self, p, needs, gains: bool) -> frozenset:
+        """The cards in hand whose play could reach what a space needs (with `gains`: give or free it)."""
         if self.g.events.candidates("when", "occupations_played", p.index):
             return frozenset(p.hand)  # a card in play rewards any play
+        return self._batched(("cards", tuple(p.hand), needs, gains), lambda: self._hand_reaching(p.hand, needs, gains))
+
+    def _hand_reaching(self, hand, needs, gains: bool) -> frozenset:
         content, catalog = self.g.content, self.g.catalog
-        return frozenset(n for n in p.hand if relevance.may_matter(
-            self._relevance("card", n, lambda: relevance.produced_by_card(content, catalog, n)), needs))
+        read = relevance.gained_by_card if gains else relevance.produced_by_card
+        return frozenset(n for n in hand if relevance.may_matter(
+            self._relevance("card-gains" if gains else "card", n, lambda: read(content, catalog, n)), needs))
+
+    def _monotone(self, space: str) -> bool:
+        content = self.g.content
+        return self._relevance("monotone", space, lambda: relevance.monotone(content, space))
 
     def _prepared_states(self, player: int, space: str, plays, alone: bool = False) -> list:
         leaves, paths, tried = [], [[]], 0

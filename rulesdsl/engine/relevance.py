@@ -8,6 +8,7 @@ anything" (a granted action, a modifier, an upgrade whose result is another good
 
 from __future__ import annotations
 
+from rulesdsl.engine.items import GOOD, RESOURCE, WEAPON
 from rulesdsl.lang import tree as t
 
 # statements whose reach is not the items they name
@@ -39,6 +40,20 @@ _NEEDS_SHIPS = (t.Emigrate, t.Explore, t.Sail)
 
 
 _OPEN_REACH = object()
+_TABLES: dict = {}
+
+
+def cached(content, key, compute):
+    """A reading of the content's trees, computed once per content (not per game).
+    Keys name content objects (space ids, card numbers, id() of a hook kept alive by the content)."""
+    found = _TABLES.get(id(content))
+    if found is None or found[0] is not content:
+        found = _TABLES[id(content)] = (content, {})
+    table = found[1]
+    value = table.get(key, table)
+    if value is table:
+        value = table[key] = compute()
+    return value
 
 
 def mentioned(catalog, trees, needs: bool = False, play_reach=_OPEN_REACH) -> frozenset | None:
@@ -145,6 +160,10 @@ def uses_play(hook) -> bool:
 
 def produced_by_card(content, catalog, number: int) -> frozenset | None:
     """What playing a card could change at once: its immediate statements and `when played` hooks."""
+    return mentioned(catalog, tuple(_card_parts(content, number)))
+
+
+def _card_parts(content, number: int) -> list:
     parts = []
     for item in content.programs[("occupations", number)].items:
         if isinstance(item, t.OnceHook):
@@ -156,4 +175,76 @@ def produced_by_card(content, catalog, number: int) -> frozenset | None:
         if isinstance(item, t.Anytime):
             continue
         parts.append(item)
-    return mentioned(catalog, tuple(parts))
+    return parts
+
+
+# ---------------------------------------------------------------- what an effect could give
+# Paying these never frees room for anything (goods, resources and weapons have no limit);
+# paying a ship, an animal, a building or a tile may (a berth, a pen, a square).
+_UNBOUNDED = (GOOD, RESOURCE, WEAPON)
+
+
+def gained(catalog, trees, play_reach=_OPEN_REACH) -> frozenset | None:
+    """A sharper `mentioned` for a space whose feasibility only grows with what the player
+    holds (`monotone`): what the trees could give or free. Conditions, `per` counts and the
+    goods, resources and weapons an effect pays are read or taken, never given, so they
+    cannot make such a space usable; anything else falls back to `mentioned`."""
+    reach = _gains(catalog, tuple(trees), play_reach)
+    return None if reach is None else frozenset(reach)
+
+
+def _gains(catalog, node, play_reach):
+    if isinstance(node, (tuple, list)):
+        found: set = set()
+        for child in node:
+            reach = _gains(catalog, child, play_reach)
+            if reach is None:
+                return None
+            found |= reach
+        return found
+    if isinstance(node, t.Acquire):
+        return mentioned(catalog, (node.bundle,))
+    if isinstance(node, t.Pay):
+        return _freed(catalog, node.bundle)
+    if isinstance(node, t.Exchange):
+        cost = _freed(catalog, node.cost) if isinstance(node.cost, t.Bundle) else _gains(catalog, node.cost, play_reach)
+        results = _gains(catalog, node.results, play_reach)
+        return None if cost is None or results is None else cost | results
+    if isinstance(node, t.If):
+        return _gains(catalog, (node.then, node.otherwise or ()), play_reach)
+    if isinstance(node, t.Mood):
+        return _gains(catalog, node.stmt, play_reach)
+    if isinstance(node, t.ChooseOne):
+        return _gains(catalog, node.alternatives, play_reach)
+    if isinstance(node, t.Hook):
+        return _gains(catalog, node.body, play_reach)
+    if isinstance(node, (t.Modify, t.SetValue, t.Allow)):  # its filters and condition are only read
+        reach = RULE_REACH.get(node.rule) if isinstance(node, t.Allow) else VALUE_REACH.get(node.value)
+        return None if reach is None else set(reach)
+    return mentioned(catalog, (node,), play_reach=play_reach)
+
+
+def _freed(catalog, bundle):
+    """What paying a bundle could free room for: the paid items that have a limit."""
+    paid = mentioned(catalog, (bundle,))
+    if paid is None:
+        return None
+    return {item for item in paid if catalog.kind.get(item) not in _UNBOUNDED}
+
+
+def monotone(content, space: str) -> bool:
+    """Whether the space's effects can only become usable by holding more (no `at most`,
+    `exactly`-style comparison, negation or bounded requirement): then `gained` applies."""
+    for node in t.walk(content.programs[("spaces", space)]):
+        if isinstance(node, t.Compare) and node.op not in (">=", ">"):
+            return False
+        if isinstance(node, t.Not) or isinstance(node, (t.Imitate, t.DoSpace, t.DoNamed)):
+            return False
+        if isinstance(node, t.Require) and isinstance(node.range, (t.UpTo, t.Between)):
+            return False
+    return True
+
+
+def gained_by_card(content, catalog, number: int) -> frozenset | None:
+    """`produced_by_card` read with `gained`."""
+    return gained(catalog, tuple(_card_parts(content, number)))

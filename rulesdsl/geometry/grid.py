@@ -8,6 +8,9 @@ be covered before it (the income rule).
 
 from __future__ import annotations
 
+import hashlib
+import weakref
+
 import attrs
 
 OUTSIDE, PLAIN, MINUS, INCOME, BONUS, FORBIDDEN, PILLAR = "outside", "plain", "minus", "income", "bonus", "forbidden", "pillar"
@@ -91,6 +94,13 @@ class Grid:
 
     def bit(self, row: int, column: int) -> int:
         return 1 << (row * self.width + column)
+
+    def __reduce_ex__(self, protocol):
+        # a grid belongs to the content: a pickled board state names it (see `register`)
+        found = _PRINTS.get(self)
+        if found is not None:
+            return _registered, (found,)
+        return super().__reduce_ex__(protocol)
 
     def square(self, index: int) -> tuple[int, int]:
         return divmod(index, self.width)
@@ -190,3 +200,27 @@ def area_problems(area, known_goods) -> list[tuple[tuple, str]]:
 
 def minus_squares(area) -> int:
     return sum(cell.kind == MINUS for row in parse_rows(area.rows) for cell in row)
+
+
+# ---------------------------------------------------------------- pickled by reference
+_PRINTS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # grid -> fingerprint
+_BY_PRINT: "weakref.WeakValueDictionary" = weakref.WeakValueDictionary()  # fingerprint -> grid
+
+
+def register(grid_id: str, grid: Grid) -> None:
+    """Let pickles name this grid instead of carrying it: a fingerprint of what it was compiled
+    from (stable across processes), resolved on loading to the grid of a content loaded there."""
+    text = repr((grid_id, grid.name, grid.kind, grid.cells, sorted(grid.accepts), sorted(grid.apart)))
+    found = hashlib.sha256(text.encode()).hexdigest()
+    _PRINTS[grid] = found
+    _BY_PRINT.setdefault(found, grid)
+
+
+def _registered(fingerprint: str) -> Grid:
+    found = _BY_PRINT.get(fingerprint)
+    if found is None:
+        import pickle
+
+        raise pickle.UnpicklingError("this state's boards belong to a content that is not loaded here: "
+                                     "load the content (and start a game with it) before unpickling")
+    return found

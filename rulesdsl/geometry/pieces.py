@@ -5,7 +5,7 @@ from __future__ import annotations
 import weakref
 
 from rulesdsl.errors import IllegalMove
-from rulesdsl.geometry.grid import Grid, compile_area
+from rulesdsl.geometry.grid import Grid, compile_area, register
 from rulesdsl.geometry.placement import Piece
 
 _GRIDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
@@ -30,6 +30,7 @@ def grids(content) -> dict[str, Grid]:
         found = {}
         for kind, grid_id, name, area in area_owners(content):
             found[grid_id] = compile_area(area, name, kind, content.placement_rules[area.rules])
+            register(grid_id, found[grid_id])
         _GRIDS[content] = found
     return found
 

@@ -43,13 +43,25 @@ class PlacedTile:
     mask: int
 
 
-@attrs.frozen
 class Placement:
-    row: int
-    column: int
-    turn: int
-    mirror: bool
-    mask: int
+    """Where a piece may go: a slotted value (built by the thousand per game, so not attrs)."""
+
+    __slots__ = ("row", "column", "turn", "mirror", "mask")
+
+    def __init__(self, row: int, column: int, turn: int, mirror: bool, mask: int):
+        self.row, self.column, self.turn, self.mirror, self.mask = row, column, turn, mirror, mask
+
+    def _key(self) -> tuple:
+        return (self.row, self.column, self.turn, self.mirror, self.mask)
+
+    def __eq__(self, other):
+        return type(other) is Placement and self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __repr__(self):
+        return "Placement(row={}, column={}, turn={}, mirror={}, mask={})".format(*self._key())
 
 
 @attrs.frozen
