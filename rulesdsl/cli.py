@@ -99,6 +99,10 @@ def _parser() -> argparse.ArgumentParser:
     render = sub.add_parser("render", help="draw a board (or a board state file) as SVG")
     render.add_argument("what", metavar="BOARD-or-STATE", help="a board id (home_long, shetland, long_house ...) or a state YAML file")
     render.add_argument("-o", "--output", metavar="FILE", help="write the SVG here instead of standard output")
+
+    from rulesdsl.sim.cli import add_parsers
+
+    add_parsers(sub)  # simulate, balance
     return parser
 
 
@@ -128,6 +132,10 @@ def main(argv: list[str] | None = None) -> int:
             return _cards(args)
         if args.command == "interactions":
             return _interactions(args)
+        if args.command in ("simulate", "balance"):
+            from rulesdsl.sim.cli import run
+
+            return run(args)
     except ContentError as err:
         for problem in err.problems:
             print(problem, file=sys.stderr)

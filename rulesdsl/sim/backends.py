@@ -174,7 +174,7 @@ def make_backend(name: str, jobs: int | None, address: str | None):
     if name == "local":
         if address:
             raise RulesError("--address is for --backend ray")
-        return LocalBackend(jobs or default_jobs())
+        return LocalBackend(default_jobs() if jobs is None else jobs)
     if name == "ray":
         return RayBackend(address, jobs)
     raise RulesError(f"unknown backend '{name}'; use local or ray")

@@ -10,6 +10,7 @@ has the same fingerprint on every machine, wherever it lies.
 from __future__ import annotations
 
 import hashlib
+import os
 import tempfile
 from pathlib import Path
 
@@ -70,6 +71,7 @@ def make_bundle(extra_roots=(), include_builtin: bool = True) -> ContentBundle:
 
 
 _LOADED: dict[str, object] = {}
+_PATHS: dict[str, list[str]] = {}  # fingerprint -> where its variant roots were written (as the loader names them)
 
 
 def load(bundle: ContentBundle):
@@ -84,16 +86,39 @@ def load(bundle: ContentBundle):
                          f"install the same rulesdsl on every worker")
     paths = []
     if bundle.roots:
-        folder = Path(tempfile.mkdtemp(prefix="rulesdsl-sim-"))
+        # one folder per fingerprint: the same paths in every worker, so the content cache serves them all
+        folder = Path(tempfile.gettempdir()) / f"rulesdsl-sim-{bundle.fingerprint[:24]}"
         for index, root in enumerate(bundle.roots):
             base = folder / str(index)
             if not root.single_file:
                 (base / "cards").mkdir(parents=True, exist_ok=True)  # a folder root needs boards/ or cards/
             for rel, raw in root.files:
-                target = base / rel
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(raw)
+                _write_once(base / rel, raw)
             paths.append(base / root.files[0][0] if root.single_file else base)
     content = loader.load_content(paths, include_builtin=bundle.builtin)
     _LOADED[bundle.fingerprint] = content
+    _PATHS[bundle.fingerprint] = [str(p) for p in paths]
     return content
+
+
+def _write_once(target: Path, raw: bytes) -> None:
+    """Write a file unless it already holds these bytes; atomic, as other workers may read it meanwhile."""
+    try:
+        if target.read_bytes() == raw:
+            return
+    except OSError:
+        pass
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, name = tempfile.mkstemp(dir=target.parent, prefix=".part-")
+    with os.fdopen(handle, "wb") as out:
+        out.write(raw)
+    os.replace(name, target)
+
+
+def defined_by_last_root(bundle: ContentBundle, collection: str) -> list:
+    """The ids of `collection` whose final definition comes from the bundle's last variant root."""
+    content = load(bundle)
+    if not bundle.roots:
+        return []
+    last = _PATHS[bundle.fingerprint][-1]
+    return sorted(i for (c, i), src in content.sources.items() if c == collection and src.root == last)

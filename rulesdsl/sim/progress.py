@@ -7,9 +7,9 @@ from contextlib import contextmanager
 
 @contextmanager
 def progress_bar(total: int, show: bool = True, console=None):
-    """Yield `advance(n)`; draws nothing when `show` is false."""
+    """Yield `advance(n, total=None)` (a new total when less work is left); draws nothing when `show` is false."""
     if not show:
-        yield lambda n: None
+        yield lambda n, total=None: None
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -18,8 +18,8 @@ def progress_bar(total: int, show: bool = True, console=None):
     with Progress(*columns, console=console, transient=False) as bar:
         task = bar.add_task("games", total=total, rate="-")
 
-        def advance(n: int) -> None:
-            bar.update(task, advance=n)
+        def advance(n: int, total: int | None = None) -> None:
+            bar.update(task, advance=n, total=total)
             speed = bar.tasks[0].speed
             bar.update(task, rate=f"{speed:.1f}" if speed else "-")
 

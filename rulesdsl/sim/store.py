@@ -166,8 +166,13 @@ def _mismatch(path: Path, old: dict, meta: dict) -> str:
     what = "content" if "fingerprint" in changed else "options"
     details = []
     if "setup" in changed:
-        a, b = json.loads(old.get("setup", "{}")), json.loads(str(meta.get("setup", "{}")))
+        a, b = _flat(json.loads(old.get("setup", "{}"))), _flat(json.loads(str(meta.get("setup", "{}"))))
         details = [f"{k}: stored {a.get(k)!r}, now {b.get(k)!r}" for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
     extra = f" ({'; '.join(details)})" if details else ""
     return (f"the store {path} holds games of other {what}{extra}; results of different content or options "
             f"never mix: use --new to start it afresh or --out for another folder")
+
+
+def _flat(setup: dict) -> dict:
+    """A setup with its game options at the top level, for naming what differs."""
+    return {**{k: v for k, v in setup.items() if k != "options"}, **setup.get("options", {})}
