@@ -15,7 +15,7 @@ from rulesdsl.sim import agents as agent_names
 from rulesdsl.sim import bundle as bundles
 from rulesdsl.sim.backends import make_backend
 from rulesdsl.sim.play import Setup, new_game
-from rulesdsl.sim.store import open_store
+from rulesdsl.sim.store import StoreError, open_store
 
 FLUSH_SECONDS = 1.0  # store what has arrived at least this often
 FLUSH_GAMES = 200
@@ -108,6 +108,8 @@ def _run(runner, store, bundle, setup, todo, chunk, show, console) -> int:
             played += len(buffer)
             raise Interrupted(f"interrupted: {played} games stored by this run ({store.count()} in {store.path}); "
                               f"run the same command with --resume to go on", 130) from None
+        except StoreError as err:
+            raise Interrupted(f"{err}; make room, then run the same command with --resume to go on", 1) from None
         except WorkerLost as err:
             store.add(buffer)
             played += len(buffer)

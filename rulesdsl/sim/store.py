@@ -89,7 +89,10 @@ class Store:
                              f"the games stored before are intact") from None
 
     def close(self) -> None:
-        self.con.close()
+        try:
+            self.con.close()
+        except _duckdb().Error:
+            pass  # a checkpoint that cannot be written now: the log keeps the committed games for the next open
 
 
 def _first_line(err) -> str:
