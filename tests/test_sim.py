@@ -273,3 +273,16 @@ def test_paired_statistics_and_holm():
     assert stat.mean == pytest.approx(statistics.mean(data))
     assert stat.sd == pytest.approx(statistics.stdev(data))
     assert holm([0.01, 0.04, 0.03, 0.5]) == pytest.approx([0.04, 0.09, 0.09, 0.5])
+
+
+def test_a_new_card_with_the_effect_of_a_base_card_is_compared_with_it(variant, tmp_path, capsys):
+    text = PEDDLER.read_text().replace("number: 1\n", "number: 901\n").replace("name: Peddler", "name: Second Peddler")
+    variant.write("cards/occupations/A/901-second-peddler.yaml", text)
+    code = main(["balance", "--variant", str(variant.root), "--players", "1", "--short", "--decks", "A", "--pairs", "50",
+                 "--min-pairs", "50", "--batch", "50", "--jobs", "1", "--no-progress", "--html", str(tmp_path / "r.html")])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    line = next(line for line in out.splitlines() if "901 Second Peddler" in line)
+    assert "(new, copies 1)" in line
+    low, high = (float(x) for x in line.split("[", 1)[1].split("]", 1)[0].split(","))
+    assert low <= 0 <= high

@@ -2,7 +2,8 @@
 
 For each card, pair i plays seed SEED+i twice with common random numbers: once with the
 card dealt to seat i mod players (seats rotate) and once without it (or, for a card a
-variant changes, with the base version), the card taken out of the decks in both. The
+variant changes, with the base version; for a new card with the effect of a base card,
+with that card), the cards taken out of the decks in both. The
 difference of that seat's score and of its win (1/0) are averaged over the pairs, with
 95% intervals. A card stops early once a look's interval excludes 0 (each of the planned
 looks gets alpha/looks, so stopping early keeps its error rate) or the 95% interval is
@@ -79,9 +80,14 @@ def plan_tests(base_roots, include_builtin: bool, cards, variant=None) -> list[C
         if not changed and not cards:
             raise RulesError(f"the variant {variant} defines no occupation to test")
         for n in changed:
-            baseline = n if n in base_content.occupations else None
-            what = "changed" if baseline else "new"
-            tests.append(CardTest(f"{n} {content.occupations[n].name} ({what})", n, with_variant, base, baseline))
+            card = content.occupations[n]
+            if n in base_content.occupations:
+                baseline, what = n, "changed"
+            else:
+                twin = _same_effect(base_content, card)
+                baseline = twin
+                what = "new" if twin is None else f"new, copies {twin}"
+            tests.append(CardTest(f"{n} {card.name} ({what})", n, with_variant, base, baseline))
         for n in resolve_cards(content, cards):
             tests.append(CardTest(f"{n} {content.occupations[n].name}", n, with_variant, with_variant, None))
     else:
@@ -90,6 +96,14 @@ def plan_tests(base_roots, include_builtin: bool, cards, variant=None) -> list[C
         for n in resolve_cards(base_content, cards):
             tests.append(CardTest(f"{n} {base_content.occupations[n].name}", n, base, base, None))
     return tests
+
+
+def _same_effect(content, card) -> int | None:
+    """A card of `content` with the same effect and points as `card` (a new card copying one), if any."""
+    for n, other in sorted(content.occupations.items()):
+        if other.effect.strip() == card.effect.strip() and other.points == card.points and other.starting == card.starting:
+            return n
+    return None
 
 
 def _setups(setup, test: CardTest, pair: int):
@@ -157,7 +171,7 @@ def print_table(outcomes, console) -> None:
 
     table = Table(title="balance: the card's seat, with the card minus without (95% intervals; p after Holm)")
     for name in ("card", "pairs", "played", "fired/game", "score diff", "win-rate diff", "p (Holm)", "verdict", "stopped"):
-        table.add_column(name, justify="left" if name in ("card", "verdict", "stopped") else "right")
+        table.add_column(name, justify="left" if name in ("card", "verdict", "stopped") else "right", no_wrap=True)
     for o in outcomes:
         n = o.score.n
         low, high = o.score.interval()
