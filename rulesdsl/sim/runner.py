@@ -5,7 +5,10 @@ a dead worker) keeps what was stored, and `--resume` plays only the seeds not ye
 from __future__ import annotations
 
 import json
+import signal
+import threading
 import time
+from contextlib import contextmanager
 
 import attrs
 
@@ -83,6 +86,19 @@ def simulate(bundle, setup: Setup, seeds, out, backend="local", jobs=None, addre
         store.close()
 
 
+@contextmanager
+def _no_interrupt():
+    """Hold Ctrl-C back while a batch is written and counted: it lands right after, never half-way."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 def _run(runner, store, bundle, setup, todo, chunk, show, console) -> int:
     from rulesdsl.sim.backends import WorkerLost
     from rulesdsl.sim.progress import progress_bar
@@ -90,6 +106,14 @@ def _run(runner, store, bundle, setup, todo, chunk, show, console) -> int:
     tasks = ((None, bundle, setup, tuple(todo[i:i + chunk])) for i in range(0, len(todo), chunk))
     buffer: list = []
     played = 0
+
+    def flush() -> None:
+        nonlocal buffer, played
+        with _no_interrupt():
+            store.add(buffer)
+            played += len(buffer)
+            buffer = []
+
     last = time.perf_counter()
     with progress_bar(len(todo), show, console) as advance:
         try:
@@ -98,21 +122,17 @@ def _run(runner, store, bundle, setup, todo, chunk, show, console) -> int:
                 advance(len(games))
                 now = time.perf_counter()
                 if len(buffer) >= FLUSH_GAMES or now - last >= FLUSH_SECONDS:
-                    store.add(buffer)
-                    played += len(buffer)
-                    buffer, last = [], now
-            store.add(buffer)
-            played += len(buffer)
+                    flush()
+                    last = now
+            flush()
         except KeyboardInterrupt:
-            store.add(buffer)
-            played += len(buffer)
+            flush()
             raise Interrupted(f"interrupted: {played} games stored by this run ({store.count()} in {store.path}); "
                               f"run the same command with --resume to go on", 130) from None
         except StoreError as err:
             raise Interrupted(f"{err}; make room, then run the same command with --resume to go on", 1) from None
         except WorkerLost as err:
-            store.add(buffer)
-            played += len(buffer)
+            flush()
             raise Interrupted(f"{err}: {played} games stored by this run ({store.count()} in {store.path}); "
                               f"run the same command with --resume to play the rest", 1) from None
     return played

@@ -22,7 +22,7 @@ FORMAT = "1"
 
 # table -> [(column, type)]; the rows of sim.play come in this order
 SCHEMA: dict[str, list[tuple[str, str]]] = {
-    "games": [("seed", "BIGINT"), ("players", "INTEGER"), ("length", "VARCHAR"), ("decisions", "INTEGER"),
+    "games": [("seed", "BIGINT PRIMARY KEY"), ("players", "INTEGER"), ("length", "VARCHAR"), ("decisions", "INTEGER"),
               ("winners", "VARCHAR"), ("seconds", "DOUBLE")],
     "scores": [("seed", "BIGINT"), ("player", "INTEGER"), ("agent", "VARCHAR"), ("total", "INTEGER"),
                ("winner", "BOOLEAN"), *((c, "INTEGER") for c in CATEGORIES)],
@@ -80,11 +80,13 @@ class Store:
                 con.execute(f"INSERT INTO {table} ({names}) SELECT {names} FROM batch_view")
                 con.unregister("batch_view")
             con.execute("COMMIT")
-        except duckdb.Error as err:
+        except BaseException as err:
             try:
                 con.execute("ROLLBACK")
             except duckdb.Error:
                 pass
+            if not isinstance(err, duckdb.Error):
+                raise
             raise StoreError(f"cannot write to the store {self.path}: {_first_line(err)}; "
                              f"the games stored before are intact") from None
 
