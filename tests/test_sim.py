@@ -143,7 +143,7 @@ def _children(pid: int) -> list[int]:
     return found
 
 
-GAMES = ["--players", "1", "--short", "--decks", "A", "--games", "150", "--jobs", "2"]
+GAMES = ["--players", "1", "--short", "--decks", "A", "--games", "100", "--jobs", "2"]
 
 
 @pytest.mark.parametrize("how", ["ctrl-c", "killed worker"])
@@ -153,7 +153,7 @@ def test_an_interrupted_run_resumes_without_losing_or_repeating_a_game(tmp_path,
     # the store is locked while the run writes; peek through the run's own flushes
     wal = out / "sims.duckdb.wal"
     deadline = time.time() + 120
-    while time.time() < deadline and not (wal.exists() and wal.stat().st_size > 40_000):  # some batches are in
+    while time.time() < deadline and not (wal.exists() and wal.stat().st_size > 20_000):  # some batches are in
         time.sleep(0.2)
     if how == "ctrl-c":
         os.killpg(process.pid, signal.SIGINT)  # Ctrl-C reaches the driver and its workers alike
@@ -165,15 +165,15 @@ def test_an_interrupted_run_resumes_without_losing_or_repeating_a_game(tmp_path,
     assert process.returncode == (130 if how == "ctrl-c" else 1), err
     assert "run the same command with --resume" in err and "Traceback" not in err
     stored = [r[0] for r in rows(out, "games")]
-    assert 0 < len(stored) < 150
+    assert 0 < len(stored) < 100
     resumed = _cli(*GAMES, "--out", str(out), "--resume")
     text, err = resumed.communicate(timeout=600)
     assert resumed.returncode == 0, err
-    assert f"{150 - len(stored)} games played" in text
+    assert f"{100 - len(stored)} games played" in text
     seeds = [r[0] for r in rows(out, "games")]
-    assert seeds == list(range(150))
+    assert seeds == list(range(100))
     con = duckdb.connect(str(out / "sims.duckdb"), read_only=True)
-    assert con.execute("SELECT count(*), count(DISTINCT (seed, player)) FROM scores").fetchone() == (150, 150)
+    assert con.execute("SELECT count(*), count(DISTINCT (seed, player)) FROM scores").fetchone() == (100, 100)
     con.close()
 
 
@@ -211,7 +211,7 @@ def test_ray_backend_gives_the_rows_of_the_local_backend(tmp_path):
     assert len(rows(ray_out, "games")) == 4
 
 
-def test_coverage_report(tmp_path, capsys):
+def test_coverage_report(tmp_path, capsys, variant):
     out = str(tmp_path / "s")
     assert sim(capsys, "--players", "1", "--short", "--decks", "A", "--games", "4", "--jobs", "1", "--out", out)[0] == 0
     code, text, err = sim(capsys, "--report", "--out", out)
@@ -222,6 +222,9 @@ def test_coverage_report(tmp_path, capsys):
         assert title in text
     code, _, err = sim(capsys, "--report", "--out", str(tmp_path / "none"))
     assert code == 1 and "no simulation store" in err
+    variant.write("cards/occupations/A/001-peddler.yaml", PEDDLER.read_text() + "  gain 1 silver\n")
+    code, _, err = sim(capsys, "--report", "--out", out, "--content", str(variant.root))
+    assert code == 1 and "holds games of other content" in err
 
 
 def _peddler_variant(variant, extra: str):
@@ -232,8 +235,8 @@ def _peddler_variant(variant, extra: str):
 def test_balance_detects_five_silver_when_played(variant, tmp_path, capsys):
     root = _peddler_variant(variant, "  gain 5 silver\n")
     html = tmp_path / "report.html"
-    code = main(["balance", "--variant", root, "--players", "1", "--short", "--decks", "A", "--pairs", "200",
-                 "--min-pairs", "50", "--batch", "50", "--jobs", "2", "--no-progress", "--html", str(html)])
+    code = main(["balance", "--variant", root, "--players", "1", "--short", "--decks", "A", "--pairs", "120",
+                 "--min-pairs", "40", "--batch", "40", "--jobs", "2", "--no-progress", "--html", str(html)])
     text, err = capsys.readouterr()
     assert code == 0, err
     line = next(line for line in text.splitlines() if "1 Peddler (changed)" in line)
@@ -244,8 +247,8 @@ def test_balance_detects_five_silver_when_played(variant, tmp_path, capsys):
 
 def test_balance_of_an_identical_card_finds_no_effect(variant, tmp_path, capsys):
     root = _peddler_variant(variant, "")
-    code = main(["balance", "--variant", root, "--players", "1", "--short", "--decks", "A", "--pairs", "50",
-                 "--min-pairs", "50", "--batch", "50", "--jobs", "1", "--no-progress", "--html", str(tmp_path / "r.html")])
+    code = main(["balance", "--variant", root, "--players", "1", "--short", "--decks", "A", "--pairs", "30",
+                 "--min-pairs", "30", "--batch", "30", "--jobs", "1", "--no-progress", "--html", str(tmp_path / "r.html")])
     text, err = capsys.readouterr()
     assert code == 0, err
     line = next(line for line in text.splitlines() if "1 Peddler (changed)" in line)

@@ -89,7 +89,11 @@ def _simulate(args) -> int:
     if args.report:
         con, meta = read_store(args.out)
         try:
-            content = bundles.load(bundles.make_bundle(args.content, not args.no_builtin))
+            bundle = bundles.make_bundle(args.content, not args.no_builtin)
+            if meta.get("fingerprint") != bundle.fingerprint:
+                raise RulesError(f"the store in {args.out} holds games of other content (it was written with "
+                                 f"{meta.get('content')}); give the same --content folders to report on it")
+            content = bundles.load(bundle)
             print_coverage(coverage(con, meta, content), content)
         finally:
             con.close()
