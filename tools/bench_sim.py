@@ -99,12 +99,14 @@ def throughput(args) -> None:
     print(f"games/s  plain loop  {spread(loop)}")
     print(f"games/s  1 worker    {spread(single)}")
     print(f"games/s  2 workers   {spread(double)}")
-    overhead = statistics.median(loop) / statistics.median(single) - 1
-    speedup = statistics.median(double) / statistics.median(single)
+    for name, pick in (("medians", statistics.median), ("best blocks (least disturbed)", max)):
+        overhead = pick(loop) / pick(single) - 1
+        speedup = pick(double) / pick(single)
+        print(f"by {name}: overhead over the plain loop {overhead:+.1%} (target <= 10%: {'met' if overhead <= 0.10 else 'NOT met'}); "
+              f"2 workers / 1 worker {speedup:.2f}x (target >= 1.8x: {'met' if speedup >= 1.8 else 'NOT met'})")
     per_block = [d / s for d, s in zip(double, single)]
-    print(f"overhead of the simulation over the plain loop: {overhead:+.1%} (target <= 10%: {'met' if overhead <= 0.10 else 'NOT met'})")
-    print(f"2 workers / 1 worker: {speedup:.2f}x (per block {min(per_block):.2f}-{max(per_block):.2f}; "
-          f"target >= 1.8x: {'met' if speedup >= 1.8 else 'NOT met'})")
+    print(f"2 workers / 1 worker per block: {min(per_block):.2f}-{max(per_block):.2f}x; "
+          f"loop / 1 worker per block: {min(a / b for a, b in zip(loop, single)):.2f}-{max(a / b for a, b in zip(loop, single)):.2f}")
 
 
 def balance_targets(args) -> None:

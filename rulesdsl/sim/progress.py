@@ -15,7 +15,7 @@ def progress_bar(total: int, show: bool = True, console=None):
 
     columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(),
                TextColumn("{task.fields[rate]} games/s"), TextColumn("left"), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=False) as bar:
+    with Progress(*columns, console=console, transient=False, refresh_per_second=4) as bar:
         task = bar.add_task("games", total=total, rate="-")
 
         def advance(n: int, total: int | None = None) -> None:
