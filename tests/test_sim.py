@@ -119,6 +119,17 @@ def test_bad_options_say_why_and_exit_1(tmp_path, capsys, argv, message):
     assert message in err and "Traceback" not in err
 
 
+def test_a_bad_option_value_exits_1(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", "--games", "many"])
+    assert stop.value.code == 1
+    assert "argument --games: invalid int value: 'many'" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:
+        main(["balance", "1", "--pears", "10"])
+    assert stop.value.code == 1
+    assert "unrecognized arguments: --pears 10" in capsys.readouterr().err
+
+
 def test_pluggable_agents_are_found_by_name_or_refused_clearly():
     assert make_agent("random", 3).seed == 3
     try:

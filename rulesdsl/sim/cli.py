@@ -24,6 +24,26 @@ def _game_options(parser, default_decks: str = "A,B,C") -> None:
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
+def _exit_1_on_errors(parser) -> None:
+    """Bad or unknown options of these commands exit 1 like every other bad input (argparse would exit 2)."""
+
+    def error(message):
+        parser.print_usage(sys.stderr)
+        parser.exit(1, f"{parser.prog}: error: {message}\n")
+
+    parser.error = error
+    known = parser.parse_known_args
+
+    def parse_known_args(args=None, namespace=None):
+        # the main parser would report leftovers itself, with exit 2: name them here
+        namespace, extras = known(args, namespace)
+        if extras:
+            error(f"unrecognized arguments: {' '.join(extras)}")
+        return namespace, extras
+
+    parser.parse_known_args = parse_known_args
+
+
 def add_parsers(sub) -> None:
     """Register `simulate` and `balance` on the main parser's subcommands."""
     sim = sub.add_parser("simulate", help="play many games and store per-game, per-player and per-card rows (DuckDB)")
@@ -46,6 +66,8 @@ def add_parsers(sub) -> None:
     bal.add_argument("--width", type=float, default=1.0, metavar="POINTS",
                      help="stop when the 95%% interval of the score difference is this narrow each side (default 1.0)")
     bal.add_argument("--html", default="balance.html", metavar="FILE", help="the HTML report (default balance.html)")
+    for parser in (sim, bal):
+        _exit_1_on_errors(parser)
 
 
 def run(args) -> int:
