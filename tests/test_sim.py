@@ -213,10 +213,15 @@ def test_a_full_disk_keeps_the_stored_games(tmp_path):
     assert [r[0] for r in rows(out, "games")] == list(range(100))
 
 
-def test_ray_backend_gives_the_rows_of_the_local_backend(tmp_path):
+def test_ray_backend_gives_the_rows_of_the_local_backend(tmp_path, variant):
     pytest.importorskip("ray")
     local, ray_out = tmp_path / "local", tmp_path / "ray"
-    bundle = bundles.make_bundle()
+    # a variant travels as bytes inside the tasks: the workers never read this folder
+    variant.write("cards/occupations/A/001-peddler.yaml", PEDDLER.read_text() + "  gain 2 silver\n")
+    bundle = bundles.make_bundle([variant.root])
+    import shutil
+
+    shutil.rmtree(variant.root)
     simulate(bundle, DUO, range(4), local, jobs=1, progress=False)
     simulate(bundle, DUO, range(4), ray_out, backend="ray", jobs=1, progress=False)
     for table in SCHEMA:

@@ -131,6 +131,11 @@ def _simulate(args) -> int:
     except Interrupted as err:
         print(err, file=sys.stderr)
         return err.code
+    except RuntimeError as err:  # DuckDB's word for Ctrl-C during a query outside a batch
+        if "interrupted" not in str(err).lower():
+            raise
+        print(f"interrupted; the games stored in {args.out} are intact: --resume goes on", file=sys.stderr)
+        return 130
     rate = result.played / result.seconds if result.seconds and result.played else 0
     skipped = f", {result.skipped} already stored" if result.skipped else ""
     print(f"{result.played} games played in {result.seconds:.1f} s ({rate:.1f} games/s){skipped}; "

@@ -88,15 +88,20 @@ def simulate(bundle, setup: Setup, seeds, out, backend="local", jobs=None, addre
 
 @contextmanager
 def _no_interrupt():
-    """Hold Ctrl-C back while a batch is written and counted: it lands right after, never half-way."""
+    """Hold Ctrl-C back while a batch is written and counted: it lands right after, never half-way.
+    (Blocking the signal is not enough: any other thread may receive it, and DuckDB turns it into
+    an interrupted query; so the handler only takes note until the batch is in.)"""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    caught: list = []
+    old = signal.signal(signal.SIGINT, lambda *_: caught.append(True))
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        signal.signal(signal.SIGINT, old)
+    if caught:
+        raise KeyboardInterrupt
 
 
 def _run(runner, store, bundle, setup, todo, chunk, show, console) -> int:
