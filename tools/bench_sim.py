@@ -61,6 +61,39 @@ def plain_loop(content, setup: Setup, seeds) -> float:
     return time.perf_counter() - start
 
 
+_CONTROL: dict = {}
+
+
+def _control_init(bundle) -> None:
+    _CONTROL["content"] = bundles.load(bundle)
+
+
+def _control_games(setup: Setup, seeds) -> float:
+    return plain_loop(_CONTROL["content"], setup, seeds)
+
+
+class Control:
+    """The machine's own parallelism: the plain loop split over 2 processes (no simulation at all)."""
+
+    def __init__(self, bundle, setup: Setup):
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.setup = setup
+        self.pool = ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=_control_init, initargs=(bundle,))
+        list(self.pool.map(_control_games, [setup, setup], [[10**9], [10**9 + 1]]))
+
+    def run(self, seeds) -> float:
+        seeds = list(seeds)
+        start = time.perf_counter()
+        list(self.pool.map(_control_games, [self.setup, self.setup], [seeds[0::2], seeds[1::2]]))
+        return time.perf_counter() - start
+
+    def stop(self) -> None:
+        self.pool.shutdown()
+
+
 class Pipeline:
     """A started pool of workers; `run(seeds)` times the whole simulate path into a fresh store."""
 
@@ -101,23 +134,28 @@ def throughput(args) -> None:
     names = [a.strip() for a in args.agents.split(",")]
     setup = Setup(GameOptions(players=args.players, length="long", decks=("A", "B", "C")),
                   tuple(names * args.players if len(names) == 1 else names), args.budget)
-    one, two = Pipeline(bundle, setup, 1), Pipeline(bundle, setup, 2)
+    one, two, control = Pipeline(bundle, setup, 1), Pipeline(bundle, setup, 2), Control(bundle, setup)
     print(f"{args.players}-player long games, agents {', '.join(setup.agents)}; {args.games} games per block, {args.blocks} blocks")
     print(f"worker start-up (spawn + content load + first game): 1 worker {one.startup:.2f} s, 2 workers {two.startup:.2f} s")
-    loop, single, double = [], [], []
+    loop, single, double, split = [], [], [], []
     try:
         for block in range(args.blocks):
             seeds = range(block * args.games, (block + 1) * args.games)
             loop.append(args.games / plain_loop(content, setup, seeds))
             single.append(args.games / one.run(seeds))
             double.append(args.games / two.run(seeds))
-            print(f"  block {block + 1}: loop {loop[-1]:.2f}, 1 worker {single[-1]:.2f}, 2 workers {double[-1]:.2f} games/s")
+            split.append(args.games / control.run(seeds))
+            print(f"  block {block + 1}: loop {loop[-1]:.2f}, 1 worker {single[-1]:.2f}, 2 workers {double[-1]:.2f}, "
+                  f"control: loop in 2 processes {split[-1]:.2f} games/s")
     finally:
         one.stop()
         two.stop()
+        control.stop()
     print(f"games/s  plain loop  {spread(loop)}")
     print(f"games/s  1 worker    {spread(single)}")
     print(f"games/s  2 workers   {spread(double)}")
+    print(f"games/s  control: the plain loop in 2 processes {spread(split)}; the machine gives "
+          f"{statistics.median(split) / statistics.median(loop):.2f}x for 2 processes now (2 free cores: about 2x)")
     for name, pick in (("medians", statistics.median), ("best blocks (least disturbed)", max)):
         overhead = pick(loop) / pick(single) - 1
         speedup = pick(double) / pick(single)
