@@ -107,6 +107,10 @@ def _parser() -> argparse.ArgumentParser:
     from rulesdsl.authoring.commands import add_commands
 
     add_commands(sub)
+
+    from rulesdsl.sim.cli import add_parsers
+
+    add_parsers(sub)  # simulate, balance
     return parser
 
 
@@ -145,6 +149,10 @@ def main(argv: list[str] | None = None) -> int:
             from rulesdsl.authoring.commands import run_command
 
             return run_command(args, _load)
+        if args.command in ("simulate", "balance"):
+            from rulesdsl.sim.cli import run
+
+            return run(args)
     except ContentError as err:
         for problem in err.problems:
             print(problem, file=sys.stderr)

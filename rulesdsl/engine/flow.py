@@ -496,7 +496,9 @@ class Flow:
         self.g.note(f"player {ctx.player} plays {number} {self.g.content.occupations[number].name}")
         immediate = self.g.events.install_card(ctx.player, number)
         cctx = ctx.derive(card=number)
+        self.g.state.fired[(ctx.player, number, "round")] = self.g.state.round
         if immediate:
+            self.g.state.fired[(ctx.player, number, "immediate")] += 1
             yield from self.interp.run(immediate, cctx)
         yield from self.emit("when", "played", cctx, EventInfo("played", items=frozenset({number})), only_card=number)
         yield from self.check_watches()
@@ -544,6 +546,8 @@ class Flow:
             if lst.once:
                 events.hooks[(timing, name)].remove(lst)
             self.g.note(f"player {ctx.player}: {self.cause(lst)} ({timing} {name})")  # what follows is its doing
+            if lst.card is not None:
+                self.g.state.fired[(lst.owner, lst.card, timing)] += 1
             yield from self.interp.run(lst.hook.body, hctx)
 
     def cause(self, listener) -> str:
@@ -575,6 +579,8 @@ class Flow:
         if answer == "keep":
             return None
         lst, hctx = usable[next(i for i, o in enumerate(options) if o.key == answer)]
+        if lst.card is not None:
+            self.g.state.fired[(lst.owner, lst.card, "instead")] += 1
         return (yield from self.interp.run(lst.hook.body, hctx, need_one=True))
 
     def before_payment(self, ctx, item: str):
@@ -595,6 +601,7 @@ class Flow:
             ctx = self.ctx(owner, card=card)
             if self.interp.truth(watch.cond, ctx):
                 p.spent.add((card, index))
+                self.g.state.fired[(owner, card, "watch")] += 1
                 yield from self.interp.run(watch.body, ctx)
 
     def extra_phase(self, ctx, phase: str):
@@ -1191,6 +1198,7 @@ class Flow:
             item = self.g.content.programs[("occupations", card)].items[index]
             if item.mode == "once":
                 p.anytime_used.add((card, index))
+            self.g.state.fired[(player, card, "anytime")] += 1
             yield from self.interp.run(item.body, ctx.derive(card=card), need_one=True)
         elif kind == "slot":
             key, resource = rest.rsplit(":", 1)

@@ -84,7 +84,7 @@ class GameState:
     __slots__ = (
         "players", "round", "phase", "rounds", "start_player", "last_placer", "occupancy", "strips", "strip_pile",
         "slots", "buildings_left", "specials_left", "weapon_deck", "weapon_discard", "occupation_deck",
-        "bank", "finished", "table", "round_uses", "freed", "extension",
+        "bank", "finished", "table", "round_uses", "freed", "extension", "fired",
     )
 
     def __init__(self):
@@ -109,6 +109,9 @@ class GameState:
         self.round_uses: Counter = Counter()  # placements on each space this round
         self.freed: Counter = Counter()  # spaces a card emptied this round (they may be used again)
         self.extension: dict = {}  # extension tile -> the space on its side that is up
+        # telemetry, not rules: (player, card, timing) -> times a card's effect ran; (player, card, "round")
+        # -> the round it was played. Copied with the state, so trials on a copy leave it alone.
+        self.fired: Counter = Counter()
 
     def clone(self) -> "GameState":
         """An independent copy, for trying effects out without touching the game."""
@@ -126,6 +129,7 @@ class GameState:
         c.weapon_deck, c.weapon_discard = list(self.weapon_deck), list(self.weapon_discard)
         c.occupation_deck = list(self.occupation_deck)
         c.extension = dict(self.extension)
+        c.fired = _copy(self.fired)
         return c
 
     def snapshot(self) -> dict:

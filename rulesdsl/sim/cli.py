@@ -1,0 +1,154 @@
+"""The `simulate` and `balance` subcommands: their options and what they run."""
+
+from __future__ import annotations
+
+import sys
+
+from rulesdsl.errors import RulesError
+
+DEFAULT_OUT = "rulesdsl-sims"
+
+
+def _game_options(parser, default_decks: str = "A,B,C") -> None:
+    parser.add_argument("--players", type=int, default=2, help="1 to 4 (default 2)")
+    parser.add_argument("--short", action="store_true", help="the short game (6 rounds) instead of the long one (7)")
+    parser.add_argument("--decks", default=default_decks, help=f"occupation decks, comma separated (default {default_decks})")
+    parser.add_argument("--agents", default="random",
+                        help="one agent for every seat, or one per seat, comma separated: random, greedy, search (default random)")
+    parser.add_argument("--budget", type=int, default=None, metavar="N", help="the agents' search budget (greedy/search)")
+    parser.add_argument("--seed", type=int, default=0, help="the first seed (default 0)")
+    parser.add_argument("--backend", default="local", choices=("local", "ray"), help="worker processes here (default) or a Ray cluster")
+    parser.add_argument("--jobs", type=int, default=None, metavar="N", help="worker processes (default: the number of cores)")
+    parser.add_argument("--address", default=None, metavar="HOST:PORT",
+                        help="the Ray cluster to join (with --backend ray; default: start a local Ray instance)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _exit_1_on_errors(parser) -> None:
+    """Bad or unknown options of these commands exit 1 like every other bad input (argparse would exit 2)."""
+
+    def error(message):
+        parser.print_usage(sys.stderr)
+        parser.exit(1, f"{parser.prog}: error: {message}\n")
+
+    parser.error = error
+    known = parser.parse_known_args
+
+    def parse_known_args(args=None, namespace=None):
+        # the main parser would report leftovers itself, with exit 2: name them here
+        namespace, extras = known(args, namespace)
+        if extras:
+            error(f"unrecognized arguments: {' '.join(extras)}")
+        return namespace, extras
+
+    parser.parse_known_args = parse_known_args
+
+
+def add_parsers(sub) -> None:
+    """Register `simulate` and `balance` on the main parser's subcommands."""
+    sim = sub.add_parser("simulate", help="play many games and store per-game, per-player and per-card rows (DuckDB)")
+    sim.add_argument("--games", type=int, default=100, metavar="N", help="games to play: seeds SEED .. SEED+N-1 (default 100)")
+    _game_options(sim)
+    sim.add_argument("--out", default=DEFAULT_OUT, metavar="DIR", help=f"the store's folder (default ./{DEFAULT_OUT})")
+    sim.add_argument("--resume", action="store_true", help="play only the seeds not yet in the store")
+    sim.add_argument("--new", action="store_true", help="start the store afresh (replaces a store of other content or options)")
+    sim.add_argument("--report", action="store_true",
+                     help="play nothing: report from the store which card effects never fired, spaces never used, anytime actions never taken")
+
+    bal = sub.add_parser("balance", help="paired games with and without a card: score and win-rate differences with intervals")
+    bal.add_argument("cards", nargs="*", metavar="CARD", help="occupations by number or name")
+    bal.add_argument("--variant", metavar="DIR", default=None,
+                     help="test every occupation this variant folder adds or changes against the content without it")
+    _game_options(bal)
+    bal.add_argument("--pairs", type=int, default=2000, metavar="N", help="most paired games per card (default 2000)")
+    bal.add_argument("--min-pairs", type=int, default=200, metavar="N", help="paired games before a card may stop early (default 200)")
+    bal.add_argument("--batch", type=int, default=100, metavar="N", help="paired games between two looks at the data (default 100)")
+    bal.add_argument("--width", type=float, default=1.0, metavar="POINTS",
+                     help="stop when the 95%% interval of the score difference is this narrow each side (default 1.0)")
+    bal.add_argument("--html", default="balance.html", metavar="FILE", help="the HTML report (default balance.html)")
+    for parser in (sim, bal):
+        _exit_1_on_errors(parser)
+
+
+def run(args) -> int:
+    """Run `simulate` or `balance`."""
+    if args.command == "simulate":
+        return _simulate(args)
+    return _balance(args)
+
+
+def _setup(args):
+    from rulesdsl.engine.game import GameOptions
+    from rulesdsl.sim.play import Setup
+
+    names = [a.strip() for a in args.agents.split(",") if a.strip()]
+    if len(names) == 1:
+        names *= args.players
+    options = GameOptions(players=args.players, length="short" if args.short else "long",
+                          decks=tuple(d.strip().upper() for d in args.decks.split(",") if d.strip()))
+    return Setup(options, tuple(names), args.budget)
+
+
+def _console():
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+def output_console():
+    """The console tables go to: standard output, wide enough for them when it is not a terminal."""
+    from rich.console import Console
+
+    return Console() if sys.stdout.isatty() else Console(width=160)
+
+
+def _simulate(args) -> int:
+    from rulesdsl.sim import bundle as bundles
+    from rulesdsl.sim.report import coverage, print_coverage, print_summary
+    from rulesdsl.sim.runner import Interrupted, simulate
+    from rulesdsl.sim.store import read_store
+
+    if args.report:
+        con, meta = read_store(args.out)
+        try:
+            bundle = bundles.make_bundle(args.content, not args.no_builtin)
+            if meta.get("fingerprint") != bundle.fingerprint:
+                raise RulesError(f"the store in {args.out} holds games of other content (it was written with "
+                                 f"{meta.get('content')}); give the same --content folders to report on it")
+            content = bundles.load(bundle)
+            print_coverage(coverage(con, meta, content), content)
+        finally:
+            con.close()
+        return 0
+    if args.games < 1:
+        raise RulesError(f"--games must be at least 1, not {args.games}")
+    bundle = bundles.make_bundle(args.content, not args.no_builtin)
+    console = _console()
+    try:
+        result = simulate(bundle, _setup(args), range(args.seed, args.seed + args.games), args.out,
+                          backend=args.backend, jobs=args.jobs, address=args.address, resume=args.resume,
+                          new=args.new, progress=not args.no_progress, console=console)
+    except Interrupted as err:
+        print(err, file=sys.stderr)
+        return err.code
+    except RuntimeError as err:  # DuckDB's word for Ctrl-C during a query outside a batch
+        if "interrupted" not in str(err).lower():
+            raise
+        print(f"interrupted; the games stored in {args.out} are intact: --resume goes on", file=sys.stderr)
+        return 130
+    rate = result.played / result.seconds if result.seconds and result.played else 0
+    skipped = f", {result.skipped} already stored" if result.skipped else ""
+    print(f"{result.played} games played in {result.seconds:.1f} s ({rate:.1f} games/s){skipped}; "
+          f"{result.stored} games in {args.out}")
+    con, _ = read_store(args.out)
+    try:
+        print_summary(con, output_console())
+    finally:
+        con.close()
+    return 0
+
+
+def _balance(args) -> int:
+    from rulesdsl.sim.balance import run_balance
+
+    return run_balance(args, _setup(args), _console())

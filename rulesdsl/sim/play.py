@@ -1,0 +1,131 @@
+"""One simulated game and the rows it leaves: the game, each player's score breakdown, each
+occupation that was in a hand or played, how often each card's effects fired, the spaces
+Vikings were placed on and the anytime actions taken.
+
+A game is fully given by its `Setup` and its seed (agents are seeded from the seed and the
+seat), so any worker anywhere plays it to the same rows.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+import attrs
+
+from rulesdsl.engine.game import Game, GameOptions
+from rulesdsl.engine.scoring import CATEGORIES, final_scores
+from rulesdsl.sim.agents import make_agent
+
+TIMING_KEYS = ("round",)  # telemetry entries that are not counts of effects
+
+
+@attrs.frozen
+class Setup:
+    """Everything but the seed: options, agents (one per seat) and, for paired games, a card dealt."""
+
+    options: GameOptions
+    agents: tuple[str, ...]
+    budget: int | None = None
+    deal: tuple[tuple[int, int], ...] = ()  # (seat, card): put into that seat's hand at the start
+    exclude: tuple[int, ...] = ()  # cards taken out of the game (decks and hands) in every arm
+
+    def to_json(self) -> dict:
+        return {"options": self.options.to_json(), "agents": list(self.agents), "budget": self.budget,
+                "deal": [list(d) for d in self.deal], "exclude": list(self.exclude)}
+
+
+class _DealtGame(Game):
+    """A game whose set-up also takes some cards out and deals some to chosen seats."""
+
+    def __init__(self, content, options, seed, deal, exclude):
+        self._deal, self._exclude = deal, exclude
+        super().__init__(content, options, seed)
+
+    def _setup(self) -> None:
+        super()._setup()
+        gone = set(self._exclude) | {card for _, card in self._deal}
+        s = self.state
+        s.occupation_deck = [c for c in s.occupation_deck if c not in gone]
+        for p in s.players:
+            p.hand = [c for c in p.hand if c not in gone]
+        for seat, card in self._deal:
+            s.players[seat].hand.append(card)
+
+
+def new_game(content, setup: Setup, seed: int) -> Game:
+    """The game of this setup and seed, at its first decision."""
+    if setup.deal or setup.exclude:
+        return _DealtGame(content, setup.options, seed, setup.deal, setup.exclude)
+    return Game(content, setup.options, seed)
+
+
+def agent_seed(seed: int, seat: int) -> int:
+    """The seed of a seat's agent (the same rule as `rulesdsl play`)."""
+    return seed * 7919 + seat
+
+
+def play(content, setup: Setup, seed: int) -> dict[str, list[tuple]]:
+    """Play one game to the end; its rows by table (see store.SCHEMA for the columns)."""
+    start = time.perf_counter()
+    game = new_game(content, setup, seed)
+    agents = [make_agent(name, agent_seed(seed, seat), setup.budget) for seat, name in enumerate(setup.agents)]
+    players = game.state.players
+    dealt = [frozenset(p.hand) for p in players]
+    seen = [set(p.hand) for p in players]
+    spaces: Counter = Counter()
+    anytime: Counter = Counter()
+    while game.decision is not None:
+        decision = game.decision
+        key = agents[decision.player].answer(game, decision)
+        if decision.kind == "space" and not key.startswith("anytime:") and key != "pass":
+            spaces[(decision.player, key)] += 1
+        elif decision.kind == "anytime" and key != "back":
+            anytime[(decision.player, anytime_kind(key))] += 1
+        game.answer(key)
+        for p in game.state.players:
+            if p.hand:
+                seen[p.index].update(p.hand)
+    return rows_of(game, setup, seed, dealt, seen, spaces, anytime, time.perf_counter() - start)
+
+
+def anytime_kind(key: str) -> str:
+    """An anytime answer without where exactly: `buy:knarr`, `card:12:0`, `load`, `place:wood`, `slot:stone`."""
+    kind, _, rest = key.partition(":")
+    if kind in ("load", "unload"):
+        return kind
+    if kind == "slot":
+        return f"slot:{rest.rsplit(':', 1)[-1]}"
+    return key
+
+
+def rows_of(game, setup: Setup, seed: int, dealt, seen, spaces, anytime, seconds: float) -> dict[str, list[tuple]]:
+    content, state = game.content, game.state
+    scores = final_scores(game)
+    winners = ",".join(str(r["player"]) for r in scores if r["winner"])
+    out: dict[str, list[tuple]] = {
+        "games": [(seed, len(state.players), game.options.length, len(game.log), winners, round(seconds, 6))],
+        "scores": [(seed, r["player"], setup.agents[r["player"]], r["total"], r["winner"], *(r[c] for c in CATEGORIES))
+                   for r in scores],
+        "cards": [], "fired": [], "spaces": [], "anytime": [],
+    }
+    fired_by_card: Counter = Counter()
+    for (player, card, timing), times in sorted(state.fired.items()):
+        if timing in TIMING_KEYS:
+            continue
+        fired_by_card[(player, card)] += times
+        out["fired"].append((seed, player, card, timing, times))
+    for p in state.players:
+        for card in sorted(seen[p.index] | set(p.played)):
+            played = card in p.played
+            out["cards"].append((seed, p.index, card, content.occupations[card].deck, card in dealt[p.index], played,
+                                 state.fired.get((p.index, card, "round")) if played else None,
+                                 fired_by_card[(p.index, card)], content.occupations[card].points if played else 0))
+    out["spaces"] = [(seed, player, space, n) for (player, space), n in sorted(spaces.items())]
+    out["anytime"] = [(seed, player, kind, n) for (player, kind), n in sorted(anytime.items())]
+    return out
+
+
+def play_many(content, setup: Setup, seeds) -> list[dict[str, list[tuple]]]:
+    """Several games in a row (a worker's task)."""
+    return [play(content, setup, seed) for seed in seeds]

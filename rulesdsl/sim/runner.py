@@ -1,0 +1,143 @@
+"""`rulesdsl simulate`: play a seed range on a backend, store every game, show progress and
+a summary. Games are stored in batches, each one transaction; an interrupted run (Ctrl-C,
+a dead worker) keeps what was stored, and `--resume` plays only the seeds not yet there."""
+
+from __future__ import annotations
+
+import json
+import signal
+import threading
+import time
+from contextlib import contextmanager
+
+import attrs
+
+from rulesdsl.errors import RulesError
+from rulesdsl.resources import version
+from rulesdsl.sim import agents as agent_names
+from rulesdsl.sim import bundle as bundles
+from rulesdsl.sim.backends import make_backend
+from rulesdsl.sim.play import Setup, new_game
+from rulesdsl.sim.store import StoreError, open_store
+
+FLUSH_SECONDS = 1.0  # store what has arrived at least this often
+FLUSH_GAMES = 200
+
+
+class Interrupted(RulesError):
+    """The run stopped early; the games stored so far are kept."""
+
+    def __init__(self, message: str, code: int):
+        super().__init__(message)
+        self.code = code
+
+
+@attrs.frozen
+class RunResult:
+    stored: int  # games in the store at the end
+    played: int  # games played by this run
+    skipped: int  # seeds already stored (with --resume)
+    seconds: float
+
+
+def store_meta(bundle, setup: Setup) -> dict:
+    """What a store must agree on: the content fingerprint and the setup (not the seeds)."""
+    return {"fingerprint": bundle.fingerprint, "setup": json.dumps(setup.to_json(), sort_keys=True),
+            "content": json.dumps(["<built-in>"] * bundle.builtin + [r.name for r in bundle.roots]),
+            "rulesdsl": version()}
+
+
+def check_setup(content, setup: Setup) -> None:
+    """Unknown options or agents fail here, before any worker starts."""
+    if len(setup.agents) != setup.options.players:
+        raise RulesError(f"--agents names {len(setup.agents)} agents for {setup.options.players} players")
+    agent_names.check(setup.agents)
+    for _, card in setup.deal:
+        if card not in content.occupations:
+            raise RulesError(f"there is no occupation {card} in this content")
+    new_game(content, setup, 0)  # the engine's own checks of players, length and decks
+
+
+def simulate(bundle, setup: Setup, seeds, out, backend="local", jobs=None, address=None, resume=False, new=False,
+             progress=True, chunk=1, console=None) -> RunResult:
+    """Play `seeds` into the store at `out`; see the module docstring."""
+    content = bundles.load(bundle)
+    check_setup(content, setup)
+    seeds = list(dict.fromkeys(seeds))
+    runner = make_backend(backend, jobs, address)
+    store = open_store(out, store_meta(bundle, setup), new=new)
+    try:
+        stored = store.seeds()
+        already = [s for s in seeds if s in stored]
+        if already and not resume:
+            raise RulesError(f"{len(already)} of these seeds are already in {store.path} (first: {already[0]}); "
+                             f"--resume plays only the missing ones, --new starts the store afresh")
+        todo = [s for s in seeds if s not in stored]
+        start = time.perf_counter()
+        played = 0
+        if todo:
+            runner.start(bundle)
+            try:
+                played = _run(runner, store, bundle, setup, todo, chunk, progress, console)
+            finally:
+                runner.stop()
+        return RunResult(store.count(), played, len(already), time.perf_counter() - start)
+    finally:
+        store.close()
+
+
+@contextmanager
+def _no_interrupt():
+    """Hold Ctrl-C back while a batch is written and counted: it lands right after, never half-way.
+    (Blocking the signal is not enough: any other thread may receive it, and DuckDB turns it into
+    an interrupted query; so the handler only takes note until the batch is in.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list = []
+    old = signal.signal(signal.SIGINT, lambda *_: caught.append(True))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+    if caught:
+        raise KeyboardInterrupt
+
+
+def _run(runner, store, bundle, setup, todo, chunk, show, console) -> int:
+    from rulesdsl.sim.backends import WorkerLost
+    from rulesdsl.sim.progress import progress_bar
+
+    tasks = ((None, bundle, setup, tuple(todo[i:i + chunk])) for i in range(0, len(todo), chunk))
+    buffer: list = []
+    played = 0
+
+    def flush() -> None:
+        nonlocal buffer, played
+        with _no_interrupt():
+            store.add(buffer)
+            played += len(buffer)
+            buffer = []
+
+    last = time.perf_counter()
+    with progress_bar(len(todo), show, console) as advance:
+        try:
+            for _, games in runner.run(tasks):
+                buffer.extend(games)
+                advance(len(games))
+                now = time.perf_counter()
+                if len(buffer) >= FLUSH_GAMES or now - last >= FLUSH_SECONDS:
+                    flush()
+                    last = now
+            flush()
+        except KeyboardInterrupt:
+            flush()
+            raise Interrupted(f"interrupted: {played} games stored by this run ({store.count()} in {store.path}); "
+                              f"run the same command with --resume to go on", 130) from None
+        except StoreError as err:
+            raise Interrupted(f"{err}; make room, then run the same command with --resume to go on", 1) from None
+        except WorkerLost as err:
+            flush()
+            raise Interrupted(f"{err}: {played} games stored by this run ({store.count()} in {store.path}); "
+                              f"run the same command with --resume to play the rest", 1) from None
+    return played

@@ -1,0 +1,183 @@
+"""The simulation store: one DuckDB database file per folder (`sims.duckdb`).
+
+DuckDB, not Parquet files: a run appends a few games at a time, and each batch goes in as
+one transaction, so a crash, a full disk or Ctrl-C leaves exactly the games committed
+before it (no half-written game, no file to repair), `--resume` is one query for the seeds
+already there, and users query the tables with SQL straight away (`duckdb
+rulesdsl-sims/sims.duckdb`, or `duckdb.connect(...)` in Python; `COPY ... TO 'x.parquet'`
+exports). The options and the content fingerprint are kept in `meta`, and a store is only
+ever extended by games of the same content and options.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rulesdsl.engine.scoring import CATEGORIES
+from rulesdsl.errors import RulesError
+
+FILE = "sims.duckdb"
+FORMAT = "1"
+
+# table -> [(column, type)]; the rows of sim.play come in this order
+SCHEMA: dict[str, list[tuple[str, str]]] = {
+    "games": [("seed", "BIGINT PRIMARY KEY"), ("players", "INTEGER"), ("length", "VARCHAR"), ("decisions", "INTEGER"),
+              ("winners", "VARCHAR"), ("seconds", "DOUBLE")],
+    "scores": [("seed", "BIGINT"), ("player", "INTEGER"), ("agent", "VARCHAR"), ("total", "INTEGER"),
+               ("winner", "BOOLEAN"), *((c, "INTEGER") for c in CATEGORIES)],
+    "cards": [("seed", "BIGINT"), ("player", "INTEGER"), ("card", "INTEGER"), ("deck", "VARCHAR"),
+              ("dealt", "BOOLEAN"), ("played", "BOOLEAN"), ("round_played", "INTEGER"), ("fired", "INTEGER"),
+              ("points", "INTEGER")],
+    "fired": [("seed", "BIGINT"), ("player", "INTEGER"), ("card", "INTEGER"), ("timing", "VARCHAR"), ("times", "INTEGER")],
+    "spaces": [("seed", "BIGINT"), ("player", "INTEGER"), ("space", "VARCHAR"), ("times", "INTEGER")],
+    "anytime": [("seed", "BIGINT"), ("player", "INTEGER"), ("action", "VARCHAR"), ("times", "INTEGER")],
+}
+
+
+class StoreError(RulesError):
+    """A store that cannot be used as asked (other content or options, not a store, cannot write)."""
+
+
+def _duckdb():
+    import duckdb
+
+    return duckdb
+
+
+class Store:
+    def __init__(self, folder: Path, con, meta: dict):
+        self.folder, self.con, self.meta = folder, con, meta
+
+    @property
+    def path(self) -> Path:
+        return self.folder / FILE
+
+    def seeds(self) -> set[int]:
+        """The seeds whose games are stored."""
+        return {row[0] for row in self.con.execute("SELECT seed FROM games").fetchall()}
+
+    def count(self) -> int:
+        return self.con.execute("SELECT count(*) FROM games").fetchone()[0]
+
+    def add(self, games: list[dict[str, list[tuple]]]) -> None:
+        """Store whole games in one transaction: all of them or, on any error, none."""
+        if not games:
+            return
+        import numpy as np
+
+        duckdb = _duckdb()
+        con = self.con
+        try:
+            con.execute("BEGIN TRANSACTION")
+            for table, columns in SCHEMA.items():
+                rows = [row for game in games for row in game[table]]
+                if not rows:
+                    continue
+                batch = {name: np.array(values, dtype=object) for (name, _), values in zip(columns, zip(*rows))}
+                names = ", ".join(name for name, _ in columns)
+                con.register("batch_view", batch)  # DuckDB scans a dict of numpy columns in bulk
+                con.execute(f"INSERT INTO {table} ({names}) SELECT {names} FROM batch_view")
+                con.unregister("batch_view")
+            con.execute("COMMIT")
+        except BaseException as err:
+            try:
+                con.execute("ROLLBACK")
+            except duckdb.Error:
+                pass
+            if not isinstance(err, duckdb.Error):
+                raise
+            raise StoreError(f"cannot write to the store {self.path}: {_first_line(err)}; "
+                             f"the games stored before are intact") from None
+
+    def close(self) -> None:
+        try:
+            self.con.close()
+        except _duckdb().Error:
+            pass  # a checkpoint that cannot be written now: the log keeps the committed games for the next open
+
+
+def _first_line(err) -> str:
+    return str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+
+
+def open_store(folder, meta: dict, new: bool = False) -> Store:
+    """Open (or create) the store in `folder` for games of `meta` (fingerprint and setup).
+
+    A store of other content or options is refused unless `new`, which starts it afresh;
+    a file that is not a rulesdsl store is never replaced."""
+    duckdb = _duckdb()
+    folder = Path(folder)
+    path = folder / FILE
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise StoreError(f"cannot create the store folder {folder}: {err.strerror}") from None
+    if path.exists():
+        old = _read_meta(path)
+        if new:
+            path.unlink()
+            Path(str(path) + ".wal").unlink(missing_ok=True)
+        elif old != {k: str(v) for k, v in meta.items()}:
+            raise StoreError(_mismatch(path, old, meta))
+    try:
+        con = duckdb.connect(str(path))
+        for table, columns in SCHEMA.items():
+            con.execute(f"CREATE TABLE IF NOT EXISTS {table} ({', '.join(f'{n} {t}' for n, t in columns)})")
+        con.execute("CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR)")
+        if con.execute("SELECT count(*) FROM meta").fetchone()[0] == 0:
+            con.executemany("INSERT INTO meta VALUES (?, ?)", [(k, str(v)) for k, v in {"format": FORMAT, **meta}.items()])
+    except duckdb.Error as err:
+        raise StoreError(f"cannot open the store {path}: {_first_line(err)}") from None
+    return Store(folder, con, meta)
+
+
+def read_store(folder):
+    """A read-only connection to an existing store and its meta."""
+    duckdb = _duckdb()
+    path = Path(folder) / FILE
+    if not path.exists():
+        raise StoreError(f"no simulation store in {folder} (no {FILE}); run `rulesdsl simulate --out {folder}` first")
+    meta = _read_meta(path)
+    try:
+        return duckdb.connect(str(path), read_only=True), meta
+    except duckdb.Error as err:
+        raise StoreError(f"cannot open the store {path}: {_first_line(err)}") from None
+
+
+def _read_meta(path: Path) -> dict:
+    duckdb = _duckdb()
+    try:
+        con = duckdb.connect(str(path), read_only=True)
+    except duckdb.Error as err:
+        if "lock" in str(err).lower():
+            raise StoreError(f"the store {path} is in use by another process; wait for it or choose another --out") from None
+        raise StoreError(f"{path} is not a rulesdsl simulation store ({_first_line(err)}); "
+                         f"choose another folder with --out") from None
+    try:
+        rows = con.execute("SELECT key, value FROM meta").fetchall()
+    except duckdb.Error:
+        raise StoreError(f"{path} is not a rulesdsl simulation store (no meta table); choose another folder with --out") from None
+    finally:
+        con.close()
+    meta = dict(rows)
+    if meta.pop("format", None) != FORMAT:
+        raise StoreError(f"{path} is a simulation store of another format; choose another folder with --out")
+    return meta
+
+
+def _mismatch(path: Path, old: dict, meta: dict) -> str:
+    changed = [k for k in sorted(set(old) | set(meta)) if old.get(k) != str(meta.get(k))]
+    what = "content" if "fingerprint" in changed else "options"
+    details = []
+    if "setup" in changed:
+        a, b = _flat(json.loads(old.get("setup", "{}"))), _flat(json.loads(str(meta.get("setup", "{}"))))
+        details = [f"{k}: stored {a.get(k)!r}, now {b.get(k)!r}" for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
+    extra = f" ({'; '.join(details)})" if details else ""
+    return (f"the store {path} holds games of other {what}{extra}; results of different content or options "
+            f"never mix: use --new to start it afresh or --out for another folder")
+
+
+def _flat(setup: dict) -> dict:
+    """A setup with its game options at the top level, for naming what differs."""
+    return {**{k: v for k, v in setup.items() if k != "options"}, **setup.get("options", {})}
