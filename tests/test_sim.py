@@ -82,7 +82,7 @@ def test_a_store_of_other_options_or_content_is_refused_unless_new(tmp_path, cap
     assert sim(capsys, "--players", "1", "--short", "--decks", "A", "--games", "1", "--jobs", "1", "--out", out)[0] == 0
     code, _, err = sim(capsys, "--players", "1", "--decks", "A", "--games", "1", "--jobs", "1", "--out", out, "--resume")
     assert code == 1 and "holds games of other options" in err and "length: stored 'short', now 'long'" in err
-    variant.write("cards/occupations/A/001-peddler.yaml", PEDDLER.read_text() + "  gain 1 silver\n")
+    variant.write("cards/occupations/A/001-peddler.yaml", PEDDLER.read_text() + "  gain 1 silver\nreplaces: true\n")
     code, _, err = sim(capsys, "--content", str(variant.root), "--players", "1", "--short", "--decks", "A", "--games", "1",
                        "--jobs", "1", "--out", out, "--resume")
     assert code == 1 and "holds games of other content" in err
@@ -217,7 +217,7 @@ def test_ray_backend_gives_the_rows_of_the_local_backend(tmp_path, variant):
     pytest.importorskip("ray")
     local, ray_out = tmp_path / "local", tmp_path / "ray"
     # a variant travels as bytes inside the tasks: the workers never read this folder
-    variant.write("cards/occupations/A/001-peddler.yaml", PEDDLER.read_text() + "  gain 2 silver\n")
+    variant.write("cards/occupations/A/001-peddler.yaml", PEDDLER.read_text() + "  gain 2 silver\nreplaces: true\n")
     bundle = bundles.make_bundle([variant.root])
     import shutil
 
@@ -240,13 +240,13 @@ def test_coverage_report(tmp_path, capsys, variant):
         assert title in text
     code, _, err = sim(capsys, "--report", "--out", str(tmp_path / "none"))
     assert code == 1 and "no simulation store" in err
-    variant.write("cards/occupations/A/001-peddler.yaml", PEDDLER.read_text() + "  gain 1 silver\n")
+    variant.write("cards/occupations/A/001-peddler.yaml", PEDDLER.read_text() + "  gain 1 silver\nreplaces: true\n")
     code, _, err = sim(capsys, "--report", "--out", out, "--content", str(variant.root))
     assert code == 1 and "holds games of other content" in err
 
 
 def _peddler_variant(variant, extra: str):
-    variant.write("cards/occupations/A/001-peddler.yaml", PEDDLER.read_text() + extra)
+    variant.write("cards/occupations/A/001-peddler.yaml", PEDDLER.read_text() + extra + "replaces: true\n")
     return str(variant.root)
 
 
