@@ -1,0 +1,61 @@
+"""The greedy agent: every legal answer is tried on a copy of the game and judged by the
+value of the state it leads to (`value.Valuer`); the best one is given.
+
+Large decisions (where to lay a tile: often 100+ placements) are judged on a seeded sample
+of their answers, the answers that decline always among them. An agent that keeps choosing
+anytime actions is stopped after MAX_ANYTIME of them in a row.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rulesdsl.agents.lookahead import ANYTIME, DECLINE, lookahead_seed, try_answer
+from rulesdsl.agents.value import Valuer, Weights, load_weights
+
+MAX_ANYTIME = 12
+
+
+class GreedyAgent:
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, weights: Weights | None = None, sample: int = 16):
+        self.seed = seed
+        self.weights = weights if weights is not None else load_weights()
+        self.sample = sample
+        self._valuer = None
+        self._anytime_streak = 0
+
+    def valuer(self, game) -> Valuer:
+        if self._valuer is None or self._valuer.content is not game.content:
+            self._valuer = Valuer(game.content, game.catalog, self.weights)
+        return self._valuer
+
+    def candidates(self, game, decision) -> list[str]:
+        """The legal answers to judge: all of them, or a seeded sample of a large decision."""
+        legal = decision.legal()
+        if self._anytime_streak >= MAX_ANYTIME:
+            legal = [k for k in legal if not k.startswith(ANYTIME)] or legal
+        if len(legal) <= self.sample:
+            return legal
+        keep = [k for k in legal if k in DECLINE or k.startswith(ANYTIME)]
+        rest = [k for k in legal if k not in keep]
+        rng = random.Random(self.seed * 7_919 + len(game.log))
+        picked = set(rng.sample(rest, max(1, self.sample - len(keep))))
+        return [k for k in legal if k in picked or k in keep]
+
+    def scores(self, game, decision) -> dict[str, float]:
+        """The value of every candidate answer."""
+        value = self.valuer(game).value
+        seed = lookahead_seed(self.seed, game)
+        return {key: try_answer(game, decision.player, key, seed, value) for key in self.candidates(game, decision)}
+
+    def answer(self, game, decision) -> str:
+        legal = decision.legal()
+        if len(legal) == 1:
+            key = legal[0]
+        else:
+            scored = self.scores(game, decision)
+            key = max(scored, key=scored.get)  # the first of equals: the order of the options
+        self._anytime_streak = self._anytime_streak + 1 if key.startswith(ANYTIME) else 0
+        return key

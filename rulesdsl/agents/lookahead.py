@@ -1,0 +1,82 @@
+"""Trying an answer on a copy of the game: fork, answer, finish the nested questions with a
+cheap policy, stop where the player's choice is complete, and value the state reached.
+
+The fork's dice get a seed of the agent's own and the hidden piles (decks, mountain strips
+still to come) are shuffled, so a lookahead never sees the real game's future.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rulesdsl.engine.game import ResumeReached
+from rulesdsl.errors import RulesError
+
+# answers that decline or step back: the cheap policy takes them only when nothing else is left
+DECLINE = frozenset({"no", "stop", "back", "keep", "pass", "empty", "finish"})
+ANYTIME = "anytime:"
+TOP_KINDS = frozenset({"space", "end"})  # a new turn's question: the choice before it is complete
+MAX_STEPS = 60
+
+
+def cheap_answer(decision) -> str:
+    """The first legal answer that does something, without anytime actions."""
+    fallback = None
+    for option in decision.options:
+        if option.refusal is not None:
+            continue
+        key = option.key
+        if key.startswith(ANYTIME):
+            continue
+        if key in DECLINE:
+            fallback = fallback or key
+            continue
+        return key
+    if fallback is not None:
+        return fallback
+    return decision.legal()[0]
+
+
+def fork_for_lookahead(game, seed: int):
+    """A fork with its own dice and shuffled hidden piles, halting at the next resume point."""
+    f = game.fork(reseed=seed, halt=True)
+    s = f.state
+    for pile in (s.occupation_deck, s.weapon_deck, s.strip_pile):
+        f.rng.shuffle(pile)
+    return f
+
+
+def step(f, key: str) -> bool:
+    """Answer in a lookahead fork; False once the fork has reached a resume point or ended."""
+    try:
+        f.answer(key)
+    except ResumeReached:
+        f.decision = None
+        return False
+    return f.decision is not None
+
+
+def finish_choice(f, player: int, policy=cheap_answer) -> None:
+    """Answer the player's nested questions with `policy` until the choice is complete."""
+    for _ in range(MAX_STEPS):
+        d = f.decision
+        if d is None or d.player != player or d.kind in TOP_KINDS:
+            return
+        if not step(f, policy(d)):
+            return
+
+
+def try_answer(game, player: int, key: str, seed: int, value, policy=cheap_answer) -> float:
+    """The value for `player` of the state `key` leads to (finished with `policy`)."""
+    f = fork_for_lookahead(game, seed)
+    try:
+        if step(f, key):
+            finish_choice(f, player, policy)
+    except RulesError:
+        return float("-inf")
+    return value(f, player)
+
+
+def lookahead_seed(agent_seed: int, game) -> int:
+    """The same seed for every answer tried at one decision (common random numbers)."""
+    return random.Random(agent_seed * 1_000_003 + len(game.log)).getrandbits(32)

@@ -1,0 +1,132 @@
+"""How good a state is for one player: the final score the engine would count now, plus
+what the player's holdings are worth for the rounds still to come.
+
+Every term is read from the state through kinds of things (goods that feed a feast, tiles
+that cover squares, resources, weapons, cards in hand), never through a named card, space or
+good, so a variant's new content is valued by what it is. The weights are data
+(`weights.yaml` beside this module, re-tuned by `tools/tune_agents.py`).
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+import attrs
+
+from rulesdsl.engine.items import ANIMAL, GOOD, RESOURCE, WEAPON
+from rulesdsl.engine.scoring import breakdown
+
+SILVER = "silver"  # the currency is already in the score
+
+
+@attrs.frozen
+class Weights:
+    """What one unit of each held thing is worth beyond the score, per round still to come
+    (`*_per_round`) or as it stands; see weights.yaml for the meaning of each."""
+
+    income_per_round: float = 1.0
+    cells_per_round: float = 0.15
+    resource_per_round: float = 0.3
+    weapon_per_round: float = 0.4
+    hand_per_round: float = 0.5
+    food_needed: float = 1.5
+    food_extra_per_round: float = 0.1
+    shortfall: float = -1.5
+    vikings_per_round: float = 0.0
+
+    def to_dict(self) -> dict:
+        return attrs.asdict(self)
+
+
+WEIGHT_NAMES = tuple(f.name for f in attrs.fields(Weights))
+
+
+def load_weights(path: str | Path | None = None) -> Weights:
+    """The weights in `path` (default: the package's weights.yaml); unknown keys are an error."""
+    from ruamel.yaml import YAML
+
+    if path is None:
+        text = resources.files("rulesdsl.agents").joinpath("weights.yaml").read_text(encoding="utf-8")
+        where = "rulesdsl/agents/weights.yaml"
+    else:
+        text, where = Path(path).read_text(encoding="utf-8"), str(path)
+    data = YAML(typ="safe").load(text) or {}
+    if not isinstance(data, dict):
+        raise ValueError(f"{where}: expected a mapping of weight names to numbers")
+    unknown = sorted(set(data) - set(WEIGHT_NAMES))
+    if unknown:
+        raise ValueError(f"{where}: unknown weights {', '.join(unknown)}; known: {', '.join(WEIGHT_NAMES)}")
+    return Weights(**{k: float(v) for k, v in data.items()})
+
+
+def save_weights(weights: Weights, path: str | Path, comment: str) -> None:
+    """Write weights as YAML with a leading comment saying how they were obtained."""
+    lines = [f"# {line}" if line else "#" for line in comment.splitlines()]
+    lines += [f"{name}: {round(value, 4)}" for name, value in weights.to_dict().items()]
+    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+class Valuer:
+    """The value of a state for a player, with the content-derived tables computed once."""
+
+    def __init__(self, content, catalog, weights: Weights):
+        self.weights = weights
+        self.content = content
+        food = catalog.classes.get("food", frozenset())
+        self.food_seats: dict[str, int] = {}  # item -> banquet seats it fills lengthwise
+        self.cells: dict[str, int] = {}  # held tile -> squares it can cover
+        for good in content.goods.values():
+            size = max(len(good.shape), max(len(row) for row in good.shape))
+            if good.id in food:
+                self.food_seats[good.id] = size
+            elif catalog.kind.get(good.id) == GOOD:
+                self.cells[good.id] = sum(row.count("#") for row in good.shape)
+        for tile in content.special_tiles.values():
+            self.cells[tile.id] = sum(row.count("#") for row in tile.shape)
+        self.kind = catalog.kind
+
+    def features(self, game, player: int) -> dict[str, float]:
+        """The score now and the raw amounts the weights multiply."""
+        s = game.state
+        p = s.players[player]
+        score = sum(breakdown(game, p).values())
+        over = s.finished or s.phase == "end"
+        left = 0 if over else max(0, s.rounds - s.round) + 0.5
+        food = resource = weapon = cells = 0
+        for item, n in p.supply.items():
+            if n <= 0:
+                continue
+            if item in self.food_seats:
+                food += self.food_seats[item] * n
+            elif item in self.cells:
+                cells += self.cells[item] * n
+            else:
+                kind = self.kind.get(item)
+                if kind == RESOURCE and item != SILVER:
+                    resource += n
+                elif kind == WEAPON:
+                    weapon += n
+        for item, n in p.stables.items():
+            if n > 0 and self.kind.get(item) == ANIMAL:
+                food += self.food_seats.get(item, 1) * n
+        need = 0 if over else game.flow.feast_seats(p)
+        return {
+            "score": score,
+            "income_per_round": game.flow.income(p) * left,
+            "cells_per_round": cells * left,
+            "resource_per_round": resource * left,
+            "weapon_per_round": weapon * left,
+            "hand_per_round": len(p.hand) * left,
+            "food_needed": min(food, need),
+            "food_extra_per_round": max(0, food - need) * left,
+            "shortfall": max(0, need - food - p.supply[SILVER]),
+            "vikings_per_round": p.thing * left,
+        }
+
+    def value(self, game, player: int) -> float:
+        f = self.features(game, player)
+        w = self.weights
+        return f["score"] + sum(getattr(w, name) * f[name] for name in WEIGHT_NAMES)
+
+
