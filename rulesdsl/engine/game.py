@@ -47,6 +47,31 @@ class Checkpoint:
     dice: tuple
     answers: int  # answers recorded when it was taken
     history: int
+    memo: dict = attrs.field(factory=dict, eq=False)  # what was computed from this very state
+
+
+class _RefusalMemo:
+    """The space refusals of a turn's first question, computed once per checkpoint: a fork
+    replays that question from the same state, so its answer is already known. Wraps the
+    flow's `space_refusals` of a game that keeps checkpoints; anything else is computed.
+    In a fork made with `halt`, a turn's question halts it like a resume point."""
+
+    def __init__(self, game, compute):
+        self.game = game
+        self.compute = compute
+
+    def __call__(self, ctx, spaces):
+        g = self.game
+        if g.halt_at_resume:  # a turn's question is about to be asked: as good as a resume point
+            raise ResumeReached(("turn", ctx.player))
+        cp = g._checkpoint
+        if cp is None or cp.point[2] is None or len(g.log) != cp.answers or g.state.players[ctx.player] is not ctx.p or g.flow.in_action is not None:
+            return self.compute(ctx, spaces)
+        key = ("space_refusals", ctx.player, tuple(spaces))
+        found = cp.memo.get(key)
+        if found is None:
+            found = cp.memo[key] = tuple(self.compute(ctx, spaces))
+        return list(found)
 
 
 @attrs.frozen
@@ -168,6 +193,7 @@ class Game:
             if name in self.flow.__dict__:
                 g.flow.__dict__[name] = self.flow.__dict__[name]
         g.flow.trials._relevance_cache = self.flow.trials._relevance_cache
+        g._memoize(g.flow)
         g._checkpoint, g.checkpoints = cp, True
         g._process = g.flow.run(cp.point)
         g._advance(None, first=True)
@@ -188,6 +214,10 @@ class Game:
         if shadow._checkpoint is None:
             raise RulesError("this game has no resume point to fork from")
         self._checkpoint, self.checkpoints = shadow._checkpoint, True
+        self._memoize(self.flow)
+
+    def _memoize(self, flow) -> None:
+        flow.space_refusals = _RefusalMemo(self, type(flow).space_refusals.__get__(flow))
 
     # ------------------------------------------------------------------ save / load
     def save(self) -> dict:
