@@ -56,6 +56,7 @@ class GreedyAgent:
             key = legal[0]
         else:
             scored = self.scores(game, decision)
-            key = max(scored, key=scored.get)  # the first of equals: the order of the options
+            # of equals, an answer that declines (doing something pointless is no gain), else the first
+            key = max(scored, key=lambda k: (scored[k], k in DECLINE))
         self._anytime_streak = self._anytime_streak + 1 if key.startswith(ANYTIME) else 0
         return key

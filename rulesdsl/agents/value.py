@@ -34,6 +34,10 @@ class Weights:
     food_extra_per_round: float = 0.1
     shortfall: float = -1.5
     vikings_per_round: float = 0.0
+    played_per_round: float = 0.0
+    coverable: float = 0.8
+    food_coverable: float = 0.3
+    food_cells_per_round: float = 0.0
 
     def to_dict(self) -> dict:
         return attrs.asdict(self)
@@ -82,6 +86,17 @@ class Valuer:
                 self.food_seats[good.id] = size
             elif catalog.kind.get(good.id) == GOOD:
                 self.cells[good.id] = sum(row.count("#") for row in good.shape)
+        # food that upgrades into a tile for the boards: the squares it will cover, per step away
+        self.upgraded_cells: dict[str, float] = {}
+        for good in content.goods.values():
+            if good.id not in self.food_seats:
+                continue
+            steps, current = 0, good
+            while current is not None and current.id in self.food_seats and steps < 8:
+                current = content.goods.get(current.upgrades_to) if current.upgrades_to else None
+                steps += 1
+            if current is not None and current.id in self.cells:
+                self.upgraded_cells[good.id] = self.cells[current.id] / steps
         for tile in content.special_tiles.values():
             self.cells[tile.id] = sum(row.count("#") for row in tile.shape)
         self.kind = catalog.kind
@@ -90,15 +105,18 @@ class Valuer:
         """The score now and the raw amounts the weights multiply."""
         s = game.state
         p = s.players[player]
-        score = sum(breakdown(game, p).values())
+        parts = breakdown(game, p)
+        score = sum(parts.values())
+        uncovered = -parts["minus_squares"]
         over = s.finished or s.phase == "end"
         left = 0 if over else max(0, s.rounds - s.round) + 0.5
-        food = resource = weapon = cells = 0
+        food = resource = weapon = cells = food_cells = 0
         for item, n in p.supply.items():
             if n <= 0:
                 continue
             if item in self.food_seats:
                 food += self.food_seats[item] * n
+                food_cells += self.upgraded_cells.get(item, 0) * n
             elif item in self.cells:
                 cells += self.cells[item] * n
             else:
@@ -122,6 +140,10 @@ class Valuer:
             "food_extra_per_round": max(0, food - need) * left,
             "shortfall": max(0, need - food - p.supply[SILVER]),
             "vikings_per_round": p.thing * left,
+            "played_per_round": len(p.played) * left,
+            "food_cells_per_round": food_cells * left,
+            "coverable": 0 if over else min(cells, uncovered),
+            "food_coverable": 0 if over else min(food_cells, max(0, uncovered - cells)),
         }
 
     def value(self, game, player: int) -> float:
