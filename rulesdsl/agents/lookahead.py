@@ -17,6 +17,7 @@ DECLINE = frozenset({"no", "stop", "back", "keep", "pass", "empty", "finish"})
 ANYTIME = "anytime:"
 TOP_KINDS = frozenset({"space", "end"})  # a new turn's question: the choice before it is complete
 MAX_STEPS = 60
+MENU_KIND = "anytime"  # the menu of anytime actions
 
 
 def cheap_answer(decision) -> str:
@@ -56,22 +57,29 @@ def step(f, key: str) -> bool:
     return f.decision is not None
 
 
-def finish_choice(f, player: int, policy=cheap_answer) -> None:
-    """Answer the player's nested questions with `policy` until the choice is complete."""
+def finish_choice(f, player: int, value, seed: int, menus: bool = True) -> None:
+    """Answer the player's nested questions until the choice is complete: the cheap policy,
+    except that a menu of anytime actions takes its best entry (judged one level deep), so
+    opening the menu is worth what the menu offers, not what its first entry gives."""
     for _ in range(MAX_STEPS):
         d = f.decision
         if d is None or d.player != player or d.kind in TOP_KINDS:
             return
-        if not step(f, policy(d)):
+        if menus and d.kind == MENU_KIND and len(d.legal()) > 1:
+            scored = {k: try_answer(f, player, k, seed, value, menus=False) for k in d.legal()}
+            key = max(scored, key=lambda k: (scored[k], k in DECLINE))
+        else:
+            key = cheap_answer(d)
+        if not step(f, key):
             return
 
 
-def try_answer(game, player: int, key: str, seed: int, value, policy=cheap_answer) -> float:
-    """The value for `player` of the state `key` leads to (finished with `policy`)."""
+def try_answer(game, player: int, key: str, seed: int, value, menus: bool = True) -> float:
+    """The value for `player` of the state `key` leads to."""
     f = fork_for_lookahead(game, seed)
     try:
         if step(f, key):
-            finish_choice(f, player, policy)
+            finish_choice(f, player, value, seed, menus)
     except RulesError:
         return float("-inf")
     return value(f, player)
