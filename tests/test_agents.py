@@ -78,9 +78,11 @@ def test_agents_never_answer_illegally_and_keep_every_invariant(content, block):
 
 
 def test_the_same_seed_and_budget_give_the_same_game(content):
-    def play(seed):
+    def play(seed, steps=120):
         game = Game(content, GameOptions(players=2, length="short", decks=("A", "B", "C")), seed)
-        game.run([SearchAgent(seed, iterations=3, width=2, depth=8), GreedyAgent(seed + 1)])
+        agents = [SearchAgent(seed, iterations=3, width=2, depth=6), GreedyAgent(seed + 1)]
+        for _ in range(steps):
+            game.answer(agents[game.decision.player].answer(game, game.decision))
         return game
 
     a, b = play(5), play(5)
@@ -125,13 +127,14 @@ def _variant_content(variant, card_file, text):
     return load_content([variant.root])
 
 
-def _decisions_offering(game, agent, key):
-    """Play a solo game with `agent`; the answers it gave where `key` was a legal choice among others."""
+def _decisions_offering(game, agent, key, when=lambda game: True):
+    """Play a solo game with `agent`; the answers it gave where `key` was a legal choice among
+    others (and `when(game)` held)."""
     given = []
     while game.decision is not None:
         d = game.decision
         answer = agent.answer(game, d)
-        if key in d.legal() and len(d.legal()) > 1:
+        if key in d.legal() and len(d.legal()) > 1 and when(game):
             given.append(answer)
         game.answer(answer)
     return given
@@ -150,9 +153,9 @@ def test_greedy_does_not_play_a_card_whose_only_effect_is_a_loss(variant):
     content = _variant_content(variant, "Y/902-spoiler.yaml", SPOILER)
     game = Game(content, GameOptions(players=1, length="short", decks=("Y",)), 2)
     assert game.state.players[0].hand == [902]
-    given = _decisions_offering(game, GreedyAgent(2), "902")
-    assert "902" not in given
-    assert 902 not in game.state.players[0].played
+    holds_mead = lambda game: game.state.players[0].supply["mead"] > 0  # noqa: E731
+    given = _decisions_offering(game, GreedyAgent(2), "902", holds_mead)
+    assert given and "902" not in given  # (with nothing to lose, playing it costs nothing)
 
 
 def test_both_agents_finish_games_on_a_variant_with_replaced_spaces(variant):
@@ -170,7 +173,7 @@ def test_greedy_beats_random(content):
     game = Game(content, GameOptions(players=2, length="short", decks=("A", "B", "C")), 8)
     game.run([GreedyAgent(1), RandomAgent(2)])
     greedy, random_ = (r["total"] for r in final_scores(game))
-    assert greedy > random_ and greedy > 0
+    assert greedy > random_ + 50
 
 
 def test_weights_are_data_and_round_trip(tmp_path):

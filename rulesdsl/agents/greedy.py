@@ -1,8 +1,9 @@
 """The greedy agent: every legal answer is tried on a copy of the game and judged by the
 value of the state it leads to (`value.Valuer`); the best one is given.
 
-Large decisions (where to lay a tile: often 100+ placements) are judged on a seeded sample
-of their answers, the answers that decline always among them. An agent that keeps choosing
+Large decisions are judged on part of their answers, the answers that decline always among
+them: where to lay a tile (often 100+ placements) on the placements that add most to the
+board by its geometry alone (`placement`), anything else on a seeded sample. An agent that keeps choosing
 anytime actions is stopped after MAX_ANYTIME of them in a row.
 """
 
@@ -40,15 +41,20 @@ class GreedyAgent:
             return legal
         keep = [k for k in legal if k in DECLINE or k.startswith(ANYTIME)]
         rest = [k for k in legal if k not in keep]
-        rng = random.Random(self.seed * 7_919 + len(game.log))
-        picked = set(rng.sample(rest, max(1, self.sample - len(keep))))
+        room = max(1, self.sample - len(keep))
+        placed = self.valuer(game).placement_scores(game, decision)
+        if placed:
+            ranked = sorted((k for k in rest if k in placed), key=lambda k: -placed[k])
+            picked = set(ranked[:room])
+        else:
+            picked = set(random.Random(self.seed * 7_919 + len(game.log)).sample(rest, room))
         return [k for k in legal if k in picked or k in keep]
 
     def scores(self, game, decision) -> dict[str, float]:
         """The value of every candidate answer."""
-        value = self.valuer(game).value
+        valuer = self.valuer(game)
         seed = lookahead_seed(self.seed, game)
-        return {key: try_answer(game, decision.player, key, seed, value) for key in self.candidates(game, decision)}
+        return {key: try_answer(game, decision.player, key, seed, valuer) for key in self.candidates(game, decision)}
 
     def answer(self, game, decision) -> str:
         legal = decision.legal()

@@ -20,8 +20,13 @@ MAX_STEPS = 60
 MENU_KIND = "anytime"  # the menu of anytime actions
 
 
-def cheap_answer(decision) -> str:
-    """The first legal answer that does something, without anytime actions."""
+def cheap_answer(decision, game=None, valuer=None) -> str:
+    """The first legal answer that does something, without anytime actions; a tile goes
+    where it adds most to its board."""
+    if valuer is not None:
+        placed = valuer.placement_scores(game, decision)
+        if placed:
+            return max(placed, key=placed.get)
     fallback = None
     for option in decision.options:
         if option.refusal is not None:
@@ -57,7 +62,7 @@ def step(f, key: str) -> bool:
     return f.decision is not None
 
 
-def finish_choice(f, player: int, value, seed: int, menus: bool = True) -> None:
+def finish_choice(f, player: int, valuer, seed: int, menus: bool = True) -> None:
     """Answer the player's nested questions until the choice is complete: the cheap policy,
     except that a menu of anytime actions takes its best entry (judged one level deep), so
     opening the menu is worth what the menu offers, not what its first entry gives."""
@@ -66,23 +71,23 @@ def finish_choice(f, player: int, value, seed: int, menus: bool = True) -> None:
         if d is None or d.player != player or d.kind in TOP_KINDS:
             return
         if menus and d.kind == MENU_KIND and len(d.legal()) > 1:
-            scored = {k: try_answer(f, player, k, seed, value, menus=False) for k in d.legal()}
+            scored = {k: try_answer(f, player, k, seed, valuer, menus=False) for k in d.legal()}
             key = max(scored, key=lambda k: (scored[k], k in DECLINE))
         else:
-            key = cheap_answer(d)
+            key = cheap_answer(d, f, valuer)
         if not step(f, key):
             return
 
 
-def try_answer(game, player: int, key: str, seed: int, value, menus: bool = True) -> float:
-    """The value for `player` of the state `key` leads to."""
+def try_answer(game, player: int, key: str, seed: int, valuer, menus: bool = True) -> float:
+    """The value for `player` of the state `key` leads to (`valuer`: a value.Valuer)."""
     f = fork_for_lookahead(game, seed)
     try:
         if step(f, key):
-            finish_choice(f, player, value, seed, menus)
+            finish_choice(f, player, valuer, seed, menus)
     except RulesError:
         return float("-inf")
-    return value(f, player)
+    return valuer.value(f, player)
 
 
 def lookahead_seed(agent_seed: int, game) -> int:

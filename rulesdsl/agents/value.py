@@ -14,10 +14,14 @@ from pathlib import Path
 
 import attrs
 
+from rulesdsl.agents.placement import income_frontier, placement_scores
 from rulesdsl.engine.items import ANIMAL, GOOD, RESOURCE, WEAPON
 from rulesdsl.engine.scoring import breakdown
+from rulesdsl.geometry import scoring as grid_scoring
+from rulesdsl.lang import tree as t
 
 SILVER = "silver"  # the currency is already in the score
+LASTING = (t.Hook, t.OnceHook, t.Watch, t.Anytime, t.Modify, t.SetValue, t.Allow)  # what outlives playing a card
 
 
 @attrs.frozen
@@ -34,8 +38,10 @@ class Weights:
     food_extra_per_round: float = 0.1
     shortfall: float = -1.5
     vikings_per_round: float = 0.0
-    played_per_round: float = 0.0
+    lasting_per_round: float = 0.0
     coverable: float = 0.8
+    bonus_per_round: float = 0.5
+    frontier_per_round: float = 0.5
     food_coverable: float = 0.3
     food_cells_per_round: float = 0.0
 
@@ -100,6 +106,15 @@ class Valuer:
         for tile in content.special_tiles.values():
             self.cells[tile.id] = sum(row.count("#") for row in tile.shape)
         self.kind = catalog.kind
+        self._lasting: dict[int, bool] = {}
+
+    def lasting(self, card: int) -> bool:
+        """Whether a played card keeps doing something (hooks, modifiers, anytime effects)."""
+        found = self._lasting.get(card)
+        if found is None:
+            program = self.content.programs.get(("occupations", card))
+            found = self._lasting[card] = program is not None and any(isinstance(item, LASTING) for item in program.items)
+        return found
 
     def features(self, game, player: int) -> dict[str, float]:
         """The score now and the raw amounts the weights multiply."""
@@ -108,8 +123,8 @@ class Valuer:
         parts = breakdown(game, p)
         score = sum(parts.values())
         uncovered = -parts["minus_squares"]
-        over = s.finished or s.phase == "end"
-        left = 0 if over else max(0, s.rounds - s.round) + 0.5
+        left = self.rounds_left(game)
+        over = left == 0
         food = resource = weapon = cells = food_cells = 0
         for item, n in p.supply.items():
             if n <= 0:
@@ -129,6 +144,9 @@ class Valuer:
             if n > 0 and self.kind.get(item) == ANIMAL:
                 food += self.food_seats.get(item, 1) * n
         need = 0 if over else game.flow.feast_seats(p)
+        boards = [board for _, _, _, board in game.flow.areas(p)]
+        bonus = sum(len(goods) for board in boards for _, goods in grid_scoring.bonus(board))
+        frontier = sum(income_frontier(board) for board in boards) if left else 0
         return {
             "score": score,
             "income_per_round": game.flow.income(p) * left,
@@ -140,11 +158,24 @@ class Valuer:
             "food_extra_per_round": max(0, food - need) * left,
             "shortfall": max(0, need - food - p.supply[SILVER]),
             "vikings_per_round": p.thing * left,
-            "played_per_round": len(p.played) * left,
+            "lasting_per_round": sum(1 for card in p.played if self.lasting(card)) * left,
             "food_cells_per_round": food_cells * left,
+            "bonus_per_round": bonus * left,
+            "frontier_per_round": frontier * left,
             "coverable": 0 if over else min(cells, uncovered),
             "food_coverable": 0 if over else min(food_cells, max(0, uncovered - cells)),
         }
+
+    def rounds_left(self, game) -> float:
+        s = game.state
+        return 0 if s.finished or s.phase == "end" else max(0, s.rounds - s.round) + 0.5
+
+    def placement_scores(self, game, decision) -> dict[str, float] | None:
+        """What each placement answer of `decision` adds to its board (None: not a placement question)."""
+        left = self.rounds_left(game)
+        w = self.weights
+        return placement_scores(game, decision, w.income_per_round * left + 1, w.bonus_per_round * left,
+                                w.frontier_per_round * left)
 
     def value(self, game, player: int) -> float:
         f = self.features(game, player)
