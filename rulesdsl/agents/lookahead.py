@@ -2,7 +2,7 @@
 cheap policy, stop where the player's choice is complete, and value the state reached.
 
 The fork's dice get a seed of the agent's own and the hidden piles (decks, mountain strips
-still to come) are shuffled, so a lookahead never sees the real game's future.
+still to come) are cut at a random place, so a lookahead does not see the real game's future.
 """
 
 from __future__ import annotations
@@ -44,11 +44,13 @@ def cheap_answer(decision, game=None, valuer=None) -> str:
 
 
 def fork_for_lookahead(game, seed: int):
-    """A fork with its own dice and shuffled hidden piles, halting at the next resume point."""
+    """A fork with its own dice and hidden piles cut anew, halting at the next resume point."""
     f = game.fork(reseed=seed, halt=True)
     s = f.state
     for pile in (s.occupation_deck, s.weapon_deck, s.strip_pile):
-        f.rng.shuffle(pile)
+        if len(pile) > 1:  # cut at a random place: cheaper than a shuffle, and the order drawn is unknown
+            cut = f.rng.randrange(len(pile))
+            pile[:] = pile[cut:] + pile[:cut]
     return f
 
 

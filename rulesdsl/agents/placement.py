@@ -12,7 +12,7 @@ import re
 from rulesdsl.errors import RulesError
 from rulesdsl.geometry import pieces
 from rulesdsl.geometry import scoring as grid_scoring
-from rulesdsl.geometry.placement import place
+from rulesdsl.geometry.placement import legal_placements
 
 PLACEMENT = re.compile(r"^(?P<area>[^@]+)@(?P<row>-?\d+),(?P<column>-?\d+),(?P<turn>\d+)(?P<mirror>m?)(?::(?P<piece>.+))?$")
 PLACE_MENU = "place:"  # the anytime menu's answer that picks the item to lay
@@ -50,31 +50,64 @@ def board_worth(board, per_income: float, per_bonus: float, per_frontier: float 
     return worth
 
 
-def placement_scores(game, decision, per_income: float, per_bonus: float, per_frontier: float = 0.0) -> dict[str, float] | None:
-    """What each placement answer adds to its board's worth; None if this is no placement question."""
-    keys = [k for k in decision.legal() if PLACEMENT.match(k)]
-    if not keys:
-        return None
-    item = placed_item(game, decision)
-    p = game.state.players[decision.player]
-    areas = {key: (kind, board) for key, _, kind, board in game.flow.areas(p)}
-    base: dict[str, float] = {}
-    out: dict[str, float] = {}
-    shapes: dict[str, object] = {}
-    for key in keys:
-        m = PLACEMENT.match(key)
-        area = areas.get(m.group("area"))
-        piece_id = m.group("piece") or item
-        if area is None or piece_id is None:
-            continue
-        _, board = area
+class _Covered:
+    """A board with more squares covered, enough for the scoring functions (grid, covered)."""
+
+    __slots__ = ("grid", "covered")
+
+    def __init__(self, grid, covered: int):
+        self.grid = grid
+        self.covered = covered
+
+
+class PlacementJudge:
+    """Scores placement answers; the legal placements of a piece on a board are kept (boards
+    are immutable and shared by a game's forks, so the forks of one decision meet the same ones)."""
+
+    LIMIT = 4096
+
+    def __init__(self):
+        self._masks: dict = {}  # (id(board), piece) -> (board, {(row, column, turn, mirror): mask})
+
+    def _table(self, game, board, piece_id: str) -> dict:
+        key = (id(board), piece_id)
+        found = self._masks.get(key)
+        if found is not None and found[0] is board:
+            return found[1]
+        if len(self._masks) > self.LIMIT:
+            self._masks.clear()
+        table: dict = {}
         try:
-            piece = shapes.get(piece_id) or shapes.setdefault(piece_id, pieces.piece(game.content, piece_id))
-            after = place(board, piece, int(m.group("row")), int(m.group("column")), int(m.group("turn")),
-                          bool(m.group("mirror")), allowed=True)
+            piece = pieces.piece(game.content, piece_id)
         except (RulesError, KeyError, ValueError):
-            continue
-        if m.group("area") not in base:
-            base[m.group("area")] = board_worth(board, per_income, per_bonus, per_frontier)
-        out[key] = board_worth(after, per_income, per_bonus, per_frontier) - base[m.group("area")]
-    return out or None
+            piece = None
+        for allowed in (False, True) if piece is not None else ():  # as the engine lists them, then what cards allow
+            for pl in legal_placements(board, piece, allowed):
+                table.setdefault((pl.row, pl.column, pl.turn, pl.mirror), pl.mask)
+        self._masks[key] = (board, table)
+        return table
+
+    def scores(self, game, decision, per_income: float, per_bonus: float, per_frontier: float = 0.0) -> dict[str, float] | None:
+        """What each placement answer adds to its board's worth; None if this is no placement question."""
+        matches = [(k, PLACEMENT.match(k)) for k in decision.legal()]
+        matches = [(k, m) for k, m in matches if m]
+        if not matches:
+            return None
+        item = placed_item(game, decision)
+        p = game.state.players[decision.player]
+        areas = {key: board for key, _, _, board in game.flow.areas(p)}
+        base: dict[str, float] = {}
+        out: dict[str, float] = {}
+        for key, m in matches:
+            area, piece_id = m.group("area"), m.group("piece") or item
+            board = areas.get(area)
+            if board is None or piece_id is None:
+                continue
+            mask = self._table(game, board, piece_id).get(
+                (int(m.group("row")), int(m.group("column")), int(m.group("turn")), bool(m.group("mirror"))))
+            if mask is None:
+                continue
+            if area not in base:
+                base[area] = board_worth(board, per_income, per_bonus, per_frontier)
+            out[key] = board_worth(_Covered(board.grid, board.covered | mask), per_income, per_bonus, per_frontier) - base[area]
+        return out or None

@@ -2,7 +2,7 @@
 
 At a decision, the greedy agent's lookahead ranks the legal answers and the best WIDTH stay
 candidates. Each iteration picks a candidate by UCB1, plays it on a fork with fresh dice and
-shuffled hidden piles, lets every player go on with a fast greedy policy (the greedy agent
+hidden piles cut anew, lets every player go on with a fast greedy policy (the greedy agent
 judging a small sample of answers) until the searching player's next turn or DEPTH answers,
 and scores the leaf as the player's value minus the best opponent's. The most visited
 candidate (ties: the better mean) is answered.

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import attrs
 
-from rulesdsl.agents.placement import income_frontier, placement_scores
+from rulesdsl.agents.placement import PlacementJudge, income_frontier
 from rulesdsl.engine.items import ANIMAL, GOOD, RESOURCE, WEAPON
 from rulesdsl.engine.scoring import breakdown
 from rulesdsl.geometry import scoring as grid_scoring
@@ -107,6 +107,7 @@ class Valuer:
             self.cells[tile.id] = sum(row.count("#") for row in tile.shape)
         self.kind = catalog.kind
         self._lasting: dict[int, bool] = {}
+        self.judge = PlacementJudge()
 
     def lasting(self, card: int) -> bool:
         """Whether a played card keeps doing something (hooks, modifiers, anytime effects)."""
@@ -174,8 +175,8 @@ class Valuer:
         """What each placement answer of `decision` adds to its board (None: not a placement question)."""
         left = self.rounds_left(game)
         w = self.weights
-        return placement_scores(game, decision, w.income_per_round * left + 1, w.bonus_per_round * left,
-                                w.frontier_per_round * left)
+        return self.judge.scores(game, decision, w.income_per_round * left + 1, w.bonus_per_round * left,
+                                 w.frontier_per_round * left)
 
     def value(self, game, player: int) -> float:
         f = self.features(game, player)
