@@ -55,12 +55,14 @@ REPLACED_SPACES = """spaces:
 
 
 def fast_greedy(seed):
-    """A cheap greedy (a sample of 3 answers per decision) for the many-games tests."""
-    return GreedyAgent(seed, sample=3)
+    """A cheap greedy (2 answers judged per decision, the anytime menu unopened) for the many-games tests."""
+    return GreedyAgent(seed, sample=2, menus=False)
 
 
 def fast_search(seed):
-    return SearchAgent(seed, iterations=2, width=2, depth=6)
+    agent = SearchAgent(seed, iterations=1, width=2, depth=3)
+    agent.greedy, agent.playout = fast_greedy(seed), fast_greedy(seed + 1)
+    return agent
 
 
 @pytest.mark.parametrize("block", range(4))
@@ -78,9 +80,9 @@ def test_agents_never_answer_illegally_and_keep_every_invariant(content, block):
 
 
 def test_the_same_seed_and_budget_give_the_same_game(content):
-    def play(seed, steps=120):
+    def play(seed, steps=60):
         game = Game(content, GameOptions(players=2, length="short", decks=("A", "B", "C")), seed)
-        agents = [SearchAgent(seed, iterations=3, width=2, depth=6), GreedyAgent(seed + 1)]
+        agents = [SearchAgent(seed, iterations=3, width=2, depth=4), GreedyAgent(seed + 1)]
         for _ in range(steps):
             game.answer(agents[game.decision.player].answer(game, game.decision))
         return game
@@ -163,7 +165,7 @@ def test_both_agents_finish_games_on_a_variant_with_replaced_spaces(variant):
     content = load_content([variant.root])
     assert content.spaces["stockfish_1"].name == "Fish market"
     game = Game(content, GameOptions(players=2, length="short", decks=("A",)), 4)
-    game.run([GreedyAgent(1), SearchAgent(2, iterations=2, width=2, depth=6)], check=invariants.check)
+    game.run([fast_greedy(1), fast_search(2)], check=invariants.check)
     assert game.state.finished
 
 
@@ -201,5 +203,5 @@ def test_play_uses_greedy_by_default_and_names_the_agents(capsys):
     out = capsys.readouterr().out
     agent_row = next(line for line in out.splitlines() if line.startswith("agent"))
     assert agent_row.split() == ["agent", "greedy", "greedy"]
-    assert main(["play", "--players", "2", "--short", "--seed", "3", "--decks", "A", "--agents", "random,greedy"]) == 0
-    assert next(line for line in capsys.readouterr().out.splitlines() if line.startswith("agent")).split() == ["agent", "random", "greedy"]
+    assert main(["play", "--players", "3", "--short", "--seed", "3", "--decks", "A", "--agents", "random"]) == 0
+    assert next(line for line in capsys.readouterr().out.splitlines() if line.startswith("agent")).split() == ["agent"] + ["random"] * 3

@@ -20,8 +20,9 @@ MAX_ANYTIME = 12
 class GreedyAgent:
     name = "greedy"
 
-    def __init__(self, seed: int = 0, weights: Weights | None = None, sample: int = 16):
+    def __init__(self, seed: int = 0, weights: Weights | None = None, sample: int = 16, menus: bool = True):
         self.seed = seed
+        self.menus = menus  # judge opening the anytime menu by its best entry (costs a fork per entry)
         self.weights = weights if weights is not None else load_weights()
         self.sample = sample
         self._valuer = None
@@ -54,7 +55,7 @@ class GreedyAgent:
         """The value of every candidate answer."""
         valuer = self.valuer(game)
         seed = lookahead_seed(self.seed, game)
-        return {key: try_answer(game, decision.player, key, seed, valuer) for key in self.candidates(game, decision)}
+        return {key: try_answer(game, decision.player, key, seed, valuer, self.menus) for key in self.candidates(game, decision)}
 
     def answer(self, game, decision) -> str:
         legal = decision.legal()
