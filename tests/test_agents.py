@@ -32,7 +32,7 @@ starting: true
 name: Spoiler
 points: 0
 category: immediate
-text: When you play this card, return your mead and your weapons.
+text: When you play this card, return 1 mead.
 effect: |
   must pay 1 mead
 """

@@ -29,6 +29,9 @@ from rulesdsl.engine.game import Game, GameOptions  # noqa: E402
 from rulesdsl.engine.scoring import final_scores  # noqa: E402
 
 
+CLOCK = time.perf_counter  # --cpu: time.process_time, for a machine shared with other work
+
+
 def play(content, names, seed: int, length: str, think, iterations):
     """(scores, decisions answered by each seat's agent, seconds spent by each seat) of one game."""
     players = len(names)
@@ -37,9 +40,9 @@ def play(content, names, seed: int, length: str, think, iterations):
     spent, answered = [0.0] * players, [0] * players
     while game.decision is not None:
         who = game.decision.player
-        start = time.perf_counter()
+        start = CLOCK()
         key = agents[who].answer(game, game.decision)
-        spent[who] += time.perf_counter() - start
+        spent[who] += CLOCK() - start
         answered[who] += 1
         game.answer(key)
     return [row["total"] for row in final_scores(game)], answered, spent
@@ -72,14 +75,19 @@ def main() -> int:
     parser.add_argument("--vs", action="append", default=[], metavar="A:B", help="head-to-head, e.g. search:greedy")
     parser.add_argument("--h2h-games", type=int, default=200, help="head-to-head games (half per seating)")
     parser.add_argument("--content", action="append", default=[], metavar="DIR")
+    parser.add_argument("--cpu", action="store_true", help="time agents by process CPU time instead of wall time")
+    parser.add_argument("--first-seed", type=int, default=0)
     args = parser.parse_args()
+    global CLOCK
+    if args.cpu:
+        CLOCK = time.process_time
     content = load_content(args.content)
     length = "short" if args.short else "long"
     think = parse_think(args.think)
     for name in [a for a in args.agents.split(",") if a]:
         for players in [int(n) for n in args.players.split(",") if n]:
             scores, decisions, seconds, games = [], 0, 0.0, []
-            for seed in range(args.games):
+            for seed in range(args.first_seed, args.first_seed + args.games):
                 got, answered, spent = play(content, [name] * players, seed, length, think, args.iterations)
                 scores += got
                 decisions += sum(answered)
@@ -94,7 +102,7 @@ def main() -> int:
         a, _, b = pair.partition(":")
         wins, n, a_scores, b_scores = 0.0, 0, [], []
         per_decision = {a: [0.0, 0], b: [0.0, 0]}
-        for seed in range(args.h2h_games // 2):
+        for seed in range(args.first_seed, args.first_seed + args.h2h_games // 2):
             for names in ([a, b], [b, a]):
                 got, answered, spent = play(content, names, seed, length, think, args.iterations)
                 ia, ib = names.index(a), names.index(b)

@@ -26,24 +26,25 @@ LASTING = (t.Hook, t.OnceHook, t.Watch, t.Anytime, t.Modify, t.SetValue, t.Allow
 
 @attrs.frozen
 class Weights:
-    """What one unit of each held thing is worth beyond the score, per round still to come
-    (`*_per_round`) or as it stands; see weights.yaml for the meaning of each."""
+    """What one unit of each amount is worth beyond the score. `*_per_round` amounts are
+    multiplied by the rounds still to come (0 once the game is over), so holdings fade to
+    nothing at the end and only the score counts. The values live in weights.yaml."""
 
-    income_per_round: float = 1.0
-    cells_per_round: float = 0.15
-    resource_per_round: float = 0.3
-    weapon_per_round: float = 0.4
-    hand_per_round: float = 0.5
-    food_needed: float = 1.5
-    food_extra_per_round: float = 0.1
-    shortfall: float = -1.5
-    vikings_per_round: float = 0.0
-    lasting_per_round: float = 0.0
-    coverable: float = 0.8
-    bonus_per_round: float = 0.5
-    frontier_per_round: float = 0.5
-    food_coverable: float = 0.3
-    food_cells_per_round: float = 0.0
+    income_per_round: float = 0.0  # income of the boards: silver in every income phase to come
+    cells_per_round: float = 0.0  # squares the held tiles for the boards could cover
+    coverable: float = 0.0  # of those, as many as there are uncovered minus squares (not per round)
+    food_cells_per_round: float = 0.0  # squares held food will cover once upgraded, per upgrade step
+    food_coverable: float = 0.0  # of those, as many as the minus squares left over (not per round)
+    resource_per_round: float = 0.0  # building resources (not silver)
+    weapon_per_round: float = 0.0  # weapon cards
+    hand_per_round: float = 0.0  # occupations in hand
+    lasting_per_round: float = 0.0  # played occupations that keep doing something
+    food_needed: float = 0.0  # banquet seats the held food fills at the next feast
+    food_extra_per_round: float = 0.0  # seats of food beyond that
+    shortfall: float = 0.0  # seats neither food nor silver could fill (a Thing penalty each)
+    vikings_per_round: float = 0.0  # Vikings on the Thing square
+    bonus_per_round: float = 0.0  # goods the boards' bonus squares pay in a bonus phase
+    frontier_per_round: float = 0.0  # income lines near their next step (placement.income_frontier)
 
     def to_dict(self) -> dict:
         return attrs.asdict(self)
