@@ -4,17 +4,24 @@ value of the state it leads to (`value.Valuer`); the best one is given.
 Large decisions are judged on part of their answers, the answers that decline always among
 them: where to lay a tile (often 100+ placements) on the placements that add most to the
 board by its geometry alone (`placement`), anything else on a seeded sample. An agent that keeps choosing
-anytime actions is stopped after MAX_ANYTIME of them in a row.
+anytime actions (a menu, an item, where it goes, and back to the same question) is stopped
+after MAX_ANYTIME such answers in a row: the menu is then left out.
 """
 
 from __future__ import annotations
 
 import random
 
-from rulesdsl.agents.lookahead import ANYTIME, DECLINE, lookahead_seed, try_answer
+from rulesdsl.agents.lookahead import ANYTIME, DECLINE, MENU_KIND, lookahead_seed, try_answer
 from rulesdsl.agents.value import Valuer, Weights, load_weights
 
-MAX_ANYTIME = 12
+ANYTIME_KINDS = frozenset({MENU_KIND, "place"})
+MAX_ANYTIME = 36  # answers in a row spent on anytime actions (menu, item, where it goes)
+
+
+def in_anytime(decision, key: str) -> bool:
+    """Whether an answer belongs to an anytime action, which leaves the question before it pending."""
+    return key.startswith(ANYTIME) or decision.kind in ANYTIME_KINDS
 
 
 class GreedyAgent:
@@ -65,5 +72,5 @@ class GreedyAgent:
             scored = self.scores(game, decision)
             # of equals, an answer that declines (doing something pointless is no gain), else the first
             key = max(scored, key=lambda k: (scored[k], k in DECLINE))
-        self._anytime_streak = self._anytime_streak + 1 if key.startswith(ANYTIME) else 0
+        self._anytime_streak = self._anytime_streak + 1 if in_anytime(decision, key) else 0
         return key
