@@ -78,7 +78,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=2, help="1 to 4 (default 2)")
     play.add_argument("--short", action="store_true", help="the short game (6 rounds) instead of the long one (7)")
     play.add_argument("--decks", default="A,B,C", help="occupation decks, comma separated (default A,B,C)")
-    play.add_argument("--agents", default="", help="one per player: random, human (default: all random)")
+    play.add_argument("--agents", default="greedy", help="one per player (or one for all): greedy, search, random, human (default: greedy)")
+    play.add_argument("--think", metavar="TIME", help="the search agent's time per decision, e.g. 0.2s (default: 16 rollouts)")
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--save", metavar="FILE", help="write the game record (JSON) here when the game ends or stops")
     play.add_argument("--load", metavar="FILE", help="resume a saved game")
@@ -231,20 +232,9 @@ def _show(args) -> int:
 
 
 def _agents(args, players: int, seed: int):
-    from rulesdsl.agents import HumanAgent, RandomAgent
+    from rulesdsl.agents.registry import make_agents, parse_think
 
-    names = [a.strip() for a in args.agents.split(",") if a.strip()] if args.agents else ["random"] * players
-    if len(names) != players:
-        raise RulesError(f"--agents names {len(names)} agents for {players} players")
-    agents = []
-    for index, name in enumerate(names):
-        if name == "random":
-            agents.append(RandomAgent(seed * 7919 + index))
-        elif name == "human":
-            agents.append(HumanAgent())
-        else:
-            raise RulesError(f"unknown agent '{name}': use random or human")
-    return agents
+    return make_agents(args.agents, players, seed, think=parse_think(args.think))
 
 
 def _play(args) -> int:
@@ -265,7 +255,7 @@ def _play(args) -> int:
         options = GameOptions(players=args.players, length="short" if args.short else "long",
                               decks=tuple(d.strip().upper() for d in args.decks.split(",") if d.strip()))
         game = Game(content, options, args.seed)
-    agents = _agents(args, game.options.players, game.seed)
+    agents, names = _agents(args, game.options.players, game.seed)
     steps = 0
     try:
         while game.decision is not None:
@@ -291,7 +281,7 @@ def _play(args) -> int:
     if game.decision is not None:
         print(f"the game is not over (round {game.state.round}, {game.state.phase}); resume it with --load")
         return 0
-    print(table(final_scores(game)))
+    print(table(final_scores(game), names))
     return 0
 
 

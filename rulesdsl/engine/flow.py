@@ -42,19 +42,30 @@ class Flow:
         self._dice_defs: dict | None = None
 
     # ================================================================== the game
-    def run(self):
+    def run(self, resume: tuple | None = None):
+        """The whole game as a generator of decisions. Before each phase and each turn of the
+        action phase it records a resume point (`Game.resume_point`); `resume`, one of those
+        points, restarts the flow there on the state restored from its checkpoint."""
         g, s = self.g, self.g.state
         phases = sorted(g.content.phases.values(), key=lambda ph: ph.number)
-        for round_number in range(1, s.rounds + 1):
-            s.round = round_number
-            self.new_round_counts()
+        start_round, start_phase, start_turn = resume or (1, 0, None)
+        for round_number in range(start_round, s.rounds + 1):
+            resumed = resume is not None and round_number == start_round
+            if not resumed:
+                s.round = round_number
+                self.new_round_counts()
             plan = self.plan()
-            for phase in phases:
-                if phase.id in plan.skip:
-                    continue
-                s.phase = phase.id
-                g.note(f"phase {phase.number}: {phase.name}")
-                yield from self.round_phase(phase.id)
+            active = [phase for phase in phases if phase.id not in plan.skip]
+            for index in range(start_phase if resumed else 0, len(active)):
+                phase = active[index]
+                turn = start_turn if resumed and index == start_phase else None
+                if turn is None:  # a phase's start (a turn's resume point is inside the actions phase)
+                    g.resume_point((round_number, index, None))
+                    s.phase = phase.id
+                    g.note(f"phase {phase.number}: {phase.name}")
+                yield from self.round_phase(phase.id, (round_number, index), turn)
+        if resume is None or start_round <= s.rounds:
+            g.resume_point((s.rounds + 1, 0, None))
         s.phase = "end"
         for player in self.order():  # last placements before the count ([F1])
             yield from self.g.ask(player, "end", "the game is over: place what you still want, then finish",
@@ -133,17 +144,23 @@ class Flow:
                     ctx.p.supply[weapon] += 1
             yield from self.emit("during", "phase:weapon", ctx, EventInfo("phase:weapon", how=frozenset({"phase"})))
 
-    def phase_actions(self):
+    def phase_actions(self, point: tuple = (0, 0), start: int | None = None):
+        """Turns in order until everyone has passed; `start` resumes at that position of the order."""
         s = self.g.state
-        for p in s.players:
-            p.passed = False
-        s.last_placer = None
-        while not all(p.passed for p in s.players):
-            for player in self.order():
-                p = s.players[player]
-                if p.passed:
+        if start is None:
+            for p in s.players:
+                p.passed = False
+            s.last_placer = None
+        resumed = start is not None
+        while resumed or not all(p.passed for p in s.players):
+            order = self.order()
+            for position in range(start if resumed else 0, len(order)):
+                player = order[position]
+                if s.players[player].passed:
                     continue
+                self.g.resume_point((*point, position))
                 yield from self.turn(player)
+            resumed = False
 
     def phase_start_player(self):
         s = self.g.state
@@ -617,12 +634,17 @@ class Flow:
         yield from self.emit("after", name, ctx, EventInfo(name, how=frozenset({how})))
         return result
 
-    def round_phase(self, phase: str):
-        """A phase of the round for every player: all `before` hooks, the phase, all `after` hooks."""
+    def round_phase(self, phase: str, point: tuple = (0, 0), turn: int | None = None):
+        """A phase of the round for every player: all `before` hooks, the phase, all `after` hooks.
+        `point` (round, phase index) names the phase's resume points; with `turn`, the phase
+        resumes at that turn of the actions phase, its `before` hooks already done."""
         handler = getattr(self, "phase_" + phase, None)
-        for player in self.order():
-            yield from self.emit("before", f"phase:{phase}", self.ctx(player), EventInfo(f"phase:{phase}", how=frozenset({"phase"})))
-        if handler is not None:
+        if turn is None:
+            for player in self.order():
+                yield from self.emit("before", f"phase:{phase}", self.ctx(player), EventInfo(f"phase:{phase}", how=frozenset({"phase"})))
+        if handler == self.phase_actions:
+            yield from self.phase_actions(point, turn)
+        elif handler is not None:
             yield from handler()
         for player in self.order():
             yield from self.emit("after", f"phase:{phase}", self.ctx(player), EventInfo(f"phase:{phase}", how=frozenset({"phase"})))

@@ -24,6 +24,54 @@ from rulesdsl.geometry.placement import empty
 
 COLORS = ("red", "blue", "green", "yellow")
 SAVE_FORMAT = 1
+# caches of a Flow that depend only on the content and the setup, handed to a fork's new Flow
+_STATIC_FLOW_CACHES = ("_in_play", "_in_play_set", "_plans", "_blank_actions", "_dice_defs")
+
+
+class ResumeReached(Exception):
+    """Raised by a fork made with `halt=True` when its flow reaches the next resume point."""
+
+    def __init__(self, point: tuple):
+        super().__init__(f"resume point {point}")
+        self.point = point
+
+
+@attrs.frozen
+class Checkpoint:
+    """Everything a game is at a resume point of its flow (never changed once taken)."""
+
+    point: tuple  # (round, phase position, turn position or None), see Flow.run
+    state: GameState
+    events: tuple
+    rng: tuple
+    dice: tuple
+    answers: int  # answers recorded when it was taken
+    history: int
+    memo: dict = attrs.field(factory=dict, eq=False)  # what was computed from this very state
+
+
+class _RefusalMemo:
+    """The space refusals of a turn's first question, computed once per checkpoint: a fork
+    replays that question from the same state, so its answer is already known. Wraps the
+    flow's `space_refusals` of a game that keeps checkpoints; anything else is computed.
+    In a fork made with `halt`, a turn's question halts it like a resume point."""
+
+    def __init__(self, game, compute):
+        self.game = game
+        self.compute = compute
+
+    def __call__(self, ctx, spaces):
+        g = self.game
+        if g.halt_at_resume:  # a turn's question is about to be asked: as good as a resume point
+            raise ResumeReached(("turn", ctx.player))
+        cp = g._checkpoint
+        if cp is None or cp.point[2] is None or len(g.log) != cp.answers or g.state.players[ctx.player] is not ctx.p or g.flow.in_action is not None:
+            return self.compute(ctx, spaces)
+        key = ("space_refusals", ctx.player, tuple(spaces))
+        found = cp.memo.get(key)
+        if found is None:
+            found = cp.memo[key] = tuple(self.compute(ctx, spaces))
+        return list(found)
 
 
 @attrs.frozen
@@ -43,6 +91,10 @@ class GameOptions:
 
 
 class Game:
+    _checkpoint: Checkpoint | None = None
+    halt_at_resume = False
+    checkpoints = False  # taken only once something forks this game (they cost a state copy each)
+
     def __init__(self, content, options: GameOptions = GameOptions(), seed: int = 0, dice: list[int] | None = None):
         self.content = content
         self.options = options
@@ -101,6 +153,73 @@ class Game:
                 check(self)
             if count > max_decisions:
                 raise RulesError(f"the game did not end within {max_decisions} decisions")
+
+    # ------------------------------------------------------------------ checkpoints and forks
+    def resume_point(self, point: tuple) -> None:
+        """Called by the flow where it can restart from a restored state: take a checkpoint."""
+        if self.halt_at_resume:
+            raise ResumeReached(point)
+        if not self.checkpoints:
+            return
+        cp = self._checkpoint
+        if cp is not None and cp.point == point and cp.answers == len(self.log) and cp.state.round == self.state.round:
+            return  # a fork restarting at its own checkpoint
+        self._checkpoint = Checkpoint(point, self.state.clone(), self.events.checkpoint(), self.rng.getstate(),
+                                      tuple(self.forced_dice), len(self.log), len(self.history))
+
+    def fork(self, reseed: int | None = None, halt: bool = False) -> "Game":
+        """An independent game at the identical state and pending decision: the last checkpoint
+        restored into a new Game and the answers since then replayed. `reseed` gives the fork's
+        dice a new seed (a lookahead must not see the real game's future rolls); with `halt`
+        the fork raises ResumeReached when its flow reaches the next resume point."""
+        if not self.checkpoints:
+            self._start_checkpoints()
+        cp = self._checkpoint
+        g = Game.__new__(Game)
+        g.content, g.options, g.seed, g.catalog = self.content, self.options, self.seed, self.catalog
+        g.rng = random.Random()
+        g.rng.setstate(cp.rng)
+        g.state = cp.state.clone()
+        g.log = self.log[:cp.answers]
+        g.forced_dice = list(cp.dice)
+        g._initial_dice = self._initial_dice
+        g.events = Events(g)
+        g.events.restore(cp.events)
+        g.events.restore(g.events.checkpoint())  # lists of its own: the checkpoint stays as it was
+        g.decision = None
+        g.history = self.history[:cp.history]
+        from rulesdsl.engine.flow import Flow
+
+        g.flow = Flow(g)
+        for name in _STATIC_FLOW_CACHES:
+            if name in self.flow.__dict__:
+                g.flow.__dict__[name] = self.flow.__dict__[name]
+        g.flow.trials._relevance_cache = self.flow.trials._relevance_cache
+        g._memoize(g.flow)
+        g._checkpoint, g.checkpoints = cp, True
+        g._process = g.flow.run(cp.point)
+        g._advance(None, first=True)
+        for _, key in self.log[cp.answers:]:
+            g.answer(key)
+        if reseed is not None:
+            g.rng.seed(reseed)
+        g.halt_at_resume = halt
+        return g
+
+    def _start_checkpoints(self) -> None:
+        """From now on take checkpoints; the one for the current point comes from a replay."""
+        shadow = Game.__new__(Game)
+        shadow.checkpoints = True
+        shadow.__init__(self.content, self.options, self.seed, list(self._initial_dice))
+        for _, key in self.log:
+            shadow.answer(key)
+        if shadow._checkpoint is None:
+            raise RulesError("this game has no resume point to fork from")
+        self._checkpoint, self.checkpoints = shadow._checkpoint, True
+        self._memoize(self.flow)
+
+    def _memoize(self, flow) -> None:
+        flow.space_refusals = _RefusalMemo(self, type(flow).space_refusals.__get__(flow))
 
     # ------------------------------------------------------------------ save / load
     def save(self) -> dict:

@@ -48,10 +48,12 @@ def final_scores(game) -> list[dict]:
     return rows
 
 
-def table(rows) -> str:
-    """The score table as text: one column per player, one row per category."""
+def table(rows, agents=None) -> str:
+    """The score table as text: one column per player, one row per category (and the agents)."""
     header = f"{'':16}" + "".join(f"{'P' + str(r['player'] + 1) + ' ' + r['color']:>14}" for r in rows)
     lines = [header]
+    if agents is not None:
+        lines.append(f"{'agent':16}" + "".join(f"{name:>14}" for name in agents))
     for category in CATEGORIES:
         lines.append(f"{category.replace('_', ' '):16}" + "".join(f"{r[category]:>14}" for r in rows))
     lines.append(f"{'total':16}" + "".join(f"{r['total']:>14}" for r in rows))

@@ -1,0 +1,76 @@
+"""The greedy agent: every legal answer is tried on a copy of the game and judged by the
+value of the state it leads to (`value.Valuer`); the best one is given.
+
+Large decisions are judged on part of their answers, the answers that decline always among
+them: where to lay a tile (often 100+ placements) on the placements that add most to the
+board by its geometry alone (`placement`), anything else on a seeded sample. An agent that keeps choosing
+anytime actions (a menu, an item, where it goes, and back to the same question) is stopped
+after MAX_ANYTIME such answers in a row: the menu is then left out.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rulesdsl.agents.lookahead import ANYTIME, DECLINE, MENU_KIND, lookahead_seed, try_answer
+from rulesdsl.agents.value import Valuer, Weights, load_weights
+
+ANYTIME_KINDS = frozenset({MENU_KIND, "place"})
+MAX_ANYTIME = 36  # answers in a row spent on anytime actions (menu, item, where it goes)
+
+
+def in_anytime(decision, key: str) -> bool:
+    """Whether an answer belongs to an anytime action, which leaves the question before it pending."""
+    return key.startswith(ANYTIME) or decision.kind in ANYTIME_KINDS
+
+
+class GreedyAgent:
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, weights: Weights | None = None, sample: int = 16, menus: bool = True):
+        self.seed = seed
+        self.menus = menus  # judge opening the anytime menu by its best entry (costs a fork per entry)
+        self.weights = weights if weights is not None else load_weights()
+        self.sample = sample
+        self._valuer = None
+        self._anytime_streak = 0
+
+    def valuer(self, game) -> Valuer:
+        if self._valuer is None or self._valuer.content is not game.content:
+            self._valuer = Valuer(game.content, game.catalog, self.weights)
+        return self._valuer
+
+    def candidates(self, game, decision) -> list[str]:
+        """The legal answers to judge: all of them, or a seeded sample of a large decision."""
+        legal = decision.legal()
+        if self._anytime_streak >= MAX_ANYTIME:
+            legal = [k for k in legal if not k.startswith(ANYTIME)] or legal
+        if len(legal) <= self.sample:
+            return legal
+        keep = [k for k in legal if k in DECLINE or k.startswith(ANYTIME)]
+        rest = [k for k in legal if k not in keep]
+        room = max(1, self.sample - len(keep))
+        placed = self.valuer(game).placement_scores(game, decision)
+        if placed:
+            ranked = sorted((k for k in rest if k in placed), key=lambda k: -placed[k])
+            picked = set(ranked[:room])
+        else:
+            picked = set(random.Random(self.seed * 7_919 + len(game.log)).sample(rest, room))
+        return [k for k in legal if k in picked or k in keep]
+
+    def scores(self, game, decision) -> dict[str, float]:
+        """The value of every candidate answer."""
+        valuer = self.valuer(game)
+        seed = lookahead_seed(self.seed, game)
+        return {key: try_answer(game, decision.player, key, seed, valuer, self.menus) for key in self.candidates(game, decision)}
+
+    def answer(self, game, decision) -> str:
+        legal = decision.legal()
+        if len(legal) == 1:
+            key = legal[0]
+        else:
+            scored = self.scores(game, decision)
+            # of equals, an answer that declines (doing something pointless is no gain), else the first
+            key = max(scored, key=lambda k: (scored[k], k in DECLINE))
+        self._anytime_streak = self._anytime_streak + 1 if in_anytime(decision, key) else 0
+        return key

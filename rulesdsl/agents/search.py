@@ -1,0 +1,102 @@
+"""The search agent: rollout search over the answers the greedy agent ranks best.
+
+At a decision, the greedy agent's lookahead ranks the legal answers and the best WIDTH stay
+candidates. Each iteration picks a candidate by UCB1, plays it on a fork with fresh dice and
+hidden piles cut anew, lets every player go on with a fast greedy policy (the greedy agent
+judging a small sample of answers) until the searching player's next turn or DEPTH answers,
+and scores the leaf as the player's value minus the best opponent's. The most visited
+candidate (ties: the better mean) is answered.
+
+The budget is a number of iterations (deterministic: every seed comes from the agent's seed,
+the game's answer count and the iteration) or seconds per decision (`think`), stopping after
+the first iteration that ends past it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from rulesdsl.agents.greedy import GreedyAgent, in_anytime
+from rulesdsl.agents.lookahead import TOP_KINDS, fork_for_lookahead
+from rulesdsl.errors import RulesError
+
+WIDTH = 4
+DEPTH = 40
+EXPLORE = 8.0  # UCB1 exploration constant, in points of value
+
+
+class SearchAgent:
+    name = "search"
+
+    def __init__(self, seed: int = 0, iterations: int | None = 16, think: float | None = None, weights=None,
+                 width: int = WIDTH, depth: int = DEPTH):
+        self.seed = seed
+        self.iterations = iterations
+        self.think = think
+        self.width = width
+        self.depth = depth
+        self.greedy = GreedyAgent(seed, weights)
+        self.playout = GreedyAgent(seed + 1, self.greedy.weights, sample=4)
+        self.decisions = 0
+        self.rollouts = 0
+
+    def answer(self, game, decision) -> str:
+        legal = decision.legal()
+        if len(legal) == 1:
+            return self.greedy.answer(game, decision)
+        scores = self.greedy.scores(game, decision)
+        ranked = sorted(scores, key=lambda k: -scores[k])
+        candidates = ranked[: self.width]
+        if len(candidates) == 1 or decision.kind not in TOP_KINDS:
+            return self.greedy.answer(game, decision)  # nested questions: the greedy choice
+        self.decisions += 1
+        totals = {k: 0.0 for k in candidates}
+        visits = {k: 0 for k in candidates}
+        start = time.perf_counter()
+        base = random.Random(self.seed * 1_000_033 + len(game.log)).getrandbits(32)
+        iteration = 0
+        while True:
+            if self.iterations is not None and iteration >= self.iterations:
+                break
+            if self.think is not None and iteration >= len(candidates) and time.perf_counter() - start >= self.think:
+                break
+            key = self._select(candidates, totals, visits, iteration)
+            totals[key] += self._rollout(game, decision.player, key, base + iteration)
+            visits[key] += 1
+            iteration += 1
+            self.rollouts += 1
+        best = max(candidates, key=lambda k: (visits[k], totals[k] / max(1, visits[k])))
+        self.greedy._anytime_streak = self.greedy._anytime_streak + 1 if in_anytime(decision, best) else 0
+        return best
+
+    def _select(self, candidates, totals, visits, iteration: int) -> str:
+        for key in candidates:
+            if visits[key] == 0:
+                return key
+        log_n = math.log(iteration)
+        return max(candidates, key=lambda k: totals[k] / visits[k] + EXPLORE * math.sqrt(log_n / visits[k]))
+
+    def _rollout(self, game, player: int, key: str, seed: int) -> float:
+        """Play `key` and on with the fast policy; the leaf's value for the player against the best opponent."""
+        f = fork_for_lookahead(game, seed)
+        f.halt_at_resume = False
+        valuer = self.greedy.valuer(game)
+        try:
+            f.answer(key)
+            others_moved = False
+            for _ in range(self.depth):
+                d = f.decision
+                if d is None:
+                    break
+                if d.player != player:
+                    others_moved = True
+                elif others_moved and d.kind in TOP_KINDS:
+                    break
+                f.answer(self.playout.answer(f, d))
+        except RulesError:
+            return -1e6
+        mine = valuer.value(f, player)
+        others = [valuer.value(f, q) for q in range(len(f.state.players)) if q != player]
+        return mine - (max(others) if others else 0.0)

@@ -1,0 +1,187 @@
+"""How good a state is for one player: the final score the engine would count now, plus
+what the player's holdings are worth for the rounds still to come.
+
+Every term is read from the state through kinds of things (goods that feed a feast, tiles
+that cover squares, resources, weapons, cards in hand), never through a named card, space or
+good, so a variant's new content is valued by what it is. The weights are data
+(`weights.yaml` beside this module, re-tuned by `tools/tune_agents.py`).
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+import attrs
+
+from rulesdsl.agents.placement import PlacementJudge, income_frontier
+from rulesdsl.engine.items import ANIMAL, GOOD, RESOURCE, WEAPON
+from rulesdsl.engine.scoring import breakdown
+from rulesdsl.geometry import scoring as grid_scoring
+from rulesdsl.lang import tree as t
+
+SILVER = "silver"  # the currency is already in the score
+LASTING = (t.Hook, t.OnceHook, t.Watch, t.Anytime, t.Modify, t.SetValue, t.Allow)  # what outlives playing a card
+
+
+@attrs.frozen
+class Weights:
+    """What one unit of each amount is worth beyond the score. `*_per_round` amounts are
+    multiplied by the rounds still to come (0 once the game is over), so holdings fade to
+    nothing at the end and only the score counts. The values live in weights.yaml."""
+
+    income_per_round: float = 0.0  # income of the boards: silver in every income phase to come
+    cells_per_round: float = 0.0  # squares the held tiles for the boards could cover
+    coverable: float = 0.0  # of those, as many as there are uncovered minus squares (not per round)
+    food_cells_per_round: float = 0.0  # squares held food will cover once upgraded, per upgrade step
+    food_coverable: float = 0.0  # of those, as many as the minus squares left over (not per round)
+    resource_per_round: float = 0.0  # building resources (not silver)
+    weapon_per_round: float = 0.0  # weapon cards
+    hand_per_round: float = 0.0  # occupations in hand
+    lasting_per_round: float = 0.0  # played occupations that keep doing something
+    food_needed: float = 0.0  # banquet seats the held food fills at the next feast
+    food_extra_per_round: float = 0.0  # seats of food beyond that
+    shortfall: float = 0.0  # seats neither food nor silver could fill (a Thing penalty each)
+    vikings_per_round: float = 0.0  # Vikings on the Thing square
+    bonus_per_round: float = 0.0  # goods the boards' bonus squares pay in a bonus phase
+    frontier_per_round: float = 0.0  # income lines near their next step (placement.income_frontier)
+
+    def to_dict(self) -> dict:
+        return attrs.asdict(self)
+
+
+WEIGHT_NAMES = tuple(f.name for f in attrs.fields(Weights))
+
+
+def load_weights(path: str | Path | None = None) -> Weights:
+    """The weights in `path` (default: the package's weights.yaml); unknown keys are an error."""
+    from ruamel.yaml import YAML
+
+    if path is None:
+        text = resources.files("rulesdsl.agents").joinpath("weights.yaml").read_text(encoding="utf-8")
+        where = "rulesdsl/agents/weights.yaml"
+    else:
+        text, where = Path(path).read_text(encoding="utf-8"), str(path)
+    data = YAML(typ="safe").load(text) or {}
+    if not isinstance(data, dict):
+        raise ValueError(f"{where}: expected a mapping of weight names to numbers")
+    unknown = sorted(set(data) - set(WEIGHT_NAMES))
+    if unknown:
+        raise ValueError(f"{where}: unknown weights {', '.join(unknown)}; known: {', '.join(WEIGHT_NAMES)}")
+    return Weights(**{k: float(v) for k, v in data.items()})
+
+
+def save_weights(weights: Weights, path: str | Path, comment: str) -> None:
+    """Write weights as YAML with a leading comment saying how they were obtained."""
+    lines = [f"# {line}" if line else "#" for line in comment.splitlines()]
+    lines += [f"{name}: {round(value, 4)}" for name, value in weights.to_dict().items()]
+    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+class Valuer:
+    """The value of a state for a player, with the content-derived tables computed once."""
+
+    def __init__(self, content, catalog, weights: Weights):
+        self.weights = weights
+        self.content = content
+        food = catalog.classes.get("food", frozenset())
+        self.food_seats: dict[str, int] = {}  # item -> banquet seats it fills lengthwise
+        self.cells: dict[str, int] = {}  # held tile -> squares it can cover
+        for good in content.goods.values():
+            size = max(len(good.shape), max(len(row) for row in good.shape))
+            if good.id in food:
+                self.food_seats[good.id] = size
+            elif catalog.kind.get(good.id) == GOOD:
+                self.cells[good.id] = sum(row.count("#") for row in good.shape)
+        # food that upgrades into a tile for the boards: the squares it will cover, per step away
+        self.upgraded_cells: dict[str, float] = {}
+        for good in content.goods.values():
+            if good.id not in self.food_seats:
+                continue
+            steps, current = 0, good
+            while current is not None and current.id in self.food_seats and steps < 8:
+                current = content.goods.get(current.upgrades_to) if current.upgrades_to else None
+                steps += 1
+            if current is not None and current.id in self.cells:
+                self.upgraded_cells[good.id] = self.cells[current.id] / steps
+        for tile in content.special_tiles.values():
+            self.cells[tile.id] = sum(row.count("#") for row in tile.shape)
+        self.kind = catalog.kind
+        self._lasting: dict[int, bool] = {}
+        self.judge = PlacementJudge()
+
+    def lasting(self, card: int) -> bool:
+        """Whether a played card keeps doing something (hooks, modifiers, anytime effects)."""
+        found = self._lasting.get(card)
+        if found is None:
+            program = self.content.programs.get(("occupations", card))
+            found = self._lasting[card] = program is not None and any(isinstance(item, LASTING) for item in program.items)
+        return found
+
+    def features(self, game, player: int) -> dict[str, float]:
+        """The score now and the raw amounts the weights multiply."""
+        s = game.state
+        p = s.players[player]
+        parts = breakdown(game, p)
+        score = sum(parts.values())
+        uncovered = -parts["minus_squares"]
+        left = self.rounds_left(game)
+        over = left == 0
+        food = resource = weapon = cells = food_cells = 0
+        for item, n in p.supply.items():
+            if n <= 0:
+                continue
+            if item in self.food_seats:
+                food += self.food_seats[item] * n
+                food_cells += self.upgraded_cells.get(item, 0) * n
+            elif item in self.cells:
+                cells += self.cells[item] * n
+            else:
+                kind = self.kind.get(item)
+                if kind == RESOURCE and item != SILVER:
+                    resource += n
+                elif kind == WEAPON:
+                    weapon += n
+        for item, n in p.stables.items():
+            if n > 0 and self.kind.get(item) == ANIMAL:
+                food += self.food_seats.get(item, 1) * n
+        need = 0 if over else game.flow.feast_seats(p)
+        boards = [board for _, _, _, board in game.flow.areas(p)]
+        bonus = sum(len(goods) for board in boards for _, goods in grid_scoring.bonus(board))
+        frontier = sum(income_frontier(board) for board in boards) if left else 0
+        return {
+            "score": score,
+            "income_per_round": game.flow.income(p) * left,
+            "cells_per_round": cells * left,
+            "resource_per_round": resource * left,
+            "weapon_per_round": weapon * left,
+            "hand_per_round": len(p.hand) * left,
+            "food_needed": min(food, need),
+            "food_extra_per_round": max(0, food - need) * left,
+            "shortfall": max(0, need - food - p.supply[SILVER]),
+            "vikings_per_round": p.thing * left,
+            "lasting_per_round": sum(1 for card in p.played if self.lasting(card)) * left,
+            "food_cells_per_round": food_cells * left,
+            "bonus_per_round": bonus * left,
+            "frontier_per_round": frontier * left,
+            "coverable": 0 if over else min(cells, uncovered),
+            "food_coverable": 0 if over else min(food_cells, max(0, uncovered - cells)),
+        }
+
+    def rounds_left(self, game) -> float:
+        s = game.state
+        return 0 if s.finished or s.phase == "end" else max(0, s.rounds - s.round) + 0.5
+
+    def placement_scores(self, game, decision) -> dict[str, float] | None:
+        """What each placement answer of `decision` adds to its board (None: not a placement question)."""
+        left = self.rounds_left(game)
+        w = self.weights
+        return self.judge.scores(game, decision, w.income_per_round * left + 1, w.bonus_per_round * left,
+                                 w.frontier_per_round * left)
+
+    def value(self, game, player: int) -> float:
+        f = self.features(game, player)
+        w = self.weights
+        return f["score"] + sum(getattr(w, name) * f[name] for name in WEIGHT_NAMES)
+
+

@@ -1,0 +1,207 @@
+"""The greedy and search agents: legal answers in whole games with every invariant checked,
+determinism, forks that reach the identical state, cards valued by what they do (a variant
+card they have never seen), games on a variant with replaced spaces, and `play` naming them."""
+
+import pytest
+
+from rulesdsl.agents import RandomAgent
+from rulesdsl.agents.greedy import GreedyAgent
+from rulesdsl.agents.registry import make_agent, parse_think
+from rulesdsl.agents.search import SearchAgent
+from rulesdsl.agents.value import WEIGHT_NAMES, Weights, load_weights, save_weights
+from rulesdsl.cli import main
+from rulesdsl.content.loader import load_content
+from rulesdsl.engine import invariants
+from rulesdsl.engine.game import Game, GameOptions, ResumeReached
+from rulesdsl.errors import RulesError
+
+WINDFALL = """number: 901
+deck: Z
+starting: true
+name: Windfall
+points: 0
+category: immediate
+text: When you play this card, gain 10 silver.
+effect: |
+  gain 10 silver
+"""
+
+SPOILER = """number: 902
+deck: Y
+starting: true
+name: Spoiler
+points: 0
+category: immediate
+text: When you play this card, return 1 mead.
+effect: |
+  must pay 1 mead
+"""
+
+REPLACED_SPACES = """spaces:
+  - id: buy_sheep_2
+    name: Free sheep
+    group: livestock_market
+    column: 2
+    row: 5
+    effect: gain 1 sheep
+  - id: stockfish_1
+    name: Fish market
+    group: hunting
+    column: 1
+    row: 30
+    effect: |
+      gain 3 stockfish
+"""
+
+
+def fast_greedy(seed):
+    """A cheap greedy (2 answers judged per decision, the anytime menu unopened) for the many-games tests."""
+    return GreedyAgent(seed, sample=2, menus=False)
+
+
+def fast_search(seed):
+    agent = SearchAgent(seed, iterations=1, width=2, depth=3)
+    agent.greedy, agent.playout = fast_greedy(seed), fast_greedy(seed + 1)
+    return agent
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_agents_never_answer_illegally_and_keep_every_invariant(content, block):
+    """200 short and long games in all (4 blocks of 50), 1-4 players; one seat is a (cheap)
+    greedy or search agent, the others random. Game.answer refuses an illegal answer."""
+    for seed in range(block * 50, block * 50 + 50):
+        players = 1 + seed % 4
+        length = ("short", "long")[seed // 4 % 2]
+        game = Game(content, GameOptions(players=players, length=length, decks=("A", "B", "C")), seed)
+        smart = fast_search(seed) if seed % 10 == 9 else fast_greedy(seed)
+        agents = [smart if i == seed % players else RandomAgent(seed * 10 + i) for i in range(players)]
+        game.run(agents, check=invariants.check)
+        assert game.over and game.state.finished
+
+
+def test_the_same_seed_and_budget_give_the_same_game(content):
+    def play(seed, steps=60):
+        game = Game(content, GameOptions(players=2, length="short", decks=("A", "B", "C")), seed)
+        agents = [SearchAgent(seed, iterations=3, width=2, depth=4), GreedyAgent(seed + 1)]
+        for _ in range(steps):
+            game.answer(agents[game.decision.player].answer(game, game.decision))
+        return game
+
+    a, b = play(5), play(5)
+    assert a.log == b.log and a.state.snapshot() == b.state.snapshot()
+    assert play(6).log != a.log
+
+
+def test_a_fork_answered_like_the_original_reaches_the_identical_state(content):
+    game = Game(content, GameOptions(players=3, decks=("A", "B", "C")), 17)
+    agents = [RandomAgent(170 + i) for i in range(3)]
+    forks = []
+    step = 0
+    while game.decision is not None:
+        if step % 23 == 0:
+            fork = game.fork()
+            assert fork.decision == game.decision and fork.state.snapshot() == game.state.snapshot()
+            forks.append(fork)
+        game.answer(agents[game.decision.player].answer(game, game.decision))
+        step += 1
+    for fork in forks:
+        fork.run(agents)  # random answers depend only on the seed and the answer count
+        assert fork.state.snapshot() == game.state.snapshot() and fork.log == game.log
+    assert len(forks) > 10
+
+
+def test_a_halting_fork_stops_at_the_next_resume_point_and_leaves_the_game_alone(content):
+    game = Game(content, GameOptions(players=2, decks=("A",)), 3)
+    while game.decision.kind != "space":
+        game.answer(game.decision.legal()[0])
+    before = game.state.snapshot()
+    fork = game.fork(reseed=1, halt=True)
+    space = next(k for k in fork.decision.legal() if not k.startswith("anytime:") and k != "pass")
+    with pytest.raises(ResumeReached):
+        while True:
+            fork.answer(space if fork.decision.kind == "space" else fork.decision.legal()[0])
+    assert game.state.snapshot() == before
+    assert fork.state.occupancy.get(space)
+
+
+def _variant_content(variant, card_file, text):
+    variant.write(f"cards/occupations/{card_file}", text)
+    return load_content([variant.root])
+
+
+def _decisions_offering(game, agent, key, when=lambda game: True):
+    """Play a solo game with `agent`; the answers it gave where `key` was a legal choice among
+    others (and `when(game)` held)."""
+    given = []
+    while game.decision is not None:
+        d = game.decision
+        answer = agent.answer(game, d)
+        if key in d.legal() and len(d.legal()) > 1 and when(game):
+            given.append(answer)
+        game.answer(answer)
+    return given
+
+
+def test_greedy_plays_a_card_it_has_never_seen_that_gains_silver(variant):
+    content = _variant_content(variant, "Z/901-windfall.yaml", WINDFALL)
+    game = Game(content, GameOptions(players=1, length="short", decks=("Z",)), 2)
+    assert game.state.players[0].hand == [901]
+    given = _decisions_offering(game, GreedyAgent(2), "901")
+    assert given and given[0] == "901"
+    assert 901 in game.state.players[0].played
+
+
+def test_greedy_does_not_play_a_card_whose_only_effect_is_a_loss(variant):
+    content = _variant_content(variant, "Y/902-spoiler.yaml", SPOILER)
+    game = Game(content, GameOptions(players=1, length="short", decks=("Y",)), 2)
+    assert game.state.players[0].hand == [902]
+    holds_mead = lambda game: game.state.players[0].supply["mead"] > 0  # noqa: E731
+    given = _decisions_offering(game, GreedyAgent(2), "902", holds_mead)
+    assert given and "902" not in given  # (with nothing to lose, playing it costs nothing)
+
+
+def test_both_agents_finish_games_on_a_variant_with_replaced_spaces(variant):
+    variant.write("boards/replaced.yaml", REPLACED_SPACES)
+    content = load_content([variant.root])
+    assert content.spaces["stockfish_1"].name == "Fish market"
+    game = Game(content, GameOptions(players=2, length="short", decks=("A",)), 4)
+    game.run([fast_greedy(1), fast_search(2)], check=invariants.check)
+    assert game.state.finished
+
+
+def test_greedy_beats_random(content):
+    from rulesdsl.engine.scoring import final_scores
+
+    game = Game(content, GameOptions(players=2, length="short", decks=("A", "B", "C")), 8)
+    game.run([GreedyAgent(1), RandomAgent(2)])
+    greedy, random_ = (r["total"] for r in final_scores(game))
+    assert greedy > random_ + 50
+
+
+def test_weights_are_data_and_round_trip(tmp_path):
+    weights = load_weights()
+    assert set(weights.to_dict()) == set(WEIGHT_NAMES)
+    path = tmp_path / "w.yaml"
+    save_weights(Weights(income_per_round=2.5), path, "tuned by a test")
+    assert path.read_text().startswith("# tuned by a test")
+    assert load_weights(path).income_per_round == 2.5
+    path.write_text("income_per_roundd: 1\n")
+    with pytest.raises(ValueError, match="unknown weights income_per_roundd"):
+        load_weights(path)
+
+
+def test_agents_by_name_and_budgets():
+    assert isinstance(make_agent("greedy", 1), GreedyAgent)
+    assert make_agent("search", 1, think=0.2).think == 0.2
+    assert parse_think("0.2s") == 0.2 and parse_think("200ms") == 0.2
+    with pytest.raises(RulesError, match="unknown agent"):
+        make_agent("clever", 1)
+
+
+def test_play_uses_greedy_by_default_and_names_the_agents(capsys):
+    assert main(["play", "--players", "2", "--short", "--seed", "3", "--decks", "A"]) == 0
+    out = capsys.readouterr().out
+    agent_row = next(line for line in out.splitlines() if line.startswith("agent"))
+    assert agent_row.split() == ["agent", "greedy", "greedy"]
+    assert main(["play", "--players", "3", "--short", "--seed", "3", "--decks", "A", "--agents", "random"]) == 0
+    assert next(line for line in capsys.readouterr().out.splitlines() if line.startswith("agent")).split() == ["agent"] + ["random"] * 3

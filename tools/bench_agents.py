@@ -1,0 +1,124 @@
+"""How well and how fast the agents play. Not a test.
+
+    python tools/bench_agents.py [--games 100] [--players 1,2] [--agents greedy,random] [--short]
+                                 [--vs search:greedy --h2h-games 200 --think 0.2s] [--content DIR]
+
+For each agent and player count, seeded games where every seat plays that agent: the median,
+mean and 10th-90th percentile of the final scores, the share of scores above 0, and the ms
+per decision and per game. `--vs A:B` plays A against B in 2-player games, each seed twice
+with the seats swapped, and prints A's win rate (a tie counts half) with a 95% Wilson
+interval. Targets (issue 13): greedy 2-player long median >= 60, >= 95% of scores > 0,
+<= 2 s per game; search at 0.2 s per decision wins >= 65% against greedy; solo greedy
+median >= 60; stretch: search median >= 100.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rulesdsl.agents.registry import make_agent, parse_think  # noqa: E402
+from rulesdsl.content.loader import load_content  # noqa: E402
+from rulesdsl.engine.game import Game, GameOptions  # noqa: E402
+from rulesdsl.engine.scoring import final_scores  # noqa: E402
+
+
+CLOCK = time.perf_counter  # --cpu: time.process_time, for a machine shared with other work
+
+
+def play(content, names, seed: int, length: str, think, iterations):
+    """(scores, decisions answered by each seat's agent, seconds spent by each seat) of one game."""
+    players = len(names)
+    game = Game(content, GameOptions(players=players, length=length, decks=("A", "B", "C")), seed)
+    agents = [make_agent(name, seed * 7919 + i, think, iterations) for i, name in enumerate(names)]
+    spent, answered = [0.0] * players, [0] * players
+    while game.decision is not None:
+        who = game.decision.player
+        start = CLOCK()
+        key = agents[who].answer(game, game.decision)
+        spent[who] += CLOCK() - start
+        answered[who] += 1
+        game.answer(key)
+    return [row["total"] for row in final_scores(game)], answered, spent
+
+
+def percentile(values, q: float) -> float:
+    ordered = sorted(values)
+    index = (len(ordered) - 1) * q
+    low, high = math.floor(index), math.ceil(index)
+    return ordered[low] + (ordered[high] - ordered[low]) * (index - low)
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--players", default="1,2", help="player counts, comma separated")
+    parser.add_argument("--agents", default="greedy,random", help="agents to measure alone, comma separated")
+    parser.add_argument("--short", action="store_true")
+    parser.add_argument("--think", default=None, help="search agent's time per decision (e.g. 0.2s)")
+    parser.add_argument("--iterations", type=int, default=None, help="search agent's rollouts per decision")
+    parser.add_argument("--vs", action="append", default=[], metavar="A:B", help="head-to-head, e.g. search:greedy")
+    parser.add_argument("--h2h-games", type=int, default=200, help="head-to-head games (half per seating)")
+    parser.add_argument("--content", action="append", default=[], metavar="DIR")
+    parser.add_argument("--cpu", action="store_true", help="time agents by process CPU time instead of wall time")
+    parser.add_argument("--first-seed", type=int, default=0)
+    args = parser.parse_args()
+    global CLOCK
+    if args.cpu:
+        CLOCK = time.process_time
+    content = load_content(args.content)
+    length = "short" if args.short else "long"
+    think = parse_think(args.think)
+    for name in [a for a in args.agents.split(",") if a]:
+        for players in [int(n) for n in args.players.split(",") if n]:
+            scores, decisions, seconds, games = [], 0, 0.0, []
+            for seed in range(args.first_seed, args.first_seed + args.games):
+                got, answered, spent = play(content, [name] * players, seed, length, think, args.iterations)
+                scores += got
+                decisions += sum(answered)
+                seconds += sum(spent)
+                games.append(sum(spent))
+            positive = sum(1 for s in scores if s > 0) / len(scores)
+            print(f"{name:7} {players}p {length}: median {statistics.median(scores):6.1f}  mean {statistics.mean(scores):6.1f}  "
+                  f"p10-p90 {percentile(scores, .1):6.1f}..{percentile(scores, .9):6.1f}  >0: {positive:5.1%}  "
+                  f"{1000 * seconds / max(1, decisions):6.2f} ms/decision  {1000 * statistics.mean(games):7.0f} ms/game "
+                  f"(max {1000 * max(games):.0f})  [{args.games} games]")
+    for pair in args.vs:
+        a, _, b = pair.partition(":")
+        wins, n, a_scores, b_scores = 0.0, 0, [], []
+        per_decision = {a: [0.0, 0], b: [0.0, 0]}
+        for seed in range(args.first_seed, args.first_seed + args.h2h_games // 2):
+            for names in ([a, b], [b, a]):
+                got, answered, spent = play(content, names, seed, length, think, args.iterations)
+                ia, ib = names.index(a), names.index(b)
+                wins += 1.0 if got[ia] > got[ib] else 0.5 if got[ia] == got[ib] else 0.0
+                n += 1
+                a_scores.append(got[ia])
+                b_scores.append(got[ib])
+                for name, i in ((a, ia), (b, ib)):
+                    per_decision[name][0] += spent[i]
+                    per_decision[name][1] += answered[i]
+        low, high = wilson(wins, n)
+        print(f"{a} vs {b} ({n} games, seats alternated, same seeds): {a} wins {wins / n:.1%} (95% {low:.1%}..{high:.1%}); "
+              f"medians {statistics.median(a_scores):.1f} vs {statistics.median(b_scores):.1f}; "
+              + "; ".join(f"{name} {1000 * t / max(1, k):.1f} ms/decision" for name, (t, k) in per_decision.items()))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
