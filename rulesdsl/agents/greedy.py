@@ -55,7 +55,7 @@ class GreedyAgent:
             ranked = sorted((k for k in rest if k in placed), key=lambda k: -placed[k])
             picked = set(ranked[:room])
         else:
-            picked = set(random.Random(self.seed * 7_919 + len(game.log)).sample(rest, room))
+            picked = set(random.Random(self.seed * 7_919 + len(game.log)).sample(rest, min(room, len(rest))))
         return [k for k in legal if k in picked or k in keep]
 
     def scores(self, game, decision) -> dict[str, float]:

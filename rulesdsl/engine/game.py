@@ -94,6 +94,7 @@ class Game:
     _checkpoint: Checkpoint | None = None
     halt_at_resume = False
     checkpoints = False  # taken only once something forks this game (they cost a state copy each)
+    on_note = None  # a watcher called with the index of each new history line (forks have none)
 
     def __init__(self, content, options: GameOptions = GameOptions(), seed: int = 0, dice: list[int] | None = None):
         self.content = content
@@ -194,7 +195,6 @@ class Game:
         for name in _STATIC_FLOW_CACHES:
             if name in self.flow.__dict__:
                 g.flow.__dict__[name] = self.flow.__dict__[name]
-        g.flow.trials._relevance_cache = self.flow.trials._relevance_cache
         g._memoize(g.flow)
         g._checkpoint, g.checkpoints = cp, True
         g._process = g.flow.run(cp.point)
