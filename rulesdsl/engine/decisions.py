@@ -185,8 +185,12 @@ class Decision:
     def count_legal(self, limit: int) -> tuple[int, str | None]:
         """How many keys are legal, counting up to `limit`, and the first legal one (engine order)."""
         count, first = 0, None
-        for key in self.keys:
-            if self.refusal(key) is None:
+        if self._judge is None:
+            keys, verdict = (o.key for o in self._options), self.refusal
+        else:  # read the entries one at a time: a count stops early (entries may be written as read)
+            keys, verdict = (key for key, _ in self._entries), self._verdict
+        for key in keys:
+            if verdict(key) is None:
                 count += 1
                 first = first if first is not None else key
                 if count >= limit:

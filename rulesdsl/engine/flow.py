@@ -19,7 +19,8 @@ from rulesdsl.engine.verdicts import Verdicts
 from rulesdsl.engine.items import ANIMAL, GOOD, RESOURCE, SPECIAL
 from rulesdsl.errors import IllegalPlacement, RulesError
 from rulesdsl.geometry import pieces, scoring
-from rulesdsl.geometry.placement import BoardState, empty, legal_placements, place
+from rulesdsl.engine.offers import AreaOffer, PlacementEntries, placement_key
+from rulesdsl.geometry.placement import BoardState, empty, legal_placements, legal_positions, place
 from rulesdsl.geometry.slots import fill as fill_slot
 from rulesdsl.lang import tree as t
 
@@ -1205,24 +1206,24 @@ class Flow:
         pieces_to_try = [item]
         if item == "silver":
             pieces_to_try = [c.id for c in sorted(self.g.content.coins.values(), key=lambda c: c.value) if p.supply["silver"] >= c.value]
-        entries = []
-        found = {}
+        offers = []
         for piece_id in pieces_to_try:
             piece = pieces.piece(self.g.content, piece_id)
+            coin = piece_id if item == "silver" else None
             for key, label, kind, board in self.areas(p):
                 allowed = self.placing_allowed(ctx, piece_id, kind)
-                for placement in legal_placements(board, piece, allowed):
-                    answer = placement_key(key, placement, piece_id if item == "silver" else None)
-                    # all legal; labels are written only if someone reads them (a random agent does not)
-                    entries.append((answer, _PlacementLabel(piece_id, label, placement)))
-                    found[answer] = (key, placement, piece, allowed)
-        if not entries:
+                positions = legal_positions(board, piece, allowed)
+                if positions:  # all legal; answers and labels are written only if someone reads them
+                    offers.append(AreaOffer(key, label, piece_id, coin, positions, piece, allowed))
+        if not offers:
             return
+        entries = PlacementEntries(offers)
         options = Candidates(entries, lambda key: None, (Option("back", "back"),))
         answer = yield from self.g.ask(ctx.player, "place", f"place {item.replace('_', ' ')} where?", options, anytime=False)
         if answer == "back":
             return
-        key, placement, piece, allowed = found[answer]
+        offer, placement = entries.find(answer)
+        key, piece, allowed = offer.key, offer.piece, offer.allowed
         yield from self.place_tile(ctx, item, key, placement, piece, allowed)
 
     def placing_allowed(self, ctx, item: str, area: str | None = None) -> bool:
@@ -1236,19 +1237,6 @@ class Flow:
                    for _, _, kind, _ in self.areas(ctx.p))
 
 
-class _PlacementLabel:
-    """`peas on your home board at (3, 4) turned 90`, written when read."""
-
-    __slots__ = ("piece", "area", "placement")
-
-    def __init__(self, piece: str, area: str, placement):
-        self.piece, self.area, self.placement = piece, area, placement
-
-    def __call__(self) -> str:
-        pl = self.placement
-        return f"{self.piece} on {self.area} at ({pl.row}, {pl.column}) turned {pl.turn}" + (" over" if pl.mirror else "")
-
-
 def ship_key(p, ship) -> str:
     """`longship:2`: the second longship in the player's bay (answers must not depend on internal ids)."""
     same = [s for s in p.ships if s.kind == ship.kind]
@@ -1258,12 +1246,6 @@ def ship_key(p, ship) -> str:
 def building_key(p, building) -> str:
     same = [b for b in p.buildings if b.kind == building.kind]
     return f"{building.kind}:{same.index(building) + 1}"
-
-
-def placement_key(area: str, placement, piece: str | None = None) -> str:
-    """`home@11,0,90` (row, column, turn; `m` when turned over); coins add `:coin_4`."""
-    key = f"{area}@{placement.row},{placement.column},{placement.turn}{'m' if placement.mirror else ''}"
-    return f"{key}:{piece}" if piece else key
 
 
 def _effect_key(listener, index: int) -> str:
