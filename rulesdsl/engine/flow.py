@@ -39,6 +39,7 @@ class Flow:
         self._verdict_scope = None  # the installed effects' token while a turn's spaces are judged
         self._blank_actions: dict = {}
         self._plans: dict = {}
+        self._feast_widths: dict = {}  # item -> (seats lengthwise, seats upright)
         self.in_action: int | None = None
         self._dice_defs: dict | None = None
 
@@ -285,9 +286,17 @@ class Flow:
                 sub = Ctx(ctx.player, p, space=space, action=blank)
                 return all(can(item, sub) for item in requires) and any(on_space(item, sub) for item in others)
             usable = self.verdicts.usable((ctx.player, space, needed, scope), ctx.p, direct)
-        else:
+        else:  # loops, not all()/any() over generators: this runs for every space judged
             sub = Ctx(ctx.player, ctx.p, space=space, action=blank)
-            usable = all(can(item, sub) for item in requires) and any(on_space(item, sub) for item in others)
+            usable = False
+            for item in requires:
+                if not can(item, sub):
+                    break
+            else:
+                for item in others:
+                    if on_space(item, sub):
+                        usable = True
+                        break
         if usable:
             return True
         return prepared and self.trials.usable_once_prepared(ctx.player, space, needed)
@@ -733,15 +742,20 @@ class Flow:
         options = []
         foods = [(item, p.supply[item]) for item in sorted(p.supply) if self.g.catalog.color.get(item) in ("orange", "red")]
         foods += [(item, p.stables[item]) for item in sorted(p.stables) if self.g.catalog.kind.get(item) == ANIMAL]
+        widths = self._feast_widths
         for item, have in foods:
             if have <= 0:
                 continue
             color = self._feast_color(item)
             if color == last_color:
                 continue
-            long_w, up_w = self._feast_width(item, "long"), self._feast_width(item, "up")
-            limit = self.g.events.value("lengthwise_limit", 1, ctx, EventInfo("lengthwise_limit", items=frozenset({item})))
-            if long_w <= room and (long_w == up_w or lengthwise[item] < limit):
+            found = widths.get(item)
+            if found is None:
+                found = widths[item] = (self._feast_width(item, "long"), self._feast_width(item, "up"))
+            long_w, up_w = found
+            # the limit is read only where it decides (a value modifier only reads the state)
+            if long_w <= room and (long_w == up_w or lengthwise[item] < self.g.events.value(
+                    "lengthwise_limit", 1, ctx, EventInfo("lengthwise_limit", items=frozenset({item})))):
                 options.append(Option(f"{item}:long", f"{item} lengthwise ({long_w} seats)"))
             if up_w != long_w and up_w <= room:
                 options.append(Option(f"{item}:up", f"{item} upright ({up_w} seats)"))

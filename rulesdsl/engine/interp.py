@@ -97,6 +97,7 @@ class Interpreter:
         self.q = Queries(game, self)
         self.dice = DiceRunner(game, self)
         self._it_refs: dict = {}
+        self._can_methods: dict = {}
 
     # ================================================================== blocks
     def run(self, stmts, ctx: Ctx, need_one: bool = False, costs_count: bool = False):
@@ -183,7 +184,10 @@ class Interpreter:
 
     # ================================================================== feasibility
     def can(self, node, ctx: Ctx) -> bool:
-        method = getattr(self, "c_" + type(node).__name__, None)
+        kind = type(node)
+        method = self._can_methods.get(kind, _NOT_LOOKED_UP)
+        if method is _NOT_LOOKED_UP:  # the check of a statement kind, looked up once
+            method = self._can_methods[kind] = getattr(self, "c_" + kind.__name__, None)
         if method is None:
             return True
         try:
@@ -254,6 +258,9 @@ class Interpreter:
         return bool(ctx.p.hand)
 
     def c_Upgrade(self, node, ctx):
+        members = self._selector_ids(node.selector, ctx)
+        if not any(n > 0 and good in members for good, n in ctx.p.supply.items()):
+            return False  # nothing held to upgrade (what _upgradable would find, found faster)
         return bool(self._upgradable(node, ctx, Counter()))
 
     def c_Flip(self, node, ctx):
@@ -855,14 +862,15 @@ class Interpreter:
         return frozenset(hows)
 
     def affordable(self, bundle: t.Bundle, ctx) -> bool:
-        need = Counter()
+        need: dict = {}  # reserved so far (a plain dict: this runs for every cost of every space judged)
+        held = self._held
         for part in bundle.parts:
             best = None
             for item in part:
                 ids = self.item_ids(item, ctx)
                 n = self.amount(item.amount, ctx, paying=True)
                 n = self._cost(ids, n, ctx)
-                have = sum(self._held(i, ctx) - need[i] for i in ids)
+                have = sum(held(i, ctx) - need.get(i, 0) for i in ids)
                 if have >= n:
                     best = (ids, n)
                     break
@@ -870,8 +878,8 @@ class Interpreter:
                 return False
             ids, n = best
             for i in ids:  # reserve greedily
-                take = min(n, self._held(i, ctx) - need[i])
-                need[i] += take
+                take = min(n, held(i, ctx) - need.get(i, 0))
+                need[i] = need.get(i, 0) + take
                 n -= take
         return True
 
@@ -1208,6 +1216,8 @@ class _NoSlash(Exception):
 def _has_slash(node) -> bool:
     return _slash_size(node) > 0
 
+
+_NOT_LOOKED_UP = object()  # Interpreter.can: a statement kind not looked up yet
 
 _SLASH_SIZES: dict = {}  # id(node) -> (node, size): trees are immutable, read once
 

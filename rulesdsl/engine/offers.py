@@ -83,11 +83,18 @@ class PlacementEntries:
 
     def find(self, answer: str):
         """(offer, placement) of a position's answer key, or None."""
-        area = answer.partition("@")[0]
+        area, _, where = answer.partition("@")
+        where, _, coin = where.partition(":")
+        try:
+            row, column, turn = where.rstrip("m").split(",")
+            wanted = (int(row), int(column), int(turn), where.endswith("m"))
+        except ValueError:
+            return None
         for offer in self.offers:
-            if offer.key == area:
-                for index in range(len(offer.positions)):
-                    key, _, placement = offer.entry(index)
-                    if key == answer:
-                        return offer, placement
+            if offer.key == area and (offer.coin or "") == coin:
+                for index, position in enumerate(offer.positions):
+                    if position[2:] == wanted:
+                        key, _, placement = offer.entry(index)
+                        if key == answer:
+                            return offer, placement
         return None

@@ -55,6 +55,7 @@ class Trials:
         self.g = flow.g
         self._batch: dict | None = None
         self._signatures: dict = {}
+        self._imitated: dict = {}
 
     @contextmanager
     def batch(self, shared: dict | None = None):
@@ -172,8 +173,11 @@ class Trials:
         return found
 
     def _imitates(self, space: str):
-        content = self.g.content
-        return self._relevance("imitates", space, lambda: relevance.imitated_columns(content, space))
+        found = self._imitated.get(space, _PLAYS)  # asked for every space judged: kept at hand
+        if found is _PLAYS:
+            content = self.g.content
+            found = self._imitated[space] = self._relevance("imitates", space, lambda: relevance.imitated_columns(content, space))
+        return found
 
     def _space_needs(self, space: str):
         """What could make a space usable; an imitation needs what the spaces it could copy need."""
