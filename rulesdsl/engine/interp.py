@@ -98,6 +98,7 @@ class Interpreter:
         self.dice = DiceRunner(game, self)
         self._it_refs: dict = {}
         self._can_methods: dict = {}
+        self._item_ids: dict = {}  # (words, attribute) -> sorted item ids
 
     # ================================================================== blocks
     def run(self, stmts, ctx: Ctx, need_one: bool = False, costs_count: bool = False):
@@ -773,10 +774,14 @@ class Interpreter:
             words = (item.words[ctx.slash],)
         else:
             words = item.words
-        members = sorted(self.catalog.members(words))
-        if item.attribute == "tongs":
-            tongs = {g.id for g in self.g.content.goods.values() if g.tongs} | {s.id for s in self.g.content.special_tiles.values() if s.tongs}
-            members = [m for m in members if m in tongs]
+        key = (words, item.attribute)
+        members = self._item_ids.get(key)
+        if members is None:  # what the words stand for depends only on the content: read once (shared, never changed)
+            members = sorted(self.catalog.members(words))
+            if item.attribute == "tongs":
+                tongs = {g.id for g in self.g.content.goods.values() if g.tongs} | {s.id for s in self.g.content.special_tiles.values() if s.tongs}
+                members = [m for m in members if m in tongs]
+            self._item_ids[key] = members
         return members
 
     def _choose_item(self, part, ctx, mandatory, gaining=1, verb=None):

@@ -27,6 +27,7 @@ _READ = (("when", "thing_changed"), ("when", "vikings_placed"), ("before", "acti
 
 
 _PLAYS = object()  # a listener that plays cards: what it produces depends on the hand
+_INSTALLED = object()  # a batch's key for the listeners installed (see _preparations)
 
 
 class _RngCopy:
@@ -106,8 +107,15 @@ class Trials:
         Which listeners match the space is remembered per game, keyed by the listeners
         installed; what is left to judge each time is what the cards in hand could reach."""
         hooks, state = self.g.events.hooks, self.g.state
-        lists = tuple(hooks.get(k, ()) for k in _READ)
-        key = (player, space, needed, tuple(id(lst) for listeners in lists for lst in listeners))
+        batch = self._batch  # the installed listeners do not change while a list of spaces is judged
+        installed = batch.get(_INSTALLED) if batch is not None else None
+        if installed is None:
+            lists = tuple(hooks.get(k, ()) for k in _READ)
+            installed = (lists, tuple(id(lst) for listeners in lists for lst in listeners))
+            if batch is not None:
+                batch[_INSTALLED] = installed
+        lists = installed[0]
+        key = (player, space, needed, installed[1])
         found = self._signatures.get(key)
         if found is None:
             # the listeners are kept with the answer so that their ids stay theirs
@@ -229,7 +237,8 @@ class Trials:
         trial (the one of path + [answer], within `budget` trials) would from the start, which
         is the same run as long as nothing random was drawn on the way."""
         g = self.g
-        saved = (g.state, g.events.checkpoint(), g.rng, list(g.forced_dice), len(g.history), self.flow.in_action)
+        saved = (g.state, g.events.checkpoint(), g.rng, list(g.forced_dice), len(g.history), self.flow.in_action, self._batch)
+        self._batch = None  # a trial installs cards: what the batch read of the listeners is not its own
         g.state = g.state.clone()
         g.rng = rng = _RngCopy(g.rng)  # the game's generator stays untouched; copied only if a trial draws
         path, used = list(path), 1
@@ -254,7 +263,7 @@ class Trials:
         except RulesError:
             return None, [], path, used
         finally:
-            g.state, events, g.rng, g.forced_dice, n, self.flow.in_action = saved
+            g.state, events, g.rng, g.forced_dice, n, self.flow.in_action, self._batch = saved
             g.events.restore(events)
             del g.history[n:]
 
