@@ -205,8 +205,17 @@ class Interpreter:
         if mult <= 0:
             return False
         bctx = ctx.derive(value=node.verb) if node.verb == "buy" else ctx
-        parts = (any(self._gainable(item, bctx, mult) for item in part) for part in node.bundle.parts)
-        return all(parts) if every_part else any(parts)
+        gainable = self._gainable
+        for part in node.bundle.parts:  # loops, not nested generators: this runs for every space judged
+            for item in part:
+                if gainable(item, bctx, mult):
+                    if not every_part:
+                        return True
+                    break
+            else:
+                if every_part:
+                    return False
+        return every_part
 
     def c_Pay(self, node, ctx):
         return self.affordable(node.bundle, ctx)
