@@ -623,12 +623,15 @@ class Flow:
     def round_phase(self, phase: str):
         """A phase of the round for every player: all `before` hooks, the phase, all `after` hooks."""
         handler = getattr(self, "phase_" + phase, None)
-        for player in self.order():
-            yield from self.emit("before", f"phase:{phase}", self.ctx(player), EventInfo(f"phase:{phase}", how=frozenset({"phase"})))
+        name, hooks = f"phase:{phase}", self.g.events.hooks
+        if hooks.get(("before", name)):  # (no listener: nothing to build the event for)
+            for player in self.order():
+                yield from self.emit("before", name, self.ctx(player), EventInfo(name, how=frozenset({"phase"})))
         if handler is not None:
             yield from handler()
-        for player in self.order():
-            yield from self.emit("after", f"phase:{phase}", self.ctx(player), EventInfo(f"phase:{phase}", how=frozenset({"phase"})))
+        if self.g.events.hooks.get(("after", name)):
+            for player in self.order():
+                yield from self.emit("after", name, self.ctx(player), EventInfo(name, how=frozenset({"phase"})))
         yield from self.check_watches()
 
     def run_phase_for(self, ctx, phase: str, on):
