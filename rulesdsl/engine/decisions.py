@@ -103,7 +103,9 @@ class Decision:
                 keys = [key for key, _ in self._entries if key not in verdicts]
                 verdicts.update(zip(keys, self._judge_all(keys)))
             verdict = self._verdict
-            self._options = tuple(Option(key, _text(label), verdict(key), _piece(label)) for key, label in self._entries)
+            # plain labels first: a search agent reads every option of every decision
+            self._options = tuple(Option(key, label, verdict(key)) if type(label) is str else Option(key, _text(label), verdict(key), _piece(label))
+                                  for key, label in self._entries)
         return self._options
 
     def legal(self) -> list[str]:
@@ -185,8 +187,12 @@ class Decision:
     def count_legal(self, limit: int) -> tuple[int, str | None]:
         """How many keys are legal, counting up to `limit`, and the first legal one (engine order)."""
         count, first = 0, None
-        for key in self.keys:
-            if self.refusal(key) is None:
+        if self._judge is None:
+            keys, verdict = (o.key for o in self._options), self.refusal
+        else:  # read the entries one at a time: a count stops early (entries may be written as read)
+            keys, verdict = (key for key, _ in self._entries), self._verdict
+        for key in keys:
+            if verdict(key) is None:
                 count += 1
                 first = first if first is not None else key
                 if count >= limit:

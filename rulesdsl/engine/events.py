@@ -153,7 +153,11 @@ class Events:
         return True
 
     def candidates(self, timing: str, event_name: str, player: int):
-        return [lst for lst in self.hooks.get((timing, event_name), ()) if lst.owner in (None, player)]
+        """The listeners of an event that may hear this player (a copy: running them may remove some)."""
+        listeners = self.hooks.get((timing, event_name))
+        if not listeners:  # most events have none: no list built
+            return ()
+        return [lst for lst in listeners if lst.owner is None or lst.owner == player]
 
     # ------------------------------------------------------------------ modifiers
     def affects(self, name: str, ctx) -> bool:

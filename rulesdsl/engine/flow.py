@@ -19,7 +19,8 @@ from rulesdsl.engine.verdicts import Verdicts
 from rulesdsl.engine.items import ANIMAL, GOOD, RESOURCE, SPECIAL
 from rulesdsl.errors import IllegalPlacement, RulesError
 from rulesdsl.geometry import pieces, scoring
-from rulesdsl.geometry.placement import BoardState, empty, legal_placements, place
+from rulesdsl.engine.offers import AreaOffer, PlacementEntries, placement_key
+from rulesdsl.geometry.placement import BoardState, empty, legal_placements, legal_positions, place
 from rulesdsl.geometry.slots import fill as fill_slot
 from rulesdsl.lang import tree as t
 
@@ -38,6 +39,7 @@ class Flow:
         self._verdict_scope = None  # the installed effects' token while a turn's spaces are judged
         self._blank_actions: dict = {}
         self._plans: dict = {}
+        self._feast_widths: dict = {}  # item -> (seats lengthwise, seats upright)
         self.in_action: int | None = None
         self._dice_defs: dict | None = None
 
@@ -301,9 +303,17 @@ class Flow:
                 sub = Ctx(ctx.player, p, space=space, action=blank)
                 return all(can(item, sub) for item in requires) and any(on_space(item, sub) for item in others)
             usable = self.verdicts.usable((ctx.player, space, needed, scope), ctx.p, direct)
-        else:
+        else:  # loops, not all()/any() over generators: this runs for every space judged
             sub = Ctx(ctx.player, ctx.p, space=space, action=blank)
-            usable = all(can(item, sub) for item in requires) and any(on_space(item, sub) for item in others)
+            usable = False
+            for item in requires:
+                if not can(item, sub):
+                    break
+            else:
+                for item in others:
+                    if on_space(item, sub):
+                        usable = True
+                        break
         if usable:
             return True
         return prepared and self.trials.usable_once_prepared(ctx.player, space, needed)
@@ -639,15 +649,17 @@ class Flow:
         `point` (round, phase index) names the phase's resume points; with `turn`, the phase
         resumes at that turn of the actions phase, its `before` hooks already done."""
         handler = getattr(self, "phase_" + phase, None)
-        if turn is None:
+        name, hooks = f"phase:{phase}", self.g.events.hooks
+        if turn is None and hooks.get(("before", name)):  # (no listener: nothing to build the event for)
             for player in self.order():
-                yield from self.emit("before", f"phase:{phase}", self.ctx(player), EventInfo(f"phase:{phase}", how=frozenset({"phase"})))
+                yield from self.emit("before", name, self.ctx(player), EventInfo(name, how=frozenset({"phase"})))
         if handler == self.phase_actions:
             yield from self.phase_actions(point, turn)
         elif handler is not None:
             yield from handler()
-        for player in self.order():
-            yield from self.emit("after", f"phase:{phase}", self.ctx(player), EventInfo(f"phase:{phase}", how=frozenset({"phase"})))
+        if self.g.events.hooks.get(("after", name)):
+            for player in self.order():
+                yield from self.emit("after", name, self.ctx(player), EventInfo(name, how=frozenset({"phase"})))
         yield from self.check_watches()
 
     def run_phase_for(self, ctx, phase: str, on):
@@ -761,15 +773,20 @@ class Flow:
         options = []
         foods = [(item, p.supply[item]) for item in sorted(p.supply) if self.g.catalog.color.get(item) in ("orange", "red")]
         foods += [(item, p.stables[item]) for item in sorted(p.stables) if self.g.catalog.kind.get(item) == ANIMAL]
+        widths = self._feast_widths
         for item, have in foods:
             if have <= 0:
                 continue
             color = self._feast_color(item)
             if color == last_color:
                 continue
-            long_w, up_w = self._feast_width(item, "long"), self._feast_width(item, "up")
-            limit = self.g.events.value("lengthwise_limit", 1, ctx, EventInfo("lengthwise_limit", items=frozenset({item})))
-            if long_w <= room and (long_w == up_w or lengthwise[item] < limit):
+            found = widths.get(item)
+            if found is None:
+                found = widths[item] = (self._feast_width(item, "long"), self._feast_width(item, "up"))
+            long_w, up_w = found
+            # the limit is read only where it decides (a value modifier only reads the state)
+            if long_w <= room and (long_w == up_w or lengthwise[item] < self.g.events.value(
+                    "lengthwise_limit", 1, ctx, EventInfo("lengthwise_limit", items=frozenset({item})))):
                 options.append(Option(f"{item}:long", f"{item} lengthwise ({long_w} seats)"))
             if up_w != long_w and up_w <= room:
                 options.append(Option(f"{item}:up", f"{item} upright ({up_w} seats)"))
@@ -1235,24 +1252,24 @@ class Flow:
         pieces_to_try = [item]
         if item == "silver":
             pieces_to_try = [c.id for c in sorted(self.g.content.coins.values(), key=lambda c: c.value) if p.supply["silver"] >= c.value]
-        entries = []
-        found = {}
+        offers = []
         for piece_id in pieces_to_try:
             piece = pieces.piece(self.g.content, piece_id)
+            coin = piece_id if item == "silver" else None
             for key, label, kind, board in self.areas(p):
                 allowed = self.placing_allowed(ctx, piece_id, kind)
-                for placement in legal_placements(board, piece, allowed):
-                    answer = placement_key(key, placement, piece_id if item == "silver" else None)
-                    # all legal; labels are written only if someone reads them (a random agent does not)
-                    entries.append((answer, _PlacementLabel(piece_id, label, placement)))
-                    found[answer] = (key, placement, piece, allowed)
-        if not entries:
+                positions = legal_positions(board, piece, allowed)
+                if positions:  # all legal; answers and labels are written only if someone reads them
+                    offers.append(AreaOffer(key, label, piece_id, coin, positions, piece, allowed))
+        if not offers:
             return
+        entries = PlacementEntries(offers)
         options = Candidates(entries, lambda key: None, (Option("back", "back"),))
         answer = yield from self.g.ask(ctx.player, "place", f"place {item.replace('_', ' ')} where?", options, anytime=False)
         if answer == "back":
             return
-        key, placement, piece, allowed = found[answer]
+        offer, placement = entries.find(answer)
+        key, piece, allowed = offer.key, offer.piece, offer.allowed
         yield from self.place_tile(ctx, item, key, placement, piece, allowed)
 
     def placing_allowed(self, ctx, item: str, area: str | None = None) -> bool:
@@ -1266,19 +1283,6 @@ class Flow:
                    for _, _, kind, _ in self.areas(ctx.p))
 
 
-class _PlacementLabel:
-    """`peas on your home board at (3, 4) turned 90`, written when read."""
-
-    __slots__ = ("piece", "area", "placement")
-
-    def __init__(self, piece: str, area: str, placement):
-        self.piece, self.area, self.placement = piece, area, placement
-
-    def __call__(self) -> str:
-        pl = self.placement
-        return f"{self.piece} on {self.area} at ({pl.row}, {pl.column}) turned {pl.turn}" + (" over" if pl.mirror else "")
-
-
 def ship_key(p, ship) -> str:
     """`longship:2`: the second longship in the player's bay (answers must not depend on internal ids)."""
     same = [s for s in p.ships if s.kind == ship.kind]
@@ -1288,12 +1292,6 @@ def ship_key(p, ship) -> str:
 def building_key(p, building) -> str:
     same = [b for b in p.buildings if b.kind == building.kind]
     return f"{building.kind}:{same.index(building) + 1}"
-
-
-def placement_key(area: str, placement, piece: str | None = None) -> str:
-    """`home@11,0,90` (row, column, turn; `m` when turned over); coins add `:coin_4`."""
-    key = f"{area}@{placement.row},{placement.column},{placement.turn}{'m' if placement.mirror else ''}"
-    return f"{key}:{piece}" if piece else key
 
 
 def _effect_key(listener, index: int) -> str:

@@ -97,6 +97,8 @@ class Interpreter:
         self.q = Queries(game, self)
         self.dice = DiceRunner(game, self)
         self._it_refs: dict = {}
+        self._can_methods: dict = {}
+        self._item_ids: dict = {}  # (words, attribute) -> sorted item ids
 
     # ================================================================== blocks
     def run(self, stmts, ctx: Ctx, need_one: bool = False, costs_count: bool = False):
@@ -183,7 +185,10 @@ class Interpreter:
 
     # ================================================================== feasibility
     def can(self, node, ctx: Ctx) -> bool:
-        method = getattr(self, "c_" + type(node).__name__, None)
+        kind = type(node)
+        method = self._can_methods.get(kind, _NOT_LOOKED_UP)
+        if method is _NOT_LOOKED_UP:  # the check of a statement kind, looked up once
+            method = self._can_methods[kind] = getattr(self, "c_" + kind.__name__, None)
         if method is None:
             return True
         try:
@@ -200,8 +205,17 @@ class Interpreter:
         if mult <= 0:
             return False
         bctx = ctx.derive(value=node.verb) if node.verb == "buy" else ctx
-        parts = (any(self._gainable(item, bctx, mult) for item in part) for part in node.bundle.parts)
-        return all(parts) if every_part else any(parts)
+        gainable = self._gainable
+        for part in node.bundle.parts:  # loops, not nested generators: this runs for every space judged
+            for item in part:
+                if gainable(item, bctx, mult):
+                    if not every_part:
+                        return True
+                    break
+            else:
+                if every_part:
+                    return False
+        return every_part
 
     def c_Pay(self, node, ctx):
         return self.affordable(node.bundle, ctx)
@@ -254,6 +268,9 @@ class Interpreter:
         return bool(ctx.p.hand)
 
     def c_Upgrade(self, node, ctx):
+        members = self._selector_ids(node.selector, ctx)
+        if not any(n > 0 and good in members for good, n in ctx.p.supply.items()):
+            return False  # nothing held to upgrade (what _upgradable would find, found faster)
         return bool(self._upgradable(node, ctx, Counter()))
 
     def c_Flip(self, node, ctx):
@@ -766,10 +783,14 @@ class Interpreter:
             words = (item.words[ctx.slash],)
         else:
             words = item.words
-        members = sorted(self.catalog.members(words))
-        if item.attribute == "tongs":
-            tongs = {g.id for g in self.g.content.goods.values() if g.tongs} | {s.id for s in self.g.content.special_tiles.values() if s.tongs}
-            members = [m for m in members if m in tongs]
+        key = (words, item.attribute)
+        members = self._item_ids.get(key)
+        if members is None:  # what the words stand for depends only on the content: read once (shared, never changed)
+            members = sorted(self.catalog.members(words))
+            if item.attribute == "tongs":
+                tongs = {g.id for g in self.g.content.goods.values() if g.tongs} | {s.id for s in self.g.content.special_tiles.values() if s.tongs}
+                members = [m for m in members if m in tongs]
+            self._item_ids[key] = members
         return members
 
     def _choose_item(self, part, ctx, mandatory, gaining=1, verb=None):
@@ -855,14 +876,15 @@ class Interpreter:
         return frozenset(hows)
 
     def affordable(self, bundle: t.Bundle, ctx) -> bool:
-        need = Counter()
+        need: dict = {}  # reserved so far (a plain dict: this runs for every cost of every space judged)
+        held = self._held
         for part in bundle.parts:
             best = None
             for item in part:
                 ids = self.item_ids(item, ctx)
                 n = self.amount(item.amount, ctx, paying=True)
                 n = self._cost(ids, n, ctx)
-                have = sum(self._held(i, ctx) - need[i] for i in ids)
+                have = sum(held(i, ctx) - need.get(i, 0) for i in ids)
                 if have >= n:
                     best = (ids, n)
                     break
@@ -870,8 +892,8 @@ class Interpreter:
                 return False
             ids, n = best
             for i in ids:  # reserve greedily
-                take = min(n, self._held(i, ctx) - need[i])
-                need[i] += take
+                take = min(n, held(i, ctx) - need.get(i, 0))
+                need[i] = need.get(i, 0) + take
                 n -= take
         return True
 
@@ -1208,6 +1230,8 @@ class _NoSlash(Exception):
 def _has_slash(node) -> bool:
     return _slash_size(node) > 0
 
+
+_NOT_LOOKED_UP = object()  # Interpreter.can: a statement kind not looked up yet
 
 _SLASH_SIZES: dict = {}  # id(node) -> (node, size): trees are immutable, read once
 

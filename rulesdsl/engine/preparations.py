@@ -13,6 +13,7 @@ the same listeners in the same column; `relevance` skips trials that cannot matt
 
 from __future__ import annotations
 
+import random
 from contextlib import contextmanager
 
 from rulesdsl.engine import relevance
@@ -26,6 +27,24 @@ _READ = (("when", "thing_changed"), ("when", "vikings_placed"), ("before", "acti
 
 
 _PLAYS = object()  # a listener that plays cards: what it produces depends on the hand
+_INSTALLED = object()  # a batch's key for the listeners installed (see _preparations)
+
+
+class _RngCopy:
+    """The game's random generator as a trial sees it: a copy, made when the trial first draws
+    (most never do, and copying a Mersenne Twister state costs more than most trials)."""
+
+    __slots__ = ("_source", "_copy")
+
+    def __init__(self, source):
+        self._source, self._copy = source, None
+
+    def __getattr__(self, name):
+        copy = self._copy
+        if copy is None:
+            copy = self._copy = random.Random()
+            copy.setstate(self._source.getstate())
+        return getattr(copy, name)
 
 
 class Trials:
@@ -37,6 +56,7 @@ class Trials:
         self.g = flow.g
         self._batch: dict | None = None
         self._signatures: dict = {}
+        self._imitated: dict = {}
 
     @contextmanager
     def batch(self, shared: dict | None = None):
@@ -87,8 +107,15 @@ class Trials:
         Which listeners match the space is remembered per game, keyed by the listeners
         installed; what is left to judge each time is what the cards in hand could reach."""
         hooks, state = self.g.events.hooks, self.g.state
-        lists = tuple(hooks.get(k, ()) for k in _READ)
-        key = (player, space, needed, tuple(id(lst) for listeners in lists for lst in listeners))
+        batch = self._batch  # the installed listeners do not change while a list of spaces is judged
+        installed = batch.get(_INSTALLED) if batch is not None else None
+        if installed is None:
+            lists = tuple(hooks.get(k, ()) for k in _READ)
+            installed = (lists, tuple(id(lst) for listeners in lists for lst in listeners))
+            if batch is not None:
+                batch[_INSTALLED] = installed
+        lists = installed[0]
+        key = (player, space, needed, installed[1])
         found = self._signatures.get(key)
         if found is None:
             # the listeners are kept with the answer so that their ids stay theirs
@@ -154,8 +181,11 @@ class Trials:
         return found
 
     def _imitates(self, space: str):
-        content = self.g.content
-        return self._relevance("imitates", space, lambda: relevance.imitated_columns(content, space))
+        found = self._imitated.get(space, _PLAYS)  # asked for every space judged: kept at hand
+        if found is _PLAYS:
+            content = self.g.content
+            found = self._imitated[space] = self._relevance("imitates", space, lambda: relevance.imitated_columns(content, space))
+        return found
 
     def _space_needs(self, space: str):
         """What could make a space usable; an imitation needs what the spaces it could copy need."""
@@ -192,47 +222,62 @@ class Trials:
         leaves, paths, tried = [], [[]], 0
         while paths and tried < self.TRIAL_PATHS:
             path = paths.pop()
-            tried += 1
-            leaf, branches = self._trial(player, space, path, plays, alone)
+            leaf, branches, path, used = self._trial(player, space, path, plays, alone, self.TRIAL_PATHS - tried)
+            tried += used
             if leaf is not None:
                 leaves.append(leaf)
             paths.extend(path + [key] for key in reversed(branches))
         return leaves
 
-    def _trial(self, player: int, space: str, path: list, plays=None, alone: bool = False):
+    def _trial(self, player: int, space: str, path: list, plays=None, alone: bool = False, budget: int = 1):
         """Run the preparations on a copy along `path`: (the state and hooks reached, or None;
-        the answers to try next when the path stops at a question)."""
+        the answers to try next when the path stops at a question; the path run; trials used).
+
+        A question with a single answer to try does not stop the run: it goes on as the next
+        trial (the one of path + [answer], within `budget` trials) would from the start, which
+        is the same run as long as nothing random was drawn on the way."""
         g = self.g
-        saved = (g.state, g.events.checkpoint(), g.rng.getstate(), list(g.forced_dice), len(g.history), self.flow.in_action)
+        saved = (g.state, g.events.checkpoint(), g.rng, list(g.forced_dice), len(g.history), self.flow.in_action, self._batch)
+        self._batch = None  # a trial installs cards: what the batch read of the listeners is not its own
         g.state = g.state.clone()
+        g.rng = rng = _RngCopy(g.rng)  # the game's generator stays untouched; copied only if a trial draws
+        path, used = list(path), 1
         try:
             process = self.flow.prepare(self.flow.ctx(player), space, None)
             try:
                 decision = next(process)
                 for key in path:
                     decision = process.send(key)
-                if len(path) < self.TRIAL_DEPTH:
-                    keys = [o.key for o in decision.options if o.refusal is None and not o.key.startswith("anytime:")]
-                    if decision.kind == "play" and plays is not None:
-                        # a card that cannot matter leads where not playing leads; one stays
-                        # in case the play cannot be declined
-                        idle = [k for k in keys if k.isdigit() and int(k) not in plays]
-                        keys = [k for k in keys if k not in idle]
-                        if idle and all(k.isdigit() for k in keys):
-                            keys.append(idle[0])
-                        if alone and not path:
-                            # declining the only preparation leads to the state already judged
-                            keys = [k for k in keys if k.isdigit()]
-                    return None, keys
+                while len(path) < self.TRIAL_DEPTH:
+                    keys = self._to_try(decision, path, plays, alone)
+                    if len(keys) != 1 or used >= budget or rng._copy is not None or len(g.forced_dice) != len(saved[3]):
+                        return None, keys, path, used
+                    path.append(keys[0])
+                    used += 1
+                    decision = process.send(keys[0])
                 while True:
                     decision = process.send(next(o.key for o in decision.options if o.refusal is None))
             except StopIteration:
                 pass
-            return (g.state, g.events.checkpoint()), []
+            return (g.state, g.events.checkpoint()), [], path, used
         except RulesError:
-            return None, []
+            return None, [], path, used
         finally:
-            g.state, events, state, g.forced_dice, n, self.flow.in_action = saved
+            g.state, events, g.rng, g.forced_dice, n, self.flow.in_action, self._batch = saved
             g.events.restore(events)
-            g.rng.setstate(state)
             del g.history[n:]
+
+    def _to_try(self, decision, path: list, plays, alone: bool) -> list:
+        """The answers to a trial's question worth trying, each a path of its own."""
+        keys = [o.key for o in decision.options if o.refusal is None and not o.key.startswith("anytime:")]
+        if decision.kind == "play" and plays is not None:
+            # a card that cannot matter leads where not playing leads; one stays
+            # in case the play cannot be declined
+            idle = [k for k in keys if k.isdigit() and int(k) not in plays]
+            keys = [k for k in keys if k not in idle]
+            if idle and all(k.isdigit() for k in keys):
+                keys.append(idle[0])
+            if alone and not path:
+                # declining the only preparation leads to the state already judged
+                keys = [k for k in keys if k.isdigit()]
+        return keys

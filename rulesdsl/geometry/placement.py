@@ -224,24 +224,37 @@ def place(state: BoardState, piece: Piece, row: int, column: int, turn: int = 0,
 
 def legal_placements(state: BoardState, piece: Piece, allowed: bool = False) -> list[Placement]:
     """Every (position, orientation) where `place` would accept the piece; one per covered set."""
+    return [Placement(row, column, turn, mirror, mask) for mask, _, row, column, turn, mirror in legal_positions(state, piece, allowed)]
+
+
+def legal_positions(state: BoardState, piece: Piece, allowed: bool = False) -> list[tuple]:
+    """`legal_placements` as plain tuples (mask, edges, row, column, turn, mirror), in the same
+    order: what an offer that builds a `Placement` only for the answer chosen needs."""
     grid = state.grid
     if not allowed and not _accepts(grid, piece):
         return []
     covered = state.covered
-    apart = [state.class_mask(name) for name in piece.classes if name in grid.apart]
     blocked_by = 0
-    for mask in apart:
-        blocked_by |= mask
+    for name in piece.classes:
+        if name in grid.apart:
+            blocked_by |= state.class_mask(name)
     income_mask = grid.income_mask
-    out = []
-    seen = set()
-    for o in _orientations_for(piece):
-        for cand in _candidates(grid, o):
-            mask = cand.mask
-            if mask & covered or cand.edges & blocked_by or mask in seen:
-                continue
-            if mask & income_mask and _income_blocker(state, mask) is not None:
-                continue
-            seen.add(mask)
-            out.append(Placement(cand.row, cand.column, o.turn, o.mirror, mask))
-    return out
+    return [cand for cand in _positions(grid, piece) if not (cand[0] & covered or cand[1] & blocked_by)
+            and not (cand[0] & income_mask and _income_blocker(state, cand[0]) is not None)]
+
+
+def _positions(grid: g.Grid, piece: Piece) -> tuple[tuple, ...]:
+    """Every candidate of every orientation of the piece, in order, the first of each covered set
+    only (two candidates covering the same squares share their edges, so every rule judges them
+    alike: keeping the first is what filtering with a `seen` set would keep). Cached per grid."""
+    key = ("positions", piece.rows, piece.mirror)
+    found = grid._candidates.get(key)
+    if found is None:
+        seen, out = set(), []
+        for o in _orientations_for(piece):
+            for cand in _candidates(grid, o):
+                if cand.mask not in seen:
+                    seen.add(cand.mask)
+                    out.append((cand.mask, cand.edges, cand.row, cand.column, o.turn, o.mirror))
+        found = grid._candidates[key] = tuple(out)
+    return found
