@@ -89,10 +89,13 @@ def _make_converter() -> cattrs.Converter:
         if not isinstance(value, list):
             raise StructureProblem(f"expected a list, found {describe(value)}")
         args = get_args(tp)
-        inner = args[0] if args else typing.Any
+        fixed = bool(args) and args[-1] is not Ellipsis  # tuple[int, int]: exactly that many
+        if fixed and len(value) != len(args):
+            raise StructureProblem(f"expected a list of {len(args)} values, found {len(value)}")
         out = []
         errors = []
         for index, element in enumerate(value):
+            inner = args[index] if fixed else (args[0] if args else typing.Any)
             try:
                 out.append(conv.structure(element, inner))
             except Exception as exc:  # collected and re-raised as one iterable error
