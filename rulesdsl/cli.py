@@ -281,21 +281,20 @@ def _play(args) -> int:
 def _scenario(args) -> int:
     from pathlib import Path
 
-    from rulesdsl.scenario import run_file
+    from rulesdsl.scenario_runs import collect, run_checked
 
     content = _load(args)
-    files = []
-    for name in args.files:
-        path = Path(name)
-        files += sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
-    failed = 0
+    files, problems = collect([Path(name) for name in args.files])
+    for problem in problems:
+        print(f"FAIL  {problem.location.path}\n      {problem}")
+    failed = len(problems)
     for path in files:
-        result = run_file(path, content)
+        result = run_checked(path, content)
         print(f"{'PASS' if result.passed else 'FAIL'}  {path}  {result.title}")
         for line in result.failures:
             print(f"      {line}")
         failed += not result.passed
-    print(f"{len(files) - failed} passed, {failed} failed")
+    print(f"{len(files) + len(problems) - failed} passed, {failed} failed")
     return 1 if failed else 0
 
 
