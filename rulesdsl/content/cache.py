@@ -43,7 +43,9 @@ _KEEP = 8
 _KEY_FILE = "secret.key"
 _KEY_BYTES = 32
 _MAC_BYTES = hashlib.sha256().digest_size
-_DEPENDENCIES = ("lark", "attrs", "cattrs", "ruamel.yaml", "ruamel.yaml.clib")
+# (module, distribution) of every library whose code shapes what is cached
+_DEPENDENCIES = (("lark", "lark"), ("attrs", "attrs"), ("cattrs", "cattrs"), ("ruamel.yaml", "ruamel.yaml"),
+                 ("_ruamel_yaml", "ruamel.yaml.clib"))
 
 
 def enabled() -> bool:
@@ -62,15 +64,43 @@ def cache_dir() -> Path:
 
 @functools.cache
 def dependency_versions() -> str:
-    """Python's and the libraries' versions, as part of every cache key."""
-    from importlib import metadata
+    """Python's and the libraries' versions, as part of every cache key.
+
+    Read from the `.dist-info` folder beside each module: importlib.metadata scans every
+    installed distribution and would cost more than the cache saves on a warm start."""
+    import importlib.util
+    import re
+
+    def norm(name: str) -> str:
+        return re.sub(r"[-_.]+", "_", name).lower()
 
     parts = [sys.version, str(_FORMAT)]
-    for name in _DEPENDENCIES:
+    for module, dist in _DEPENDENCIES:
         try:
-            parts.append(f"{name}={metadata.version(name)}")
-        except metadata.PackageNotFoundError:
-            parts.append(f"{name}=-")
+            spec = importlib.util.find_spec(module)
+        except (ImportError, ValueError):
+            spec = None
+        origin = Path(spec.origin) if spec is not None and spec.origin else None
+        found = None
+        for folder in (origin.parents[:3] if origin is not None else ()):
+            try:
+                names = os.listdir(folder)
+            except OSError:
+                continue
+            for name in names:
+                stem, dot, ext = name.rpartition(".")
+                base, dash, version = stem.rpartition("-")
+                if ext == "dist-info" and dash and norm(base) == norm(dist):
+                    found = version
+            if found:
+                break
+        if found is None and origin is not None:  # not installed as a distribution: the file's identity
+            try:
+                info = os.stat(origin)
+                found = f"{info.st_size}:{info.st_mtime_ns}"
+            except OSError:
+                found = "-"
+        parts.append(f"{dist}={found or '-'}")
     return "|".join(parts)
 
 

@@ -200,10 +200,13 @@ def _digests(plan) -> dict[str, str]:
     out = {}
     for root, _kind, path, raw in plan:
         base = Path(root).resolve()
+        if not base.is_dir():  # a single file named as a root
+            out[base.name] = hashlib.sha256(raw).hexdigest()
+            continue
         label = "builtin" if base == builtin else base.name
         try:
-            name = path.resolve().relative_to(base).as_posix() if base.is_dir() else path.name
-        except ValueError:
+            name = path.resolve().relative_to(base).as_posix()
+        except ValueError:  # a link out of the root
             name = path.name
         out[f"{label}/{name}"] = hashlib.sha256(raw).hexdigest()
     return out
@@ -222,7 +225,7 @@ def _read_bytes(path: Path, problems: list[Problem]) -> bytes | None:
     from rulesdsl.content.yamlfile import YamlReadError, read_bounded
 
     try:
-        return read_bounded(path, _display(path))
+        return read_bounded(path, lambda: _display(path))
     except YamlReadError as err:
         problems.append(err.problem)
         return None

@@ -59,14 +59,18 @@ def read_yaml(path: Path, display: str | None = None) -> YamlDoc:
     return parse_yaml_bytes(raw, shown)
 
 
-def read_bounded(path: Path, shown: str, limit: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of `path`, refusing a file larger than `limit` without reading it all."""
+def read_bounded(path: Path, shown, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of `path`, refusing a file larger than `limit` without reading it all.
+
+    `shown` is the name for messages, or a function giving it (computed only on an error)."""
     try:
         with open(path, "rb") as handle:
             raw = handle.read(limit + 1)
     except OSError as err:
-        raise YamlReadError(Problem(Location(shown, 1, 1), f"cannot read file: {err.strerror or err}")) from None
-    check_size(raw, shown, limit)
+        name = shown() if callable(shown) else shown
+        raise YamlReadError(Problem(Location(name, 1, 1), f"cannot read file: {err.strerror or err}")) from None
+    if len(raw) > limit:
+        check_size(raw, shown() if callable(shown) else shown, limit)
     return raw
 
 
