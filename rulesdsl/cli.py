@@ -256,7 +256,7 @@ def _play(args) -> int:
                 with guard.engine():  # a signal here waits until the answer is done
                     game.answer(key)
                 steps += 1
-        except (Stopped, KeyboardInterrupt, EOFError) as err:
+        except (Stopped, KeyboardInterrupt, EOFError, OSError) as err:  # OSError: the terminal went away
             stopped = err
     if args.save:
         savefile.write_atomic(Path(args.save), json.dumps(game.save(), indent=1))

@@ -47,27 +47,36 @@ def check_writable(path: Path) -> None:
         raise RulesError(f"cannot write {path}: {_why(err)}") from None
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file and a rename; RulesError on failure."""
+def replace_file(path: Path, data: bytes, durable: bool = True) -> None:
+    """Put `data` at `path` through a temporary file beside it and a rename; OSError on failure.
+
+    Whatever happens, the old file stays whole and no temporary file is left behind."""
     parent = path.parent if str(path.parent) else Path(".")
     temp = None
     try:
         fd, temp = tempfile.mkstemp(dir=parent, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            if durable:
+                out.flush()
+                os.fsync(out.fileno())
         os.replace(temp, path)
         temp = None
-    except OSError as err:
-        kept = " (the file that was there is unchanged)" if path.exists() else ""
-        raise RulesError(f"cannot write {path}: {_why(err)}{kept}") from None
     finally:
         if temp is not None:
             try:
                 os.unlink(temp)
             except OSError:
                 pass
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write `text` to `path` with `replace_file`; RulesError on failure."""
+    try:
+        replace_file(path, text.encode("utf-8"))
+    except OSError as err:
+        kept = " (the file that was there is unchanged)" if path.exists() else ""
+        raise RulesError(f"cannot write {path}: {_why(err)}{kept}") from None
 
 
 def _refuse_constant(name):

@@ -220,23 +220,13 @@ def write_verified(name: str, payload: bytes, prune: str | None = None) -> None:
     key = _secret(folder) if folder is not None else None
     if key is None:
         return
-    temp = None
+    from rulesdsl.savefile import replace_file
+
     try:
         _clean(folder, prune)
-        fd, temp = tempfile.mkstemp(dir=folder, suffix=".tmp")
-        with os.fdopen(fd, "wb") as out:
-            out.write(_mac(key, name, payload))
-            out.write(payload)
-        os.replace(temp, folder / name)
-        temp = None
+        replace_file(folder / name, _mac(key, name, payload) + payload, durable=False)
     except OSError:
         pass  # a read-only home or a full disk only costs speed
-    finally:
-        if temp is not None:
-            try:
-                os.unlink(temp)
-            except OSError:
-                pass
 
 
 def _clean(folder: Path, prune: str | None) -> None:

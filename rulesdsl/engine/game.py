@@ -33,6 +33,15 @@ class GameOptions:
     decks: tuple[str, ...] = ("A",)
     occupations: bool = True  # deal and play occupations
 
+    def __attrs_post_init__(self):
+        # Options come from files and command lines: 2.7 players or a deck named 3 is no game.
+        if type(self.players) is not int:
+            raise RulesError(f"the number of players must be a whole number, not {self.players!r}")
+        if not isinstance(self.length, str) or not all(isinstance(d, str) for d in self.decks):
+            raise RulesError(f"the game length and the decks are names, not {self.length!r} and {list(self.decks)!r}")
+        if not isinstance(self.occupations, bool):
+            raise RulesError(f"occupations is true or false, not {self.occupations!r}")
+
     def to_json(self) -> dict:
         return {"players": self.players, "length": self.length, "decks": list(self.decks), "occupations": self.occupations}
 
