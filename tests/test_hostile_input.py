@@ -498,3 +498,13 @@ def test_a_bad_state_file_is_a_located_error(capsys, tmp_path, tile, where, mess
     assert main(["render", str(path)]) == 1
     err = capsys.readouterr().err
     assert f"{path}:{where}: {message}" in err, err
+
+
+@pytest.mark.parametrize("options", [{"players": 2.7}, {"players": True}, {"decks": (3,)}, {"length": 7},
+                                     {"occupations": "yes"}])
+def test_game_options_of_inexact_types_are_refused(options):
+    from rulesdsl.engine.game import GameOptions
+    from rulesdsl.errors import RulesError
+
+    with pytest.raises(RulesError):
+        GameOptions(**options)
