@@ -151,8 +151,8 @@ def test_a_file_larger_than_the_limit_is_not_read(tmp_path):
     ("!!binary aGk=", "!!binary"),
     ("!!set {a, b}", "!!set"),
 ])
-def test_tags_other_than_standard_scalars_are_refused(capsys, variant, tmp_path, tagged, shown):
-    os.chdir(tmp_path)
+def test_tags_other_than_standard_scalars_are_refused(capsys, variant, tmp_path, monkeypatch, tagged, shown):
+    monkeypatch.chdir(tmp_path)
     variant.write("boards/tag.yaml", f"goods:\n  - id: g\n    name: {tagged}\n")
     code = main(["validate", str(variant.root)])
     err = capsys.readouterr().err
