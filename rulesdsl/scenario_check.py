@@ -52,7 +52,7 @@ _PLAYER_SETUP = MAP({
 })
 SCHEMA = MAP({
     "format": INT(1, 1), "title": STR, "source": STR, "cards": LIST(CARD), "notes": ANY,
-    "game": MAP({"players": INT(1, 4), "length": STR, "decks": LIST(STR), "seed": INT(-(2**63), 2**64), "occupations": BOOL}),
+    "game": MAP({"players": INT(1, 4), "length": STR, "decks": LIST(STR), "seed": INT(-(10**100), 10**100), "occupations": BOOL}),
     "setup": MAP({
         "round": ROUND, "phase": STR, "start_player": PLAYER, "players": ("players", _PLAYER_SETUP),
         "occupancy": DICT(PLAYER), "strips": LIST(LIST(STR)), "strip_pile": ("null_or", LIST(STR)),

@@ -18,7 +18,7 @@ from rulesdsl.errors import RulesError
 FORMAT = 1
 MAX_ANSWERS = 1_000_000
 MAX_KEY = 200  # answer keys are ids and small tuples ("home@11,0,90")
-SEED_RANGE = (-(2**63), 2**64)
+SEED_RANGE = (-(10**100), 10**100)  # any seed a command line gives; 1e400 is a float and refused
 
 
 class RecordError(RulesError):
