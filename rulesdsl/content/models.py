@@ -4,7 +4,9 @@ Each content file holds keyed collections (``goods: [...]``, ``spaces: [...]``);
 every item has an `id` (occupations are identified by their `number`). The
 loader structures each item with cattrs into the class registered for its
 collection in `COLLECTIONS`, so adding a kind of component means adding a
-class here and one line to that table.
+class here and one line to that table. Numbers carry their allowed range next to the
+field (`ranged(lo, hi)`, kept in `field.metadata["range"]` for the checks and the schema)
+and effect texts their greatest length (`bounded_text`).
 """
 
 from __future__ import annotations
