@@ -14,13 +14,13 @@ from rulesdsl.errors import Location, Problem, RulesError
 
 def collect(names: list[Path]) -> tuple[list[Path], list[Problem]]:
     """The scenario files named or found in the folders named, and what could not be read."""
-    from rulesdsl.content.loader import _yaml_files
+    from rulesdsl.content.loader import yaml_files
 
     files: list[Path] = []
     problems: list[Problem] = []
     for path in names:
         if path.is_dir():
-            files += [p for p in _yaml_files(path, problems) if p.suffix == ".yaml"]
+            files += [p for p in yaml_files(path, problems) if p.suffix == ".yaml"]
         elif path.is_file():
             files.append(path)
         else:

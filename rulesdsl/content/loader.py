@@ -116,7 +116,7 @@ class _RootItems:
     removals: list = attrs.field(factory=list)  # (collection, id, Location)
 
 
-def _yaml_files(folder: Path, problems: list[Problem]) -> list[Path]:
+def yaml_files(folder: Path, problems: list[Problem]) -> list[Path]:
     """Every YAML file under `folder`, symlinks followed; what cannot be read is a problem."""
     found: list[Path] = []
     if folder.is_symlink() or folder.exists():
@@ -189,7 +189,7 @@ def _root_files(root: Path, problems: list[Problem]) -> list[tuple[str, Path]]:
         problems.append(Problem(Location(_display(root), 1, 1), "a content folder needs a boards/ or cards/ subfolder"))
         return []
     boards, cards = root / "boards", root / "cards"
-    return [("boards", p) for p in _yaml_files(boards, problems)] + [("cards", p) for p in _yaml_files(cards, problems)]
+    return [("boards", p) for p in yaml_files(boards, problems)] + [("cards", p) for p in yaml_files(cards, problems)]
 
 
 def _digests(plan) -> dict[str, str]:
