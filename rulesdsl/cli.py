@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from rulesdsl.errors import ContentError, RulesError
+from rulesdsl.errors import ContentError, Problem, RulesError
 
 
 DESCRIPTION = """\
@@ -83,6 +83,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--save", metavar="FILE", help="write the game record (JSON) here when the game ends or stops")
     play.add_argument("--load", metavar="FILE", help="resume a saved game")
+    play.add_argument("--force", action="store_true", help="with --load: replay the record even on other content than it was made on")
     play.add_argument("--stop-after", type=int, metavar="N", help="stop after N more decisions (and save with --save)")
     play.add_argument("--log", action="store_true", help="print what happened, round by round")
 
@@ -241,68 +242,85 @@ def _play(args) -> int:
     import json
     from pathlib import Path
 
+    from rulesdsl import savefile
     from rulesdsl.engine.game import Game, GameOptions
+    from rulesdsl.engine.record import RecordError
     from rulesdsl.engine.scoring import final_scores, table
+    from rulesdsl.playsignals import Stopped, stops_saved
 
+    if args.save:
+        savefile.check_writable(Path(args.save))  # before the game, not after it
     content = _load(args)
     if args.load:
+        data, doc = savefile.read_json(Path(args.load))
         try:
-            data = json.loads(Path(args.load).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as err:
-            raise RulesError(f"cannot read saved game {args.load}: {err}") from None
-        game = Game.load(content, data)
+            game = Game.load(content, data, force=args.force)
+        except RecordError as err:
+            raise savefile.FileProblem(Problem(savefile.locate(doc, Path(args.load), err.path), str(err))) from None
     else:
         options = GameOptions(players=args.players, length="short" if args.short else "long",
                               decks=tuple(d.strip().upper() for d in args.decks.split(",") if d.strip()))
         game = Game(content, options, args.seed)
     agents, names = _agents(args, game.options.players, game.seed)
     steps = 0
-    try:
-        while game.decision is not None:
-            if args.stop_after is not None and steps >= args.stop_after:
-                break
-            agent = agents[game.decision.player]
-            game.answer(agent.answer(game, game.decision))
-            steps += 1
-    except (KeyboardInterrupt, EOFError) as stop:
-        ended = isinstance(stop, EOFError)
-        print(f"\nstopped: {'the input ended' if ended else 'interrupted'}."
-              + ("" if args.save else " Nothing was saved (--save FILE keeps a game to resume)."))
-        steps = -1 if ended else steps
+    stopped = None
+    with stops_saved() as guard:
+        try:
+            while game.decision is not None:
+                if args.stop_after is not None and steps >= args.stop_after:
+                    break
+                agent = agents[game.decision.player]
+                key = agent.answer(game, game.decision)
+                with guard.engine():  # a signal here waits until the answer is done
+                    game.answer(key)
+                steps += 1
+        except (Stopped, KeyboardInterrupt, EOFError, OSError) as err:  # OSError: the terminal went away
+            stopped = err
     if args.save:
-        Path(args.save).write_text(json.dumps(game.save(), indent=1), encoding="utf-8")
-        print(f"saved {len(game.log)} answers to {args.save}")
-    if args.log:
-        from rulesdsl.view.present import readable
+        savefile.write_atomic(Path(args.save), json.dumps(game.save(), indent=1))
+    try:
+        if stopped is not None:
+            if isinstance(stopped, Stopped):
+                why = f" by {stopped.name}"
+            else:
+                why = ": " + {EOFError: "the input ended", KeyboardInterrupt: "interrupted"}.get(type(stopped), "the terminal went away")
+            print(f"\nstopped{why}." + ("" if args.save else " Nothing was saved (--save FILE keeps a game to resume)."))
+        if args.save:
+            print(f"saved {len(game.log)} answers to {args.save}")
+        if isinstance(stopped, Stopped):
+            return 128 + stopped.signum
+        if args.log:
+            from rulesdsl.view.present import readable
 
-        print("\n".join(map(readable, game.history)))
-    if steps < 0:  # input ended before the game did: not a success
+            print("\n".join(map(readable, game.history)))
+        if isinstance(stopped, EOFError):  # input ended before the game did: not a success
+            return 1
+        if game.decision is not None:
+            print(f"the game is not over (round {game.state.round}, {game.state.phase}); resume it with --load")
+            return 0
+        print(table(final_scores(game), names))
+    except OSError:  # the terminal went away (SIGHUP): the game is saved, nothing more to say
         return 1
-    if game.decision is not None:
-        print(f"the game is not over (round {game.state.round}, {game.state.phase}); resume it with --load")
-        return 0
-    print(table(final_scores(game), names))
     return 0
 
 
 def _scenario(args) -> int:
     from pathlib import Path
 
-    from rulesdsl.scenario import run_file
+    from rulesdsl.scenario_runs import collect, run_checked
 
     content = _load(args)
-    files = []
-    for name in args.files:
-        path = Path(name)
-        files += sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
-    failed = 0
+    files, problems = collect([Path(name) for name in args.files])
+    for problem in problems:
+        print(f"FAIL  {problem.location.path}\n      {problem}")
+    failed = len(problems)
     for path in files:
-        result = run_file(path, content)
+        result = run_checked(path, content)
         print(f"{'PASS' if result.passed else 'FAIL'}  {path}  {result.title}")
         for line in result.failures:
             print(f"      {line}")
         failed += not result.passed
-    print(f"{len(files) - failed} passed, {failed} failed")
+    print(f"{len(files) + len(problems) - failed} passed, {failed} failed")
     return 1 if failed else 0
 
 
@@ -367,6 +385,10 @@ def _render(args) -> int:
     from rulesdsl.geometry.render import render_svg
     from rulesdsl.geometry.statefile import load_state
 
+    from rulesdsl import savefile
+
+    if args.output:
+        savefile.check_writable(Path(args.output))
     content = _load(args)
     path = Path(args.what)
     if path.suffix in (".yaml", ".yml") or path.is_file():
@@ -375,7 +397,7 @@ def _render(args) -> int:
         state = empty(pieces.grid(content, args.what))
     svg = render_svg(state)
     if args.output:
-        Path(args.output).write_text(svg, encoding="utf-8")
+        savefile.write_atomic(Path(args.output), svg)
         print(f"wrote {args.output} ({len(state.tiles)} tiles)")
     else:
         sys.stdout.write(svg)

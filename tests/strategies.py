@@ -252,3 +252,79 @@ def programs(depth: int = 2):
         hooks(depth - 1).map(t.OnceHook),
     )
     return tup(item, 0, 4).map(t.Program)
+
+
+# ------------------------------------------------------------------ hostile input (issue 10)
+def fuzz_settings(examples: int, **kwargs):
+    """`examples` runs normally; HYPOTHESIS_PROFILE=deep runs every fuzz test 25 times longer."""
+    import os
+
+    from hypothesis import HealthCheck, settings
+
+    scale = 25 if os.environ.get("HYPOTHESIS_PROFILE") == "deep" else 1
+    checks = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCheck.data_too_large,
+              *kwargs.pop("suppress_health_check", [])]
+    return settings(max_examples=examples * scale, deadline=None, suppress_health_check=checks, **kwargs)
+
+
+TAGS = ["!!python/object/apply:os.system", "!!python/name:os.system", "!!python/object:collections.OrderedDict",
+        "!foo", "!!binary", "!!timestamp", "!!set", "!!omap", "!!pairs", "!<tag:yaml.org,2002:python/none>",
+        "!e!x", "!", "!!str", "!!int", "!!float", "!!bool", "!!null", "!!map", "!!seq"]
+HUGE_NUMBERS = ["1000000000000000000", "300000000", "-5", "0", "-2", str(2**63), str(2**64 + 1), "9" * 4000,
+                "9" * 5000, "1e400", "-1e400", ".inf", "-.inf", ".nan", "0x" + "f" * 60, "0o777777777777777777777",
+                "1_000_000_000_000", "2.7", "5.9", "-0", "+12"]
+
+
+def _flow_nesting(depth: int, opener: str) -> str:
+    closer = {"[": "]", "{a: ": "}"}[opener]
+    return opener * depth + "x" + closer * depth
+
+
+@st.composite
+def hostile_values(draw) -> str:
+    """One YAML value in flow style: a huge number, a tagged value, deep nesting or an alias."""
+    kind = draw(st.sampled_from(["number", "tag", "deep", "alias", "plain"]))
+    if kind == "number":
+        return draw(st.sampled_from(HUGE_NUMBERS) | st.integers(-(10**30), 10**30).map(str))
+    if kind == "tag":
+        inner = draw(st.sampled_from(["3", "x", "[1, 2]", "{a: 1}", "''"]))
+        return f"{draw(st.sampled_from(TAGS))} {inner}"
+    if kind == "deep":
+        depth = draw(st.one_of(st.integers(1, 80), st.sampled_from([500, 1000, 30_000, 100_000])))
+        return _flow_nesting(depth, draw(st.sampled_from(["[", "{a: "])))
+    if kind == "alias":
+        return "*bomb"
+    return draw(st.sampled_from(["x", "1", "true", "null", "[]", "{}", "gain 1 wood"]))
+
+
+@st.composite
+def alias_prelude(draw) -> str:
+    """Anchored lines, each holding `width` aliases of the one before (a bomb when large)."""
+    levels = draw(st.integers(0, 12))
+    width = draw(st.integers(1, 12))
+    lines = ["_a0: &a0 [" + ",".join(["x"] * width) + "]"]
+    for level in range(1, levels + 1):
+        lines.append(f"_a{level}: &a{level} [" + ",".join([f"*a{level - 1}"] * width) + "]")
+    lines.append(f"_bomb: &bomb *a{levels}")
+    return "\n".join(lines) + "\n"
+
+
+SKELETONS = [
+    "weapons:\n  - {{id: w, name: W, deck: {v}}}\n",
+    "dice:\n  - {{id: d, faces: {v}}}\n",
+    "spaces:\n  - {{id: s, name: S, group: g, column: 1, row: 1, rows: {v}, effect: gain 1 wood}}\n",
+    "coins:\n  - {{id: c, value: 1, shape: ['#'], count: {v}}}\n",
+    "goods:\n  - {{id: g, name: {v}, color: blue, shape: ['#'], box_column: 1, sword: 2}}\n",
+    "rules:\n  - {{id: r, name: R, effect: {v}}}\n",
+    "{v}\n",
+]
+
+
+@st.composite
+def hostile_documents(draw) -> str:
+    """A content file mixing aliases, deep nesting, huge numbers and tags into real collections."""
+    prelude = draw(alias_prelude()) if draw(st.booleans()) else ""
+    body = draw(st.sampled_from(SKELETONS)).format(v=draw(hostile_values()))
+    if "*bomb" in body and not prelude:
+        prelude = "_bomb: &bomb x\n"
+    return prelude + body

@@ -1,17 +1,23 @@
-"""Whatever text or YAML arrives, the parser and the loader only ever raise the project's own errors."""
+"""Whatever text or YAML arrives, the parser and the loader only ever raise the project's own errors.
 
-import os
+The hostile generators (issue 10) add alias bombs, nesting far past any limit, numbers no
+field can hold and every kind of YAML tag, and check that readers stay within their limits.
+`HYPOTHESIS_PROFILE=deep` runs every test here 25 times longer.
+"""
+
+import json
 import string
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
 from rulesdsl.content.loader import load_roots
 from rulesdsl.errors import CardSyntaxError, ContentError
 from rulesdsl.lang.parser import parse, reserved_words
+from tests.strategies import fuzz_settings, hostile_documents, hostile_values
 
-FUZZ = settings(max_examples=settings().max_examples if os.environ.get("HYPOTHESIS_PROFILE") else 300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+FUZZ = fuzz_settings(300)
 
 _TOKENS = sorted(reserved_words()) + [
     ":", ";", "|", ",", "->", "(", ")", "/", "+", "-", "*", ">=", "=", "<", "\n", "\n  ", "\n    ", "  ",
@@ -98,3 +104,72 @@ def test_structured_yaml(tmp_path, document):
     stream = io.StringIO()
     YAML(typ="safe", pure=True).dump(document, stream)
     _load_file(tmp_path, stream.getvalue().encode("utf-8"))
+
+
+# ------------------------------------------------------------------ hostile input (issue 10)
+def _read_within_limits(text: str):
+    from rulesdsl.content.yamlfile import MAX_DEPTH, MAX_VALUES, YamlReadError, parse_yaml_text
+
+    try:
+        doc = parse_yaml_text(text, "h.yaml")
+    except YamlReadError as err:
+        assert err.problem.location.line >= 1 and err.problem.location.column >= 1
+        return None
+    assert len(doc.values) <= MAX_VALUES  # memory stays bounded: aliases never expand past the limit
+    assert max((len(path) for path in doc.values), default=0) <= MAX_DEPTH + 1
+    return doc
+
+
+@FUZZ
+@given(hostile_documents())
+def test_hostile_yaml_stays_within_the_limits(text):
+    doc = _read_within_limits(text)
+    if doc is not None and "!!python" in text:
+        raise AssertionError("a python tag was read")
+
+
+@FUZZ
+@given(hostile_documents())
+def test_hostile_content_files_give_located_errors(tmp_path, text):
+    _load_file(tmp_path, text.encode("utf-8"))
+
+
+def _game_record(content):
+    from rulesdsl.engine.game import Game, GameOptions
+
+    return Game(content, GameOptions(players=2), 4).save()
+
+
+@FUZZ
+@given(st.data())
+def test_hostile_save_records_are_refused_with_rulesdsl_errors(content, tmp_path, data):
+    from rulesdsl.engine.game import Game
+    from rulesdsl.errors import RulesError
+    from rulesdsl.savefile import read_json
+
+    record = _game_record(content)
+    key = data.draw(st.sampled_from(["format", "seed", "dice", "answers", "options", "content", "players", "decks", "occupations"]))
+    value = data.draw(hostile_values())
+    placeholder = '"__HOSTILE__"'
+    if key in ("players", "decks", "occupations"):
+        record["options"][key] = "__HOSTILE__"
+    else:
+        record[key] = "__HOSTILE__"
+    # A hostile value as raw JSON text where it parses as JSON, else as a string.
+    raw = value if _is_json(value) else json.dumps(value)
+    text = json.dumps(record).replace(placeholder, raw)
+    path = tmp_path / "record.json"
+    path.write_text(text)
+    try:  # what `play --load` does
+        loaded, _doc = read_json(path)
+        Game.load(content, loaded)
+    except RulesError as err:
+        assert str(err)
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+        return True
+    except (ValueError, RecursionError):
+        return False

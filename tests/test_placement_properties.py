@@ -3,10 +3,11 @@
 import xml.etree.ElementTree as ET
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from rulesdsl.cli import main
+from tests.strategies import fuzz_settings
 from rulesdsl.content.loader import load_content
 from rulesdsl.geometry import pieces, scoring
 from rulesdsl.geometry.placement import empty, legal_placements, place
@@ -26,7 +27,7 @@ def _edge_neighbours(grid, mask):
     return out & ~mask
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@fuzz_settings(150)
 @given(st.sampled_from(sorted(GRIDS)), st.lists(st.tuples(st.sampled_from(ITEMS), st.integers(0, 10_000)), max_size=25))
 def test_any_sequence_of_legal_placements_keeps_every_rule(grid_id, moves):
     grid = GRIDS[grid_id]

@@ -13,7 +13,9 @@ there is any, `ContentError` lists them all and no `Content` is returned.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from pathlib import Path
 
 import attrs
@@ -65,6 +67,7 @@ class Content:
     programs: dict[tuple, object] = attrs.field(factory=dict)  # (collection, id) -> Program
     # what each root changed, in load order (`rulesdsl validate` prints it)
     changes: tuple[RootChanges, ...] = ()
+    files: dict[str, str] = attrs.field(factory=dict)  # "root/relative path" -> sha256 of its bytes (saved games)
 
     def __attrs_post_init__(self):
         # content.goods, content.spaces ... as plain attributes: the engine reads them constantly
@@ -125,31 +128,119 @@ class _RootItems:
     removals: list = attrs.field(factory=list)  # (collection, id, Location)
 
 
-def _yaml_files(folder: Path) -> list[Path]:
-    if not folder.is_dir():
-        return []
-    return sorted(p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+def yaml_files(folder: Path, problems: list[Problem]) -> list[Path]:
+    """Every YAML file under `folder`, symlinks followed; what cannot be read is a problem."""
+    found: list[Path] = []
+    if folder.is_symlink() or folder.exists():
+        _walk(folder, found, problems, ())
+    return sorted(found)
+
+
+def _walk(folder: Path, found: list[Path], problems: list[Problem], ancestors: tuple) -> None:
+    # A content folder that can only be read in part would load a different game
+    # without a word, so every unreadable folder and broken or looping link is reported.
+    def problem(path: Path, message: str) -> None:
+        problems.append(Problem(Location(_display(path), 1, 1), message))
+
+    try:
+        info = os.stat(folder)
+        ident = (info.st_dev, info.st_ino)
+        if ident in ancestors:
+            problem(folder, "symbolic link loop: this folder contains itself")
+            return
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda e: e.name)
+    except OSError as err:
+        problem(folder, f"cannot read folder: {err.strerror or err}")
+        return
+    for entry in entries:
+        path = Path(entry.path)
+        try:
+            target = os.stat(path)
+        except OSError as err:
+            what = "broken symbolic link" if entry.is_symlink() else "cannot read"
+            problem(path, f"{what}: {err.strerror or err}")
+            continue
+        if stat.S_ISDIR(target.st_mode):
+            _walk(path, found, problems, ancestors + (ident,))
+        elif path.suffix in (".yaml", ".yml"):
+            if stat.S_ISREG(target.st_mode):
+                found.append(path)
+            else:
+                problem(path, "not a regular file")
 
 
 def _display(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):
         return str(path)
 
 
 def _root_files(root: Path, problems: list[Problem]) -> list[tuple[str, Path]]:
     """The files of one root as (kind, path): a folder's boards/ and cards/, or one file."""
-    if root.is_file():
-        return [("file", root)]
-    if not root.is_dir():
-        problems.append(Problem(Location(_display(root), 1, 1), "no such content folder or file"))
+    try:
+        info = os.stat(root)
+    except OSError as err:
+        broken = root.is_symlink()
+        message = f"broken symbolic link: {err.strerror}" if broken else \
+            "no such content folder or file" if isinstance(err, FileNotFoundError) else f"cannot read: {err.strerror or err}"
+        problems.append(Problem(Location(_display(root), 1, 1), message))
         return []
-    boards, cards = root / "boards", root / "cards"
-    if not boards.is_dir() and not cards.is_dir():
+    if stat.S_ISREG(info.st_mode):
+        return [("file", root)]
+    if not stat.S_ISDIR(info.st_mode):
+        problems.append(Problem(Location(_display(root), 1, 1), "not a content folder or a regular file"))
+        return []
+    try:
+        names = set(os.listdir(root))
+    except OSError as err:
+        problems.append(Problem(Location(_display(root), 1, 1), f"cannot read folder: {err.strerror or err}"))
+        return []
+    if "boards" not in names and "cards" not in names:
         problems.append(Problem(Location(_display(root), 1, 1), "a content folder needs a boards/ or cards/ subfolder"))
         return []
-    return [("boards", p) for p in _yaml_files(boards)] + [("cards", p) for p in _yaml_files(cards)]
+    boards, cards = root / "boards", root / "cards"
+    return [("boards", p) for p in yaml_files(boards, problems)] + [("cards", p) for p in yaml_files(cards, problems)]
+
+
+def _digests(plan) -> dict[str, str]:
+    """Each loaded file's hash under a name that does not depend on where the roots lie."""
+    import hashlib
+
+    builtin = builtin_root().resolve() if _has_builtin() else None
+    out = {}
+    for root, _kind, path, raw in plan:
+        base = Path(root).resolve()
+        if not base.is_dir():  # a single file named as a root
+            out[base.name] = hashlib.sha256(raw).hexdigest()
+            continue
+        label = "builtin" if base == builtin else base.name
+        try:
+            name = path.resolve().relative_to(base).as_posix()
+        except ValueError:  # a link out of the root
+            name = path.name
+        out[f"{label}/{name}"] = hashlib.sha256(raw).hexdigest()
+    return out
+
+
+def _has_builtin() -> bool:
+    try:
+        builtin_root()
+        return True
+    except Exception:  # a damaged install has no built-in root to name
+        return False
+
+
+def _read_bytes(path: Path, problems: list[Problem]) -> bytes | None:
+    """The bytes of a content file (bounded in size), or None with a problem."""
+    from rulesdsl.content.yamlfile import YamlReadError, read_bounded
+
+    try:
+        return read_bounded(path, lambda: _display(path))
+    except YamlReadError as err:
+        problems.append(err.problem)
+        return None
 
 
 def _read_file(kind: str, path: Path, raw: bytes, root: str, out: _RootItems, problems: list[Problem]) -> None:
@@ -281,10 +372,9 @@ def load_roots(roots) -> Content:
             if resolved in seen:
                 continue  # a file named on its own that a folder already brought in
             seen.add(resolved)
-            try:
-                plan.append((str(root), kind, path, path.read_bytes()))
-            except OSError as err:
-                problems.append(Problem(Location(_display(path), 1, 1), f"cannot read file: {err.strerror}"))
+            raw = _read_bytes(path, problems)
+            if raw is not None:
+                plan.append((str(root), kind, path, raw))
     key = cache.key_for([(f"{root}|{kind}|{_display(path)}", raw) for root, kind, path, raw in plan])
     if not problems:
         cached = cache.get(key)
@@ -309,6 +399,7 @@ def build_content(plan: list, roots, problems: list[Problem]) -> Content:
             _read_file(kind, path, raw, root, items, problems)
         read.append((root, items))
     content = _merge(read, roots, problems)
+    content.files = _digests(plan)
     from rulesdsl.content.validate import validate_content
 
     # Effects are parsed even when some files are broken (syntax errors need no

@@ -4,7 +4,9 @@ Each content file holds keyed collections (``goods: [...]``, ``spaces: [...]``);
 every item has an `id` (occupations are identified by their `number`). The
 loader structures each item with cattrs into the class registered for its
 collection in `COLLECTIONS`, so adding a kind of component means adding a
-class here and one line to that table.
+class here and one line to that table. Numbers carry their allowed range next to the
+field (`ranged(lo, hi)`, kept in `field.metadata["range"]` for the checks and the schema)
+and effect texts their greatest length (`bounded_text`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,24 @@ COLOR_ORDER = ("orange", "red", "green", "blue")
 
 def _frozen(cls):
     return attrs.frozen(cls, kw_only=True)
+
+
+def ranged(lo: int, hi: int, default=attrs.NOTHING, factory=None):
+    """A whole number (or list or mapping of them) that content must keep within lo..hi.
+
+    The range is checked when a file is read (content/structure.py) and shown in the
+    schema; it keeps a typo such as `deck: 300000000` from reaching a game."""
+    if factory is not None:
+        return attrs.field(factory=factory, metadata={"range": (lo, hi)})
+    return attrs.field(default=default, metadata={"range": (lo, hi)})
+
+
+def bounded_text(max_length: int, default=attrs.NOTHING):
+    """Text of at most `max_length` characters (effect texts go through the parser)."""
+    return attrs.field(default=default, metadata={"max_length": max_length})
+
+
+EFFECT_LENGTH = 4000  # the longest built-in effect has ~270 characters
 
 
 @_frozen
@@ -41,16 +61,16 @@ class Good(Item):
     name: str
     color: Color
     shape: tuple[str, ...]
-    box_column: int  # column of the goods box (ordered by shape); diagonal upgrades move along it
+    box_column: int = ranged(0, 50)  # column of the goods box (ordered by shape); diagonal upgrades move along it
     other_side: str | None = None  # the good on the reverse face of the same physical tile
     upgrades_to: str | None = None  # one upgrade step: same shape, next colour
-    harvest: int | None = None  # orange goods: the sack number of the harvest codes
-    sword: int | None = None  # blue goods: sword value for raiding and pillaging
-    points: int = 0
+    harvest: int | None = ranged(0, 20, None)  # orange goods: the sack number of the harvest codes
+    sword: int | None = ranged(0, 100, None)  # blue goods: sword value for raiding and pillaging
+    points: int = ranged(-100, 100, 0)
     tongs: bool = False  # forge-tongs icon: can be taken on a forge space
     species: str | None = None  # animals: sheep or cattle (the pregnant face included)
     pregnant: bool = False
-    starting: int = 0  # tiles of this good each player starts with
+    starting: int = ranged(0, 20, 0)  # tiles of this good each player starts with
 
 
 @_frozen
@@ -60,10 +80,10 @@ class SpecialTile(Item):
     id: str
     name: str
     shape: tuple[str, ...]
-    sword: int
-    price: int | None = None  # silver on the special-sale space; None = cannot be bought
+    sword: int = ranged(0, 100)
+    price: int | None = ranged(0, 100, None)  # silver on the special-sale space; None = cannot be bought
     tongs: bool = False
-    points: int = 0
+    points: int = ranged(-100, 100, 0)
     mirror: bool = True  # both faces show the item, so the mirror image may be placed
 
 
@@ -79,9 +99,9 @@ class Resource(Item):
 @_frozen
 class Coin(Item):
     id: str
-    value: int
+    value: int = ranged(1, 100)
     shape: tuple[str, ...]
-    count: int
+    count: int = ranged(0, 500)
 
 
 @_frozen
@@ -90,7 +110,7 @@ class MountainItem(Item):
 
     id: str
     name: str
-    gives: dict[str, int]
+    gives: dict[str, int] = ranged(1, 20)
 
 
 @_frozen
@@ -104,27 +124,27 @@ class Ship(Item):
     id: str
     name: str
     size: Literal["small", "large"]
-    price: int  # silver to buy it at any time
-    points: int
-    emigrated_points: int | None = None  # None: this ship cannot emigrate
-    ore_printed: int = 0
-    ore_slots: int = 0  # ore that may be loaded on top of the printed ore
+    price: int = ranged(0, 100)  # silver to buy it at any time
+    points: int = ranged(-100, 100)
+    emigrated_points: int | None = ranged(-100, 100, None)  # None: this ship cannot emigrate
+    ore_printed: int = ranged(0, 20, 0)
+    ore_slots: int = ranged(0, 20, 0)  # ore that may be loaded on top of the printed ore
 
 
 @_frozen
 class Weapon(Item):
     id: str
     name: str
-    deck: int  # cards of this type in the box
-    starting: int = 0  # cards each player starts with
+    deck: int = ranged(0, 500)  # cards of this type in the box
+    starting: int = ranged(0, 20, 0)  # cards each player starts with
 
 
 @_frozen
 class IncomeLine:
     """An income diagonal: its squares in covering order, as [row, column]."""
 
-    squares: tuple[tuple[int, int], ...]
-    final: int  # the income once every coverable square of the line is covered
+    squares: tuple[tuple[int, int], ...] = ranged(0, 100)
+    final: int = ranged(0, 100)  # the income once every coverable square of the line is covered
 
 
 @_frozen
@@ -138,7 +158,7 @@ class Area:
     rules: str  # the placement rules that apply (placement_rules id)
     rows: tuple[str, ...]
     income_lines: tuple[IncomeLine, ...] = ()
-    minus_printed: int | None = None  # the "N x -1" figure of the rulebook, checked against the cells
+    minus_printed: int | None = ranged(0, 1000, None)  # the "N x -1" figure of the rulebook, checked against the cells
 
 
 @_frozen
@@ -154,9 +174,9 @@ class PlacementRule(Item):
 class SoloSetup:
     """The solo game's Vikings ([SO2]): two colours, some seats holding two Vikings."""
 
-    seats: tuple[int, ...]  # Vikings leaving the banquet table in phase 1 of each round
-    thing: int  # Vikings on the Thing square at the start
-    waiting: int  # Vikings of the second colour that come in after round 1
+    seats: tuple[int, ...] = ranged(0, 10)  # Vikings leaving the banquet table in phase 1 of each round
+    thing: int = ranged(0, 50)  # Vikings on the Thing square at the start
+    waiting: int = ranged(0, 50)  # Vikings of the second colour that come in after round 1
 
 
 @_frozen
@@ -166,11 +186,11 @@ class HomeBoard(Item):
     id: str  # the game length it is used for (long, short)
     name: str
     area: Area
-    feast_seats: int  # seats of the banquet table
-    table_vikings: int  # Vikings on the numbered seats at the start (the rightmost seats)
-    thing_vikings: int  # Vikings on the Thing square at the start
-    ship_seats: int  # seats an emigrated ship covers, from the left
-    berths: dict[str, int]  # ship berths in the bay by size (small, large)
+    feast_seats: int = ranged(1, 100)  # seats of the banquet table
+    table_vikings: int = ranged(0, 50)  # Vikings on the numbered seats at the start (the rightmost seats)
+    thing_vikings: int = ranged(0, 50)  # Vikings on the Thing square at the start
+    ship_seats: int = ranged(0, 100)  # seats an emigrated ship covers, from the left
+    berths: dict[str, int] = ranged(0, 20)  # ship berths in the bay by size (small, large)
     pens: tuple[str, ...]  # the species kept in the pens (no limit on how many)
     solo: SoloSetup | None = None
 
@@ -179,12 +199,12 @@ class HomeBoard(Item):
 class Building(Item):
     id: str
     name: str
-    supply: int  # tiles in the game; buildings run out
+    supply: int = ranged(0, 100)  # tiles in the game; buildings run out
     house: bool = False  # sheds are buildings but not houses
-    points: int = 0
+    points: int = ranged(-100, 100, 0)
     area: Area | None = None
-    slots: dict[str, int] = attrs.field(factory=dict)  # printed resource slots, each -1 while empty (wood, stone)
-    minus_printed: int | None = None  # the rulebook's "N x -1" figure for the whole tile
+    slots: dict[str, int] = ranged(0, 20, factory=dict)  # printed resource slots, each -1 while empty (wood, stone)
+    minus_printed: int | None = ranged(0, 1000, None)  # the rulebook's "N x -1" figure for the whole tile
 
 
 @_frozen
@@ -196,22 +216,22 @@ class ExplorationBoard(Item):
     slot: str  # A..D: the physical board
     side: Literal["front", "back"]
     other_side: str
-    points: int = 0
+    points: int = ranged(-100, 100, 0)
     area: Area | None = None
-    explore_vikings: int = 1  # Vikings of the exploration space that can take this side
+    explore_vikings: int = ranged(1, 20, 1)  # Vikings of the exploration space that can take this side
     explore_ships: tuple[str, ...] = ()  # ships that meet its requirement
 
 
 @_frozen
 class Die(Item):
     id: str
-    faces: int
+    faces: int = ranged(2, 100)
 
 
 @_frozen
 class Phase(Item):
     id: str
-    number: int
+    number: int = ranged(1, 100)
     name: str
 
 
@@ -219,10 +239,10 @@ class Phase(Item):
 class RoundPlan:
     """What one round of a game length does differently."""
 
-    round: int
-    harvest: int = 0  # harvest code: orange goods with harvest number <= this; 0 = none
+    round: int = ranged(1, 100)
+    harvest: int = ranged(0, 20, 0)  # harvest code: orange goods with harvest number <= this; 0 = none
     turn: str | None = None  # exploration slot whose front turns over in phase 3
-    silver: int = 0  # silver put on every other unclaimed exploration board in phase 3
+    silver: int = ranged(0, 100, 0)  # silver put on every other unclaimed exploration board in phase 3
     skip: tuple[str, ...] = ()  # phases that do not happen in this round
 
 
@@ -237,13 +257,13 @@ class GameLength(Item):
 class Group(Item):
     id: str
     name: str
-    order: int
+    order: int = ranged(0, 10000)
 
 
 @_frozen
 class Column(Item):
-    id: int
-    vikings: int
+    id: int = ranged(1, 50)
+    vikings: int = ranged(1, 20)
 
 
 @_frozen
@@ -262,11 +282,11 @@ class Space(Item):
     id: str
     name: str
     group: str
-    column: int
-    row: int  # global row of the space's top edge in its column, counted from the top of the board
-    rows: int = 1  # rows the space is tall
-    effect: str
-    players: tuple[int, ...] = (1, 2, 3, 4)  # player counts in which the space exists
+    column: int = ranged(1, 50)
+    row: int = ranged(0, 500)  # global row of the space's top edge in its column, counted from the top of the board
+    rows: int = ranged(1, 50, 1)  # rows the space is tall
+    effect: str = bounded_text(EFFECT_LENGTH)
+    players: tuple[int, ...] = ranged(1, 4, (1, 2, 3, 4))  # player counts in which the space exists
 
 
 @_frozen
@@ -275,19 +295,19 @@ class Rule(Item):
 
     id: str
     name: str
-    effect: str
+    effect: str = bounded_text(EFFECT_LENGTH)
 
 
 @_frozen
 class Occupation(Item):
-    number: int
+    number: int = ranged(1, 100000)
     deck: str  # A | B | C
     starting: bool
     name: str
-    points: int
+    points: int = ranged(-100, 100)
     category: Literal["immediate", "anytime", "each_time", "limited"]
-    text: str
-    effect: str
+    text: str = bounded_text(EFFECT_LENGTH)
+    effect: str = bounded_text(EFFECT_LENGTH)
 
     @property
     def id(self) -> int:

@@ -2,7 +2,9 @@
 turned into (path, message) pairs that the loader maps back to file positions.
 
 The hooks are strict on purpose: YAML's `3` is an int and `"3"` is not, `yes`
-is not a string, and a mapping may not carry keys the model does not know.
+is not a string, and a mapping may not carry keys the model does not know. Fields
+declared with a range (`models.ranged`) or a length (`models.bounded_text`) are
+checked before the item is built, so an absurd number never reaches the engine.
 """
 
 from __future__ import annotations
@@ -87,10 +89,13 @@ def _make_converter() -> cattrs.Converter:
         if not isinstance(value, list):
             raise StructureProblem(f"expected a list, found {describe(value)}")
         args = get_args(tp)
-        inner = args[0] if args else typing.Any
+        fixed = bool(args) and args[-1] is not Ellipsis  # tuple[int, int]: exactly that many
+        if fixed and len(value) != len(args):
+            raise StructureProblem(f"expected a list of {len(args)} values, found {len(value)}")
         out = []
         errors = []
         for index, element in enumerate(value):
+            inner = args[index] if fixed else (args[0] if args else typing.Any)
             try:
                 out.append(conv.structure(element, inner))
             except Exception as exc:  # collected and re-raised as one iterable error
@@ -121,10 +126,14 @@ def _make_converter() -> cattrs.Converter:
 
     def attrs_factory(cl):
         generated = make_dict_structure_fn(cl, conv, _cattrs_forbid_extra_keys=True, _cattrs_detailed_validation=True)
+        bounded = [(f.name, f.metadata) for f in attrs.fields(cl) if "range" in f.metadata or "max_length" in f.metadata]
 
         def structure_attrs(value, _type):
             if not isinstance(value, dict):
                 raise StructureProblem(f"expected a mapping with the fields of {_kind(cl)}, found {describe(value)}")
+            for name, metadata in bounded:
+                if name in value:
+                    check_bounds(value[name], metadata, (name,))
             return generated(value, cl)
 
         return structure_attrs
@@ -134,6 +143,24 @@ def _make_converter() -> cattrs.Converter:
 
 
 converter = _make_converter()
+
+
+def check_bounds(value, metadata, path: tuple) -> None:
+    """Raise StructureProblem if a number (in lists and mappings too) leaves the field's range or text is too long."""
+    if "range" in metadata and not isinstance(value, bool):
+        lo, hi = metadata["range"]
+        if isinstance(value, int) and not lo <= value <= hi:
+            shown = value if abs(value) < 10**15 else f"a number of {len(str(abs(value)))} digits"
+            raise StructureProblem(f"expected a whole number from {lo} to {hi}, found {shown}", path)
+        if isinstance(value, list):
+            for index, element in enumerate(value):
+                check_bounds(element, metadata, path + (index,))
+        if isinstance(value, dict):
+            for key, element in value.items():
+                check_bounds(element, metadata, path + (key,))
+    limit = metadata.get("max_length")
+    if limit is not None and isinstance(value, str) and len(value) > limit:
+        raise StructureProblem(f"text of {len(value):,} characters; at most {limit:,} are allowed here", path)
 
 
 def structure(data, cls) -> tuple[object | None, list[tuple[tuple, str]]]:

@@ -7,6 +7,14 @@ stands. Positions are keyed by the path of the value: ``("goods", 3, "shape")``.
 
 Effect texts are block scalars; `text_origin` tells where the first character
 of such a text lies so that card-language errors can point into the file.
+
+Every file is untrusted: before anything is composed, one pass over the parser's
+event stream (which keeps its own stack, so it cannot overflow) enforces the limits
+below and refuses tags other than the standard scalar ones. The composers recurse —
+the C one segfaults near 30,000 levels, the Python conversion here hits Python's
+recursion limit near 500 — so depth is checked before either sees the document, and
+the size a document grows to once its aliases are expanded is counted from the
+events, so a few hundred bytes of aliases cannot expand into gigabytes.
 """
 
 from __future__ import annotations
@@ -31,6 +39,12 @@ _yaml = YAML(typ="safe", pure=_PURE)
 
 _TAG = "tag:yaml.org,2002:"
 
+MAX_FILE_BYTES = 4 * 1024 * 1024  # the largest content file is ~20 KB; saves of long games stay far below
+MAX_DEPTH = 64  # nested lists and mappings; content uses fewer than 10
+MAX_VALUES = 200_000  # values of one document with every alias expanded (~7,700 in all built-in content)
+# Standard tags a file may write out: plain scalars, lists and mappings (`!` is the non-specific tag).
+_ALLOWED_TAGS = {None, "!"} | {_TAG + kind for kind in ("str", "int", "float", "bool", "null", "seq", "map")}
+
 
 class YamlReadError(Exception):
     def __init__(self, problem: Problem):
@@ -41,15 +55,35 @@ class YamlReadError(Exception):
 def read_yaml(path: Path, display: str | None = None) -> YamlDoc:
     """Parse `path`; raise YamlReadError with a located Problem on any failure."""
     shown = display or str(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as err:
-        raise YamlReadError(Problem(Location(shown, 1, 1), f"cannot read file: {err.strerror}")) from None
+    raw = read_bounded(path, shown)
     return parse_yaml_bytes(raw, shown)
+
+
+def read_bounded(path: Path, shown, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of `path`, refusing a file larger than `limit` without reading it all.
+
+    `shown` is the name for messages, or a function giving it (computed only on an error)."""
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(limit + 1)
+    except OSError as err:
+        name = shown() if callable(shown) else shown
+        raise YamlReadError(Problem(Location(name, 1, 1), f"cannot read file: {err.strerror or err}")) from None
+    if len(raw) > limit:
+        check_size(raw, shown() if callable(shown) else shown, limit)
+    return raw
+
+
+def check_size(raw: bytes, shown: str, limit: int = MAX_FILE_BYTES) -> None:
+    """Refuse data longer than `limit` bytes."""
+    if len(raw) > limit:
+        raise YamlReadError(Problem(Location(shown, 1, 1), f"file is larger than {limit // (1024 * 1024)} MB; "
+                                                            "content, scenario, state and save files are far smaller"))
 
 
 def parse_yaml_bytes(raw: bytes, shown: str) -> YamlDoc:
     """Decode `raw` as UTF-8 and parse it; raise YamlReadError with a located Problem."""
+    check_size(raw, shown)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -62,9 +96,13 @@ def parse_yaml_bytes(raw: bytes, shown: str) -> YamlDoc:
 
 
 def parse_yaml_text(text: str, shown: str) -> YamlDoc:
+    """Parse YAML text within the limits; raise YamlReadError with a located Problem."""
     if text.startswith("\ufeff"):
         text = text[1:]
+    if len(text) > MAX_FILE_BYTES:
+        check_size(text.encode("utf-8"), shown)
     try:
+        _check_events(text, shown)
         nodes = list(_yaml.compose_all(text))
     except MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
@@ -84,6 +122,47 @@ def parse_yaml_text(text: str, shown: str) -> YamlDoc:
     lines = text.split("\n")
     doc.data = _convert(nodes[0], (), doc, lines, set())
     return doc
+
+
+def _check_events(text: str, shown: str) -> None:
+    """Enforce depth, expanded size and tags on the event stream, before composing."""
+    depth = 0
+    total = 0  # values so far, aliases counted with the size of what they stand for
+    sizes: dict = {}  # anchor -> expanded size of its node
+    open_nodes: list = []  # (anchor, total at start) of the collections being read
+
+    def fail(event, message):
+        mark = event.start_mark
+        raise YamlReadError(Problem(Location(shown, mark.line + 1, mark.column + 1), message))
+
+    for event in _yaml.parse(text):
+        kind = type(event).__name__
+        if kind in ("ScalarEvent", "SequenceStartEvent", "MappingStartEvent"):
+            tag = event.tag
+            if tag not in _ALLOWED_TAGS:
+                shown_tag = "!!" + tag[len(_TAG):] if tag.startswith(_TAG) else tag
+                fail(event, f"YAML tag '{shown_tag}' is not allowed: write plain values, lists and mappings "
+                            "(only !!str, !!int, !!float, !!bool and !!null may be given)")
+            total += 1
+            if kind == "ScalarEvent":
+                if event.anchor is not None:
+                    sizes[event.anchor] = 1
+            else:
+                depth += 1
+                if depth > MAX_DEPTH:
+                    fail(event, f"lists and mappings are nested more than {MAX_DEPTH} deep")
+                open_nodes.append((event.anchor, total - 1))
+        elif kind in ("SequenceEndEvent", "MappingEndEvent"):
+            depth -= 1
+            anchor, start = open_nodes.pop()
+            if anchor is not None:
+                sizes[anchor] = total - start
+        elif kind == "AliasEvent":
+            total += sizes.get(event.anchor, 1)
+        else:
+            continue
+        if total > MAX_VALUES:
+            fail(event, f"the document holds more than {MAX_VALUES:,} values once its aliases are expanded")
 
 
 def _mark(node) -> tuple[int, int]:

@@ -81,13 +81,24 @@ class GameOptions:
     decks: tuple[str, ...] = ("A",)
     occupations: bool = True  # deal and play occupations
 
+    def __attrs_post_init__(self):
+        # Options come from files and command lines: 2.7 players or a deck named 3 is no game.
+        if type(self.players) is not int:
+            raise RulesError(f"the number of players must be a whole number, not {self.players!r}")
+        if not isinstance(self.length, str) or not all(isinstance(d, str) for d in self.decks):
+            raise RulesError(f"the game length and the decks are names, not {self.length!r} and {list(self.decks)!r}")
+        if not isinstance(self.occupations, bool):
+            raise RulesError(f"occupations is true or false, not {self.occupations!r}")
+
     def to_json(self) -> dict:
         return {"players": self.players, "length": self.length, "decks": list(self.decks), "occupations": self.occupations}
 
     @classmethod
     def from_json(cls, data: dict) -> "GameOptions":
-        return cls(players=int(data["players"]), length=str(data["length"]), decks=tuple(data["decks"]),
-                   occupations=bool(data.get("occupations", True)))
+        """Options from a record, with exact types (RecordError names the bad value)."""
+        from rulesdsl.engine import record
+
+        return cls(**record.options(data))
 
 
 class Game:
@@ -223,28 +234,27 @@ class Game:
 
     # ------------------------------------------------------------------ save / load
     def save(self) -> dict:
+        """The JSON record: options, seed, dice, answers and the content it was played on."""
+        from rulesdsl.engine import record
+
         return {"format": SAVE_FORMAT, "options": self.options.to_json(), "seed": self.seed,
-                "dice": list(self._initial_dice), "answers": [list(a) for a in self.log]}
+                "dice": list(self._initial_dice), "answers": [list(a) for a in self.log],
+                "content": record.fingerprint(self.content)}
 
     @classmethod
-    def load(cls, content, data) -> "Game":
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise RulesError("not a rulesdsl saved game (missing or unknown 'format')")
-        try:
-            options = GameOptions.from_json(data["options"])
-            seed = int(data["seed"])
-            answers = [(int(p), str(k)) for p, k in data["answers"]]
-            dice = [int(d) for d in data.get("dice", [])]
-        except (KeyError, TypeError, ValueError) as err:
-            raise RulesError(f"corrupted saved game: {err}") from None
-        game = cls(content, options, seed, dice)
+    def load(cls, content, data, force: bool = False) -> "Game":
+        """Replay a record; RulesError if it is not one, or (unless `force`) was made on other content."""
+        from rulesdsl.engine import record
+
+        opts, seed, dice, answers = record.read(data, content, force)
+        game = cls(content, GameOptions(**opts), seed, dice)
         for index, (player, key) in enumerate(answers):
             if game.decision is None or game.decision.player != player:
-                raise RulesError(f"corrupted saved game: answer {index + 1} does not fit the game (player {player})")
+                raise record.RecordError(f"answer {index + 1} does not fit the game (player {player})", ("answers", index))
             try:
                 game.answer(key)
             except IllegalMove as err:
-                raise RulesError(f"corrupted saved game: answer {index + 1}: {err}") from None
+                raise record.RecordError(f"answer {index + 1}: {err}", ("answers", index)) from None
         return game
 
     # ------------------------------------------------------------------ questions and dice
@@ -292,7 +302,10 @@ class Game:
 
     def roll(self, faces: int) -> int:
         if self.forced_dice:
-            return self.forced_dice.pop(0)
+            value = self.forced_dice.pop(0)
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= faces:
+                raise RulesError(f"a die result of {value!r} cannot come from a {faces}-sided die")
+            return value
         return self.rng.randint(1, faces)
 
     def note(self, text: str) -> None:

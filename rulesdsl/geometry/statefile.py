@@ -15,6 +15,7 @@ from pathlib import Path
 
 import attrs
 
+from rulesdsl.content.models import ranged
 from rulesdsl.errors import ContentError, IllegalMove, IllegalPlacement, Problem
 from rulesdsl.geometry import pieces
 from rulesdsl.geometry.placement import BoardState, empty, place
@@ -23,8 +24,8 @@ from rulesdsl.geometry.placement import BoardState, empty, place
 @attrs.frozen(kw_only=True)
 class TileSpec:
     item: str
-    at: tuple[int, int]
-    turn: int = 0
+    at: tuple[int, int] = ranged(0, 100)
+    turn: int = ranged(0, 270, 0)
     mirror: bool = False
 
 

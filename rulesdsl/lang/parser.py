@@ -34,18 +34,43 @@ class _CardIndenter(Indenter):
     tab_len = 8
 
 
+_LARK_OPTIONS = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": False}
+
+
 @functools.cache
 def _lark() -> Lark:
+    """The card-language parser, from the signed cache in the private cache folder when it is there.
+
+    Lark's own `cache=True` would write a pickle under a predictable name in the shared
+    temporary folder and unpickle whatever is found there; rulesdsl.content.cache keeps
+    the built tables instead, MAC-checked before they are read (see its docstring)."""
+    import hashlib
+    import io
+
+    from rulesdsl.content import cache
     from rulesdsl.resources import grammar_path
 
-    return Lark(
-        grammar_path().read_text(encoding="utf-8"),
-        parser="lalr",
-        postlex=_CardIndenter(),
-        propagate_positions=True,
-        maybe_placeholders=False,
-        cache=True,
-    )
+    grammar = grammar_path().read_text(encoding="utf-8")
+    key = hashlib.sha256(f"{grammar}|{sorted(_LARK_OPTIONS.items())}|{cache.dependency_versions()}".encode()).hexdigest()
+    name = f"grammar-{key}.lark"
+    from lark.lark import _LOAD_ALLOWED_OPTIONS
+
+    blob = cache.read_verified(name)
+    if blob is not None:
+        try:
+            # the options Lark's own cache passes again on loading (the rest is in the tables)
+            again = {k: v for k, v in _LARK_OPTIONS.items() if k in _LOAD_ALLOWED_OPTIONS}
+            return Lark.__new__(Lark)._load(io.BytesIO(blob), postlex=_CardIndenter(), **again)
+        except Exception:  # written by another Lark that slipped past the key: rebuild
+            pass
+    parser = Lark(grammar, postlex=_CardIndenter(), **_LARK_OPTIONS)
+    try:
+        out = io.BytesIO()
+        parser.save(out, _LOAD_ALLOWED_OPTIONS)  # what Lark's own cache stores
+        cache.write_verified(name, out.getvalue(), prune="grammar-*.lark")
+    except Exception:  # caching is only a speed-up
+        pass
+    return parser
 
 
 @functools.cache
