@@ -156,7 +156,8 @@ def _workers(pid: int) -> list[int]:
     return found
 
 
-GAMES = ["--players", "1", "--short", "--decks", "A", "--games", "100", "--jobs", "2"]
+RUN = 1000  # enough games that the run is still going when it is interrupted (random games are fast)
+GAMES = ["--players", "1", "--short", "--decks", "A", "--games", str(RUN), "--jobs", "2"]
 
 
 @pytest.mark.parametrize("how", ["ctrl-c", "killed worker"])
@@ -178,15 +179,15 @@ def test_an_interrupted_run_resumes_without_losing_or_repeating_a_game(tmp_path,
     assert process.returncode == (130 if how == "ctrl-c" else 1), err
     assert "run the same command with --resume" in err and "Traceback" not in err
     stored = [r[0] for r in rows(out, "games")]
-    assert 0 < len(stored) < 100
+    assert 0 < len(stored) < RUN
     resumed = _cli(*GAMES, "--out", str(out), "--resume")
     text, err = resumed.communicate(timeout=600)
     assert resumed.returncode == 0, err
-    assert f"{100 - len(stored)} games played" in text
+    assert f"{RUN - len(stored)} games played" in text
     seeds = [r[0] for r in rows(out, "games")]
-    assert seeds == list(range(100))
+    assert seeds == list(range(RUN))
     con = duckdb.connect(str(out / "sims.duckdb"), read_only=True)
-    assert con.execute("SELECT count(*), count(DISTINCT (seed, player)) FROM scores").fetchone() == (100, 100)
+    assert con.execute("SELECT count(*), count(DISTINCT (seed, player)) FROM scores").fetchone() == (RUN, RUN)
     con.close()
 
 

@@ -10,7 +10,6 @@ JSON record and can be opened again."""
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import json
 import threading
@@ -44,9 +43,9 @@ class Session:
 def _agent_list(names: list[str], players: int, seed: int) -> list:
     """Agents by name as `rulesdsl play --agents` makes them; a human is None (the page)."""
     from rulesdsl.agents import HumanAgent
-    from rulesdsl.cli import _agents
+    from rulesdsl.agents.registry import make_agents
 
-    made = _agents(argparse.Namespace(agents=",".join(names)), players, seed)
+    made, _ = make_agents(",".join(names), players, seed)
     return [None if isinstance(agent, HumanAgent) else agent for agent in made]
 
 
