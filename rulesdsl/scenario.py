@@ -111,7 +111,11 @@ def load(path: Path):
     except YamlReadError as err:
         raise ScenarioError(err.problem) from None
     r = _Reader(doc)
-    if not isinstance(doc.data, dict) or doc.data.get("format") not in FORMATS:
+    if not isinstance(doc.data, dict):
+        from rulesdsl.content.structure import describe
+
+        r.fail((), f"expected a mapping of scenario keys (format, title, setup, steps, expect ...), found {describe(doc.data)}")
+    if doc.data.get("format") not in FORMATS:
         found = doc.data.get("format") if isinstance(doc.data, dict) else None
         r.fail(("format",), f"this file says format {found!r}; this rulesdsl reads scenario formats {', '.join(map(str, FORMATS))}")
     r.keys(doc.data, (), r.v2(_TOP, _TOP2))

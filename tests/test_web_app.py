@@ -21,6 +21,14 @@ def client():
     return app.test_client()
 
 
+def _signed(record: dict) -> dict:
+    """A hand-written record, saying which content it was made for (as a saved game does)."""
+    from rulesdsl.content.loader import load_content
+    from rulesdsl.engine.record import fingerprint
+
+    return {**record, "content": fingerprint(load_content())}
+
+
 def _open(client, record, agents="human,random"):
     response = client.post("/open", data={"text": json.dumps(record), "agents": agents})
     assert response.status_code == 302, response.text
@@ -31,10 +39,12 @@ def _open(client, record, agents="human,random"):
     ("{not json", "it is not JSON"),
     (json.dumps({"hello": "world"}), "not a rulesdsl saved game"),
     (json.dumps({"format": 1, "options": {"players": 2}, "seed": 0, "answers": []}), "corrupted saved game"),
-    (json.dumps({"format": 1, "options": {"players": 2, "length": "long", "decks": ["A"]}, "seed": 0,
-                 "answers": [[0, "no_such_space"]]}), "answer 1"),
+    ({"format": 1, "options": {"players": 2, "length": "long", "decks": ["A"]}, "seed": 0,
+      "answers": [[0, "no_such_space"]]}, "answer 1"),
 ])
 def test_a_corrupted_or_foreign_save_shows_the_reason_and_the_server_goes_on(client, text, reason):
+    if isinstance(text, dict):
+        text = json.dumps(_signed(text))
     response = client.post("/open", data={"text": text})
     assert response.status_code == 400
     assert reason in response.text and 'id="error"' in response.text
@@ -42,8 +52,8 @@ def test_a_corrupted_or_foreign_save_shows_the_reason_and_the_server_goes_on(cli
 
 
 def test_an_illegal_answer_is_refused_with_the_reason_and_changes_nothing(client):
-    gid = _open(client, {"format": 1, "options": {"players": 2, "length": "long", "decks": ["A", "B", "C"]},
-                         "seed": 1, "answers": []}, agents="human,human")
+    gid = _open(client, _signed({"format": 1, "options": {"players": 2, "length": "long", "decks": ["A", "B", "C"]},
+                         "seed": 1, "answers": []}), agents="human,human")
     before = client.get(f"/game/{gid}/save").json
     refused = client.post(f"/game/{gid}/answer", json={"key": "build_shed_1"})
     assert refused.status_code == 400
@@ -56,8 +66,8 @@ def test_an_illegal_answer_is_refused_with_the_reason_and_changes_nothing(client
 
 
 def test_answers_run_the_agents_and_the_record_reloads(client):
-    gid = _open(client, {"format": 1, "options": {"players": 2, "length": "long", "decks": ["A", "B", "C"]},
-                         "seed": 1, "answers": []})
+    gid = _open(client, _signed({"format": 1, "options": {"players": 2, "length": "long", "decks": ["A", "B", "C"]},
+                         "seed": 1, "answers": []}))
     page = client.get(f"/game/{gid}").text
     assert "where do your Vikings go?" in page and "not possible now" in page
     ok = client.post(f"/game/{gid}/answer", json={"key": "pass"})
