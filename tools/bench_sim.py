@@ -176,22 +176,22 @@ def balance_targets(args) -> None:
 
     peddler = Path(__file__).resolve().parent.parent / "cards" / "occupations" / "A" / "001-peddler.yaml"
     text = peddler.read_text()
-    setup = Setup(GameOptions(players=2, length="long", decks=("A", "B", "C")), ("random", "random"))
+    setup = Setup(GameOptions(players=2, length="long", decks=("A", "B", "C")), (args.agents, args.agents))
     with tempfile.TemporaryDirectory() as folder:
         plus = Path(folder) / "plus5"
         (plus / "cards").mkdir(parents=True)
-        (plus / "cards" / "001-peddler.yaml").write_text(text + "  gain 5 silver\n")
+        (plus / "cards" / "001-peddler.yaml").write_text(text.replace("number: 1\n", "number: 1\nreplaces: true\n") + "  gain 5 silver\n")
         twin = Path(folder) / "twin"
         (twin / "cards").mkdir(parents=True)
         (twin / "cards" / "901-second-peddler.yaml").write_text(text.replace("number: 1\n", "number: 901\n").replace("Peddler", "Second Peddler"))
         backend = LocalBackend(default_jobs())
         backend.start()
         try:
-            for root, wanted in ((plus, "excludes 0"), (twin, "contains 0")):
+            for root, wanted, most in ((plus, "excludes 0", 2000), (twin, "contains 0", args.twin_pairs)):
                 tests = plan_tests([], True, [], str(root))
                 start = time.perf_counter()
-                with progress_bar(2 * 2000, True) as advance:
-                    [outcome] = balance(tests, setup, backend, max_pairs=2000, min_pairs=200, batch=100, width=1.0, advance=advance)
+                with progress_bar(2 * most, True) as advance:
+                    [outcome] = balance(tests, setup, backend, max_pairs=most, min_pairs=min(200, most), batch=100, width=1.0, advance=advance)
                 low, high = outcome.score.interval()
                 excludes = low > 0 or high < 0
                 met = excludes if wanted == "excludes 0" else not excludes
@@ -213,6 +213,8 @@ def main() -> int:
     parser.add_argument("--agents", default="random", help="random now; greedy/search once they exist")
     parser.add_argument("--budget", type=int, default=None)
     parser.add_argument("--balance", action="store_true", help="measure the balance targets instead (long)")
+    parser.add_argument("--twin-pairs", type=int, default=2000,
+                        help="with --balance: most pairs for the copied card (with greedy agents a fixed-width stop needs ~1,500)")
     args = parser.parse_args()
     if args.balance:
         balance_targets(args)
