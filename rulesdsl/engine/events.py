@@ -130,7 +130,7 @@ class Events:
                     if info.space not in place.names:
                         return False
                 elif isinstance(place, t.NounPlace):
-                    if not _area_matches(catalog, place.words, info.area):
+                    if not area_matches(catalog, place.words, info.area):
                         return False
             elif isinstance(f, t.ForFilter):
                 if info.kind not in f.names:
@@ -232,7 +232,7 @@ def _key(timing: str, event: t.Event) -> tuple:
     return timing, event.name
 
 
-def _area_matches(catalog, words, area: str | None) -> bool:
+def area_matches(catalog, words, area: str | None) -> bool:
     name = catalog.resolve(words)
     if area is None:
         return False

@@ -55,7 +55,7 @@ class Action:
 
 
 class Ctx:
-    __slots__ = ("player", "p", "card", "space", "info", "vars", "it", "action", "dice", "slash", "value", "via", "phase_how",
+    __slots__ = ("player", "p", "card", "space", "info", "vars", "it", "action", "dice", "slash", "value", "via", "phase",
                  "pending")
 
     def __init__(self, player: int, p, card=None, space=None, info=None, action=None):
@@ -71,7 +71,7 @@ class Ctx:
         self.slash = None
         self.value = None
         self.via = None
-        self.phase_how = None
+        self.phase = None  # the share of a phase being run (its EventInfo), for the mechanisms
         self.pending = None  # arrivals of the current yield, announced when it is complete
 
     def derive(self, **changes) -> "Ctx":
@@ -79,7 +79,7 @@ class Ctx:
         # unrolled: this runs for every effect and every feasibility check
         new.player, new.p, new.card, new.space, new.info = self.player, self.p, self.card, self.space, self.info
         new.vars, new.it, new.action, new.dice, new.slash = self.vars, self.it, self.action, self.dice, self.slash
-        new.value, new.via, new.phase_how, new.pending = self.value, self.via, self.phase_how, self.pending
+        new.value, new.via, new.phase, new.pending = self.value, self.via, self.phase, self.pending
         if "vars" in changes:
             changes["vars"] = dict(changes["vars"])
         for name, value in changes.items():
@@ -438,7 +438,7 @@ class Interpreter:
                 if weapon is not None:
                     ctx.p.supply[weapon] += 1
                     got += 1
-                    yield from self._received(ctx, weapon, 1, "drawn")
+                    yield from self.received(ctx, weapon, 1, "drawn")
         return got > 0
 
     def s_Play(self, node, ctx, mandatory):
@@ -480,7 +480,7 @@ class Interpreter:
             chosen[target] += 1
             sources[answer] += 1
             done += 1
-            yield from self._received(ctx, target, 1, "upgraded")
+            yield from self.received(ctx, target, 1, "upgraded")
         if done and ctx.action is not None:
             ctx.action.upgraded += done
         if done and self.g.events.allowed("upgrading_extra_step", ctx, self._action_info(ctx)):
@@ -511,7 +511,7 @@ class Interpreter:
             self._swap(ctx, answer, back)
             flipped.add(answer)
             count += 1
-            yield from self._received(ctx, back, 1, "flipped")
+            yield from self.received(ctx, back, 1, "flipped")
         return count > 0 or mandatory
 
     def s_TakeMountain(self, node, ctx, mandatory):
@@ -618,11 +618,14 @@ class Interpreter:
             if good.harvest is not None and good.harvest <= node.up_to:
                 ops.gain(self.g, ctx.p, good.id, 1)
                 did = True
-                yield from self._received(ctx, good.id, 1, "harvested")
+                yield from self.received(ctx, good.id, 1, "harvested")
         return did
 
     def s_Lift(self, node, ctx, mandatory):
         return (yield from self.g.flow.lift(node, ctx, mandatory))
+
+    def s_Use(self, node, ctx, mandatory):
+        return (yield from self.g.flow.use(node, ctx))
 
     def s_Nothing(self, node, ctx, mandatory):
         return False
@@ -848,13 +851,13 @@ class Interpreter:
         elif kind == BUILDING:
             yield from self._arrived(ctx, "building_acquired", EventInfo("building_acquired", items=frozenset({item_id}), how=how, amount=got))
         else:
-            yield from self._received(ctx, item_id, got, verb)
+            yield from self.received(ctx, item_id, got, verb)
         return True
 
     def _gives(self, item_id, n) -> Counter:
         return Counter({item_id: n})
 
-    def _received(self, ctx, item_id, n, how):
+    def received(self, ctx, item_id, n, how):
         if not self.g.events.listening("when", "received"):
             return
         for _ in range(n):

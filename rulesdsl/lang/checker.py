@@ -372,6 +372,20 @@ class _Checker:
     def s_Nothing(self, s) -> None:
         pass
 
+    def s_Use(self, s: t.Use) -> None:
+        if not self.one_of(s, s.name, reg.MECHANISMS, "mechanism"):
+            return
+        params = reg.MECHANISMS[s.name].params
+        given = [name for name, _ in s.args]
+        for name, a in s.args:
+            if self.one_of(s, name, params, f"parameter of {s.name}"):
+                self.amount(a)
+        missing = [name for name in params if name not in given]
+        if missing:
+            self.error(s, f"{s.name} needs the parameter {', '.join(missing)} (`use {s.name} with {missing[0]} 1`)")
+        if len(set(given)) != len(given):
+            self.error(s, f"a parameter of {s.name} is given twice")
+
     def s_Modify(self, s: t.Modify) -> None:
         self.one_of(s, s.value, reg.VALUES, "value")
         self.filters(s.filters)

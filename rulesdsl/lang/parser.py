@@ -693,6 +693,12 @@ class _ToNodes(Transformer):
     def nothing(self, meta, children):
         return t.Nothing(pos=_pos(meta))
 
+    def mechanism(self, meta, children):
+        return t.Use(str(children[0]), tuple(children[1:]), pos=_pos(meta))
+
+    def mechanism_arg(self, meta, children):
+        return (str(children[0]), children[1])
+
     def _modifier_parts(self, children):
         name = str(children[0])
         rest = children[1:]

@@ -469,6 +469,15 @@ class Nothing(Node):
     pass
 
 
+@node
+class Use(Node):
+    """`use breed_pairs with offspring 1`: a generic mechanism named in data, with its parameters
+    as (name, amount) pairs in the order written."""
+
+    name: str
+    args: tuple = ()
+
+
 # Filters narrow hooks and modifiers: on <place>, for <names>, of <nouns>, how <names>, as <name>.
 @node
 class OnFilter(Node):
@@ -656,7 +665,7 @@ class Dice(Node):
 Statement = Union[
     Acquire, Pay, Exchange, Draw, Play, Upgrade, Flip, TakeMountain, ReturnVikings, Require,
     Emigrate, Explore, DoNamed, DoSpace, Imitate, RunPhase, LoadOre, RemoveOre, UnloadOre,
-    PlaceBundle, PlaceAll, Loot, MakePregnant, Harvest, Lift, Nothing, Modify, SetValue, Allow,
+    PlaceBundle, PlaceAll, Loot, MakePregnant, Harvest, Lift, Nothing, Use, Modify, SetValue, Allow,
     Mood, If, ChooseOne, ChooseVar, ForEach, FirstOf, BySlash, ByTable, RepeatTimes, RepeatUntil,
     AsPhase, Part, Dice,
 ]
