@@ -105,7 +105,7 @@ class PhaseRunner:
         spec = self.g.content.phases[phase]
         if spec.scope == "table":
             self.resume_at = (point, turn)
-            yield from self.interp.run(self.g.content.programs[("phases", phase)].items, self.ctx(self.order()[0]))
+            yield from self.phase_effect(phase, self.ctx(self.order()[0]))
         else:
             for player in self.order():
                 yield from self.phase_share(self.ctx(player), phase, _HOW_PHASE)
@@ -118,8 +118,22 @@ class PhaseRunner:
         """One player's share of a phase: its effect, then that player's `during phase X`."""
         name = f"phase:{phase}"
         info = EventInfo(name, how=how, data={"on": on} if on is not None else None)
-        yield from self.interp.run(self.g.content.programs[("phases", phase)].items, ctx.derive(phase=info))
+        yield from self.phase_effect(phase, ctx.derive(phase=info))
         yield from self.emit("during", name, ctx, info)
+
+    def phase_effect(self, phase: str, ctx):
+        """Run a phase's effect; one `use` statement (most phases) is run without a block around it."""
+        direct = self.memo.get(("phase_effect", phase))
+        if direct is None:
+            items = self.g.content.programs[("phases", phase)].items
+            direct = self.memo[("phase_effect", phase)] = items[0] if len(items) == 1 and isinstance(items[0], t.Use) else items
+        if isinstance(direct, t.Use):
+            if direct.args:
+                yield from self.use(direct, ctx)
+            else:  # (the action phase's turns: every decision of it passes through here)
+                yield from IMPLEMENTATIONS[direct.name](self, ctx)
+        else:
+            yield from self.interp.run(direct, ctx)
 
     def take_resume(self) -> tuple:
         """(point, turn) the current table phase resumes at (turn None: from its start)."""
@@ -159,5 +173,7 @@ class PhaseRunner:
 
     def use(self, node, ctx):
         """`use NAME with ...`: run a mechanism with its arguments evaluated."""
-        args = {name: self.interp.amount(a, ctx) for name, a in node.args}
-        return (yield from IMPLEMENTATIONS[node.name](self, ctx, **args))
+        if not node.args:
+            return (yield from IMPLEMENTATIONS[node.name](self, ctx))
+        amount = self.interp.amount
+        return (yield from IMPLEMENTATIONS[node.name](self, ctx, **{name: amount(a, ctx) for name, a in node.args}))

@@ -63,8 +63,8 @@ class Queries:
             return len(p.emigrated)
         if name == "in_action_phase":
             return int(s.phase in g.flow.phases_using("turns"))
-        if name == "solo_seats":
-            solo = g.flow.home().solo
+        if name == "new_vikings":
+            solo = g.flow.home().solo if len(s.players) == 1 else None
             return solo.seats[min(s.round, len(solo.seats)) - 1] if solo is not None and solo.seats else 1
         if name == "banquet_seats":
             return g.flow.home().feast_seats

@@ -102,7 +102,7 @@ QUANTITIES = {
     "top_sword_value": "the highest sword value among the special tiles still in the supply",
     "occupations_played_now": "occupations played on the current occasion",
     "played_this_action": "occupations you played during the current action (column bonus included)",
-    "solo_seats": "Vikings that leave the banquet table this round in a solo game (the home board's solo setup; 1 without one)",
+    "new_vikings": "Vikings that leave the banquet table this round: 1, or in a solo game the round's entry of the home board's solo seats",
     "banquet_seats": "the seats of your home board's banquet table",
     "banquet_vikings": "the Vikings sitting on your banquet table at the start of the game",
     "ship_seats": "the banquet seats one emigrated ship covers",
@@ -253,7 +253,7 @@ def _mechanisms(*rows) -> dict[str, MechanismKind]:
 # Generic mechanisms that `use NAME with PARAM AMOUNT, ...` runs: the work of the phases of the
 # round, each parameterised by its arguments and by the content (home board, round plan).
 MECHANISMS = _mechanisms(
-    ("leave_table", ("vikings",), "player", "move that many of your Vikings from the banquet table to the Thing square (as many as sit there)"),
+    ("leave_table", ("vikings",), "player", "move that many of your Vikings from the banquet table to the Thing square (as many as sit there; the phase gives `new_vikings`)"),
     ("harvest_goods", ("up_to",), "player", "take one of every orange good with a harvest number up to `up_to` (0: nothing)"),
     ("turn_exploration_boards", (), "table", "the round plan's `turn` slot turns over if unclaimed (its silver goes back); every other unclaimed board gets the round plan's `silver`"),
     ("draw_weapon", (), "player", "draw the top weapon card (a `drawing` replacement may take its place)"),

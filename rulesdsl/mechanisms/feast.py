@@ -73,7 +73,9 @@ def _color(flow, item: str) -> str:
 
 def _widths(flow, item: str) -> tuple[int, int]:
     """(seats lengthwise, seats upright) of a tile, remembered per game."""
-    widths = flow.memo.setdefault("banquet_widths", {})
+    widths = flow.memo.get("banquet_widths")
+    if widths is None:
+        widths = flow.memo["banquet_widths"] = {}
     found = widths.get(item)
     if found is None:
         shape = flow.g.content.goods[item].shape
