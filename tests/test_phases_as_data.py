@@ -4,7 +4,10 @@ so a variant replaces a phase like any card, and no Python names a phase."""
 import ast
 from pathlib import Path
 
+import pytest
+
 from rulesdsl.content.loader import load_content
+from rulesdsl.errors import ContentError
 from rulesdsl.engine import invariants
 from rulesdsl.lang import tree as t
 from tests.engine_helpers import new_game, perform
@@ -80,3 +83,20 @@ def test_no_python_names_a_phase(content):
                 if about_phase and ids & set(literals):
                     found.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
     assert found == []
+
+
+def test_a_card_cannot_run_a_phase_of_the_whole_table(variant):
+    variant.write("cards/occupations/A/901-table-runner.yaml", """number: 901
+deck: A
+starting: false
+name: Table Runner
+points: 0
+category: immediate
+text: Runs the action phase.
+effect: |
+  run phase actions
+""")
+    with pytest.raises(ContentError) as info:
+        load_content([variant.root])
+    assert [p.message for p in info.value.problems] == [
+        "phase 'actions' acts on the whole table (scope: table): a card can run only a phase of scope player"]

@@ -92,7 +92,8 @@ class StatementChecks:
         self.place(s.place)
 
     def s_RunPhase(self, s: t.RunPhase) -> None:
-        self.one_of(s, s.phase, self.v.phases, "phase")
+        if self.one_of(s, s.phase, self.v.phases, "phase") and s.phase in self.v.table_phases:
+            self.error(s, f"phase '{s.phase}' acts on the whole table (scope: table): a card can run only a phase of scope player")
         if s.on is not None:
             self.selector(s.on)
 

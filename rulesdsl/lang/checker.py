@@ -39,6 +39,7 @@ class Vocabulary:
     mountain_items: set[str]
     max_harvest: int
     max_upgrade_steps: int = 3
+    table_phases: set[str] = attrs.field(factory=set)  # phases of scope table: no card runs them
 
     def resolve(self, words) -> str | None:
         for candidate in _candidates(words):
@@ -98,6 +99,7 @@ def vocabulary_from(content) -> Vocabulary:
     return Vocabulary(
         nouns=nouns,
         phases=set(content.phases),
+        table_phases={phase.id for phase in content.phases.values() if phase.scope == "table"},
         groups=set(content.groups),
         spaces=set(content.spaces),
         columns=set(content.columns),
