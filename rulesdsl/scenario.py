@@ -143,7 +143,7 @@ def build(doc, r, content) -> Game:
             for p in s.players:
                 p.table_vikings = home.table_vikings - s.round
                 p.thing = home.thing_vikings + s.round
-    s.phase = setup.get("phase", "actions")
+    s.phase = setup.get("phase") or min(game.flow.phases_using("turns"), default="")  # the action phase by default
     if "start_player" in setup:
         s.start_player = r.int(setup["start_player"], ("setup", "start_player"), 0)
     for index, pdata in enumerate(setup.get("players", [])):

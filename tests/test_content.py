@@ -80,7 +80,7 @@ def test_action_board(content):
 
 
 def test_every_effect_is_parsed(content):
-    assert len(content.programs) == len(content.spaces) + len(content.rules) + len(content.occupations)
+    assert len(content.programs) == len(content.spaces) + len(content.rules) + len(content.occupations) + len(content.phases)
 
 
 def test_language_reference_is_up_to_date():

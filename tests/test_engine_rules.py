@@ -104,7 +104,7 @@ def test_e30_raid_could_reach_six_but_is_declared_failed(content):
 def test_e4_e5_e6_breeding(content, sheep, pregnant, after):
     game = new_game(content)
     p = give(game, 0, sheep=sheep, pregnant_sheep=pregnant) if sheep or pregnant else game.state.players[0]
-    perform(game.flow.breed(game.flow.ctx(0), "phase"))
+    perform(game.flow.phase_share(game.flow.ctx(0), "breeding", frozenset({"phase"})))
     assert (p.stables["sheep"], p.stables["pregnant_sheep"]) == after
 
 
@@ -134,7 +134,7 @@ def test_feast_rules_orientation_adjacency_and_penalties(content):
     p = give(game, 0, salt_meat=2, silver=1)
     held = dict(p.supply)
     log = []
-    perform(game.flow.feast(game.flow.ctx(0), "phase"), ["salt_meat:long", "peas:up", "empty"], log)
+    perform(game.flow.phase_share(game.flow.ctx(0), "feast", frozenset({"phase"})), ["salt_meat:long", "peas:up", "empty"], log)
     first = {o.key for o in log[0].options}
     assert {"salt_meat:long", "salt_meat:up", "peas:long", "peas:up", "mead:up", "coin", "empty", "stop"} <= first
     second = {o.key for o in log[1].options}  # 2 seats left, next to a red tile
@@ -152,7 +152,7 @@ def test_only_one_tile_of_a_kind_lies_lengthwise(content):
     game.state.round = 7  # all 12 seats
     give(game, 0, salt_meat=2, peas=1)
     log = []
-    perform(game.flow.feast(game.flow.ctx(0), "phase"), ["salt_meat:long", "peas:up", "salt_meat:up", "stop"], log)
+    perform(game.flow.phase_share(game.flow.ctx(0), "feast", frozenset({"phase"})), ["salt_meat:long", "peas:up", "salt_meat:up", "stop"], log)
     third = {o.key for o in log[2].options}
     assert "salt_meat:up" in third and "salt_meat:long" not in third
 

@@ -118,7 +118,7 @@ def test_e2_exploration_boards_turn_and_collect_silver(content):
     for round_number, expected in ((3, {"A": ("bear_island", 0), "B": ("faroe_islands", 2), "C": ("iceland", 2), "D": ("greenland", 2)}),
                                    (4, {"A": ("bear_island", 2), "B": ("baffin_island", 0), "C": ("iceland", 4), "D": ("greenland", 4)})):
         s.round = round_number
-        perform(game.flow.phase_exploration())
+        perform(game.flow.round_phase("exploration"))
         assert {k: (v["board"], v["silver"]) for k, v in s.slots.items()} == expected
     invariants.check(game)
 

@@ -1,4 +1,4 @@
-"""Snapshots of the parsed tree of every effect text that exists (spaces, rules, occupations).
+"""Snapshots of the parsed tree of every effect text that exists (spaces, rules, occupations, phases).
 
 A change to the grammar, the parser or an effect text shows up here as a reviewed diff:
 `pytest tests/test_snapshots.py --snapshot-update` records the new trees.

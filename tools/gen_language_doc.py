@@ -38,6 +38,8 @@ def vocabulary_markdown() -> str:
         _table("Zones (`in`, `from`)", ("zone", "meaning"), ((f"`{k}`", v) for k, v in reg.ZONES.items())),
         _table("Class nouns", ("noun", "meaning"), ((f"`{k}`", v) for k, v in reg.CLASSES.items())),
         _table("Attributes (`with`)", ("attribute", "meaning"), ((f"`{k}`", v) for k, v in reg.ATTRIBUTES.items())),
+        _table("Mechanisms (`use`)", ("mechanism", "parameters", "scope", "meaning"),
+               ((f"`{m.name}`", ", ".join(f"`{x}`" for x in m.params) or "-", m.scope, m.doc) for m in reg.MECHANISMS.values())),
         _table("`this` objects", ("object", "meaning"), ((f"`this {k}`", v) for k, v in reg.THIS.items())),
     ]
     return "\n".join(parts)

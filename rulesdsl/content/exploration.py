@@ -5,6 +5,14 @@ unclaimed board that did not turn that round."""
 
 from __future__ import annotations
 
+from rulesdsl.lang import tree as t
+
+
+def turning_phases(content) -> frozenset:
+    """Ids of the phases whose effect turns the exploration boards (`use turn_exploration_boards`)."""
+    return frozenset(pid for pid in content.phases
+                     if any(isinstance(n, t.Use) and n.name == "turn_exploration_boards" for n in t.walk(content.programs[("phases", pid)])))
+
 
 def schedule(content, length: str) -> dict[str, dict[int, int]]:
     """board id -> {round: silver lying on it in that round's Action phase}, if nobody claims it."""
@@ -13,8 +21,9 @@ def schedule(content, length: str) -> dict[str, dict[int, int]]:
     face_up = {b.slot: b.id for b in boards.values() if b.side == "front"}
     silver = {slot: 0 for slot in face_up}
     out: dict[str, dict[int, int]] = {b: {} for b in boards}
+    turning = turning_phases(content)
     for plan in game.rounds:
-        if plan.turn is not None and "exploration" not in plan.skip:
+        if plan.turn is not None and turning - set(plan.skip):
             turned = plan.turn
             face_up[turned] = boards[face_up[turned]].other_side
             silver[turned] = 0

@@ -230,9 +230,17 @@ class Die(Item):
 
 @_frozen
 class Phase(Item):
+    """A phase of the round and its work, written in the card language.
+
+    `scope: player` runs the effect for each player in turn order (your share of the phase,
+    then `during phase X`); `scope: table` runs it once for the whole table (the start
+    player's context), for work that is nobody's share (turning boards, the action turns)."""
+
     id: str
     number: int = ranged(1, 100)
     name: str
+    scope: Literal["player", "table"] = "player"
+    effect: str = bounded_text(EFFECT_LENGTH, "")
 
 
 @_frozen
@@ -340,7 +348,7 @@ COLLECTIONS: dict[str, type] = {
 }
 
 # Collections whose items carry card-language text in `effect`.
-EFFECT_COLLECTIONS = ("spaces", "rules", "occupations")
+EFFECT_COLLECTIONS = ("spaces", "rules", "occupations", "phases")
 
 
 def item_id(item) -> object:

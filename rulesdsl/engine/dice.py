@@ -260,7 +260,7 @@ class DiceRunner:
             ops.gain(g, ctx.p, answer, 1)
             if ctx.action is not None:
                 ctx.action.gained[answer] += 1
-            yield from self.i._received(ctx, answer, 1, "looted")
+            yield from self.i.received(ctx, answer, 1, "looted")
             budget -= value if count > 1 else budget
             taken += 1
         return taken > 0

@@ -109,7 +109,7 @@ class Events:
         self._values.add(stmt.rule if isinstance(stmt, t.Allow) else stmt.value)
 
     def _add(self, listener: Listener) -> None:
-        self.hooks[_key(listener.hook.timing, listener.hook.event)].append(listener)
+        self.hooks[hook_key(listener.hook.timing, listener.hook.event)].append(listener)
 
     def listening(self, timing: str, name: str) -> bool:
         return bool(self.hooks.get((timing, name)))
@@ -130,7 +130,7 @@ class Events:
                     if info.space not in place.names:
                         return False
                 elif isinstance(place, t.NounPlace):
-                    if not _area_matches(catalog, place.words, info.area):
+                    if not area_matches(catalog, place.words, info.area):
                         return False
             elif isinstance(f, t.ForFilter):
                 if info.kind not in f.names:
@@ -222,7 +222,7 @@ class Events:
                 yield ctx.player, card, stmt
 
 
-def _key(timing: str, event: t.Event) -> tuple:
+def hook_key(timing: str, event: t.Event) -> tuple:
     if event.kind == "phase":
         return timing, f"phase:{event.name}"
     if event.kind == "part":
@@ -232,7 +232,7 @@ def _key(timing: str, event: t.Event) -> tuple:
     return timing, event.name
 
 
-def _area_matches(catalog, words, area: str | None) -> bool:
+def area_matches(catalog, words, area: str | None) -> bool:
     name = catalog.resolve(words)
     if area is None:
         return False

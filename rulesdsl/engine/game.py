@@ -25,7 +25,7 @@ from rulesdsl.geometry.placement import empty
 COLORS = ("red", "blue", "green", "yellow")
 SAVE_FORMAT = 1
 # caches of a Flow that depend only on the content and the setup, handed to a fork's new Flow
-_STATIC_FLOW_CACHES = ("_in_play", "_in_play_set", "_plans", "_blank_actions", "_dice_defs")
+_STATIC_FLOW_CACHES = ("_in_play", "_in_play_set", "_plans", "_blank_actions", "_dice_defs", "memo")
 
 
 class ResumeReached(Exception):

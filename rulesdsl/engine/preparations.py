@@ -18,7 +18,7 @@ from contextlib import contextmanager
 
 from rulesdsl.engine import relevance
 from rulesdsl.engine.events import EventInfo
-from rulesdsl.engine.events import _key as hook_key
+from rulesdsl.engine.events import hook_key
 from rulesdsl.errors import RulesError
 
 

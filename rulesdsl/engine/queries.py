@@ -62,7 +62,16 @@ class Queries:
         if name == "emigrations":
             return len(p.emigrated)
         if name == "in_action_phase":
-            return int(s.phase == "actions")
+            return int(s.phase in g.flow.phases_using("turns"))
+        if name == "new_vikings":
+            solo = g.flow.home().solo if len(s.players) == 1 else None
+            return solo.seats[min(s.round, len(solo.seats)) - 1] if solo is not None and solo.seats else 1
+        if name == "banquet_seats":
+            return g.flow.home().feast_seats
+        if name == "banquet_vikings":
+            return g.flow.home().table_vikings
+        if name == "ship_seats":
+            return g.flow.home().ship_seats
         if name == "top_sword_value":
             return max((g.content.special_tiles[x].sword for x in s.specials_left), default=0)
         if name == "played_this_action":

@@ -18,7 +18,7 @@ _SIMPLE = (
     t.Acquire, t.Pay, t.Exchange, t.Draw, t.Play, t.Upgrade, t.Flip, t.TakeMountain,
     t.ReturnVikings, t.Require, t.Emigrate, t.Explore, t.DoNamed, t.DoSpace, t.Imitate,
     t.RunPhase, t.LoadOre, t.RemoveOre, t.UnloadOre, t.PlaceBundle, t.PlaceAll, t.Loot,
-    t.MakePregnant, t.Harvest, t.Lift, t.Nothing, t.Modify, t.SetValue, t.Allow, t.Mood,
+    t.MakePregnant, t.Harvest, t.Lift, t.Nothing, t.Use, t.Modify, t.SetValue, t.Allow, t.Mood,
 )
 
 
@@ -237,6 +237,9 @@ def simple(s) -> str:
         return f"lift {selector(s.selector)} off {selector(s.off)} refill with {bundle(s.refill)}"
     if isinstance(s, t.Nothing):
         return "nothing"
+    if isinstance(s, t.Use):
+        args = ", ".join(f"{name} {amount(a)}" for name, a in s.args)
+        return f"use {s.name} with {args}" if args else f"use {s.name}"
     if isinstance(s, t.Modify):
         return f"modify {s.value}{filters(s.filters)}{_if(s.cond)} by {expr(s.by)}"
     if isinstance(s, t.SetValue):

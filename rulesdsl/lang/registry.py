@@ -102,6 +102,10 @@ QUANTITIES = {
     "top_sword_value": "the highest sword value among the special tiles still in the supply",
     "occupations_played_now": "occupations played on the current occasion",
     "played_this_action": "occupations you played during the current action (column bonus included)",
+    "new_vikings": "Vikings that leave the banquet table this round: 1, or in a solo game the round's entry of the home board's solo seats",
+    "banquet_seats": "the seats of your home board's banquet table",
+    "banquet_vikings": "the Vikings sitting on your banquet table at the start of the game",
+    "ship_seats": "the banquet seats one emigrated ship covers",
 }
 
 # Queries: named functions of a selector or a bound name.
@@ -232,3 +236,33 @@ THIS = {
     "strip": "the mountain strip of the event",
     "column": "the column of the current space",
 }
+
+
+@attrs.frozen
+class MechanismKind:
+    name: str
+    params: tuple[str, ...]  # every parameter must be given (`with offspring 1`)
+    scope: str  # player: runs for one player; table: acts on the whole table (a phase runs it once)
+    doc: str
+
+
+def _mechanisms(*rows) -> dict[str, MechanismKind]:
+    return {r[0]: MechanismKind(*r) for r in rows}
+
+
+# Generic mechanisms that `use NAME with PARAM AMOUNT, ...` runs: the work of the phases of the
+# round, each parameterised by its arguments and by the content (home board, round plan).
+MECHANISMS = _mechanisms(
+    ("leave_table", ("vikings",), "player", "move that many of your Vikings from the banquet table to the Thing square (as many as sit there; the phase gives `new_vikings`)"),
+    ("harvest_goods", ("up_to",), "player", "take one of every orange good with a harvest number up to `up_to` (0: nothing)"),
+    ("turn_exploration_boards", (), "table", "the round plan's `turn` slot turns over if unclaimed (its silver goes back); every other unclaimed board gets the round plan's `silver`"),
+    ("draw_weapon", (), "player", "draw the top weapon card (a `drawing` replacement may take its place)"),
+    ("turns", (), "table", "turns in order from the start player, each placing Vikings on a space or passing, until everyone has passed"),
+    ("last_placer_starts", (), "table", "the player who placed Vikings last becomes the start player (not in a solo game)"),
+    ("collect_income", (), "player", "take silver equal to the smallest uncovered income number of your home board plus each exploration board's"),
+    ("breed_pairs", ("offspring",), "player", "for each species of the home board's pens: pregnant animals give birth to `offspring` young each and turn back; otherwise a pair makes one animal pregnant"),
+    ("banquet", ("seats",), "player", "cover that many banquet seats with food (no two of one colour side by side) or 1-silver coins; each seat left empty is a Thing penalty"),
+    ("board_bonus", (), "player", "every board and house whose bonus squares are fully surrounded pays their goods (`run phase bonus on ...` narrows the boards)"),
+    ("update_mountain_strips", (), "table", "the leftmost item of every mountain strip goes, empty strips leave, and the next strip of the pile is added"),
+    ("return_placed_vikings", (), "table", "every Viking on the action board goes back to its owner's Thing square (solo: this round's stay and block)"),
+)

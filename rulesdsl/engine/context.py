@@ -1,0 +1,66 @@
+"""What an effect runs in: the context (`Ctx`: whose effect, which card, space, event, bound
+names, dice action ...), the record of one action (`Action`), and `Abort` (a requirement not met)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+
+class Abort(Exception):
+    """A requirement of the block is not met: the rest of the block does not happen."""
+
+
+class Action:
+    """What one action (a space used, or an action granted by a card) has done so far."""
+
+    __slots__ = ("space", "group", "column", "vikings", "how", "paid", "listed", "gained", "printed", "used", "upgraded",
+                 "temporary", "bonus_plays", "occasion")
+
+    def __init__(self, space=None, group=None, column=None, vikings=0, how="space"):
+        self.space = space
+        self.group = group
+        self.column = column
+        self.vikings = vikings
+        self.how = how
+        self.paid: Counter = Counter()
+        self.listed: Counter = Counter()  # costs paid so far as printed, before any modifier
+        self.gained: Counter = Counter()
+        self.printed = None
+        self.used: Counter = Counter()
+        self.upgraded = 0
+        self.temporary: list = []  # (card, statement): modifiers that last until the action ends
+        self.bonus_plays = 0
+        self.occasion = None
+
+
+class Ctx:
+    __slots__ = ("player", "p", "card", "space", "info", "vars", "it", "action", "dice", "slash", "value", "via", "phase",
+                 "pending")
+
+    def __init__(self, player: int, p, card=None, space=None, info=None, action=None):
+        self.player = player
+        self.p = p
+        self.card = card
+        self.space = space
+        self.info = info
+        self.vars: dict = {}
+        self.it = None
+        self.action = action
+        self.dice = None
+        self.slash = None
+        self.value = None
+        self.via = None
+        self.phase = None  # the share of a phase being run (its EventInfo), for the mechanisms
+        self.pending = None  # arrivals of the current yield, announced when it is complete
+
+    def derive(self, **changes) -> "Ctx":
+        new = Ctx.__new__(Ctx)
+        # unrolled: this runs for every effect and every feasibility check
+        new.player, new.p, new.card, new.space, new.info = self.player, self.p, self.card, self.space, self.info
+        new.vars, new.it, new.action, new.dice, new.slash = self.vars, self.it, self.action, self.dice, self.slash
+        new.value, new.via, new.phase, new.pending = self.value, self.via, self.phase, self.pending
+        if "vars" in changes:
+            changes["vars"] = dict(changes["vars"])
+        for name, value in changes.items():
+            setattr(new, name, value)
+        return new

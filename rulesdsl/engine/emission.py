@@ -1,0 +1,110 @@
+"""Events reaching the effects that listen to them: hooks in the owner's order, `instead of`
+replacements, payments announced, and `once as soon as` watches checked after every change."""
+
+from __future__ import annotations
+
+from rulesdsl.engine.decisions import Option
+from rulesdsl.engine.events import EventInfo
+
+
+class Emission:
+    """How a `Flow` runs the effects listening to an event."""
+
+    def emit(self, timing: str, name: str, ctx, info: EventInfo, only_card: int | None = None,
+             skip_cards: frozenset = frozenset()):
+        """Run every effect listening to this event for the acting player; the owner orders them."""
+        events = self.g.events
+        listeners = events.candidates(timing, name, ctx.player)
+        if not listeners:
+            return
+        ready = []
+        for lst in listeners:
+            if only_card is not None and lst.card != only_card:
+                continue
+            if lst.card in skip_cards:
+                continue
+            hook = lst.hook
+            if not events.matches(hook.filters, info, ctx):
+                continue
+            key = ("hook", lst.card, lst.index)
+            if lst.card is not None:
+                ctx.p.counters[key] += 1
+            local = EventInfo(info.name, info.space, info.group, info.column, info.kind, info.items, info.how, info.area,
+                              info.amount, dict(info.data))
+            if lst.card is not None:
+                local.data["times"] = ctx.p.counters[key]
+            hctx = ctx.derive(card=lst.card, info=local)
+            if hook.cond is not None and not self.interp.truth(hook.cond, hctx):
+                continue
+            ready.append((lst, hctx))
+        while ready:
+            if len(ready) > 1:
+                options = [Option(_effect_key(lst, i), f"{self.g.content.occupations[lst.card].name if lst.card else 'rule'}") for i, (lst, _) in enumerate(ready)]
+                answer = yield from self.g.ask(ctx.player, "order", f"which effect first ({name})?", options, anytime=False)
+                lst, hctx = ready.pop(next(i for i, o in enumerate(options) if o.key == answer))
+            else:
+                lst, hctx = ready.pop()
+            if lst.once:
+                events.hooks[(timing, name)].remove(lst)
+            self.g.note(f"player {ctx.player}: {self.cause(lst)} ({timing} {name})")  # what follows is its doing
+            if lst.card is not None:
+                self.g.state.fired[(lst.owner, lst.card, timing)] += 1
+            yield from self.interp.run(lst.hook.body, hctx)
+
+    def cause(self, listener) -> str:
+        """The card or board rule a listener comes from, as the history names it."""
+        if listener.card is not None:
+            return f"{self.g.content.occupations[listener.card].name} (card {listener.card})"
+        rule = self.g.content.rules.get(listener.rule) if listener.rule else None
+        return rule.name if rule is not None else "a rule of the board"
+
+    def replace(self, ctx, name: str, info: EventInfo):
+        """`instead of` hooks: the player may swap the pending thing for the hook's effect.
+        Returns None when nothing replaced it, else whether the replacement did something."""
+        events = self.g.events
+        listeners = [lst for lst in events.candidates("instead", name, ctx.player)
+                     if events.matches(lst.hook.filters, info, ctx)]
+        usable = []
+        for lst in listeners:
+            hctx = ctx.derive(card=lst.card, info=info)
+            if lst.hook.cond is not None and not self.interp.truth(lst.hook.cond, hctx):
+                continue
+            if not any(self.interp.can(s, hctx) for s in lst.hook.body):
+                continue
+            usable.append((lst, hctx))
+        if not usable:
+            return None
+        options = [Option(_effect_key(lst, i), f"instead: {self.g.content.occupations[lst.card].name if lst.card else 'rule'}") for i, (lst, _) in enumerate(usable)]
+        options.append(Option("keep", "keep it as it is"))
+        answer = yield from self.g.ask(ctx.player, "instead", f"replace {name}?", options)
+        if answer == "keep":
+            return None
+        lst, hctx = usable[next(i for i, o in enumerate(options) if o.key == answer)]
+        if lst.card is not None:
+            self.g.state.fired[(lst.owner, lst.card, "instead")] += 1
+        return (yield from self.interp.run(lst.hook.body, hctx, need_one=True))
+
+    def before_payment(self, ctx, item: str):
+        if self.g.events.listening("before", "payment"):
+            a = ctx.action
+            yield from self.emit("before", "payment", ctx, EventInfo("payment", items=frozenset({item}), space=a.space if a else None,
+                                                                     group=a.group if a else None, column=a.column if a else None,
+                                                                     how=frozenset({a.how}) if a else frozenset()))
+
+    def check_watches(self):
+        """`once as soon as`: each unspent watch whose condition holds fires now, once (timing model)."""
+        events = self.g.events
+        for entry in list(events.watches):
+            owner, card, index, watch = entry
+            p = self.g.state.players[owner]
+            if (card, index) in p.spent:
+                continue
+            ctx = self.ctx(owner, card=card)
+            if self.interp.truth(watch.cond, ctx):
+                p.spent.add((card, index))
+                self.g.state.fired[(owner, card, "watch")] += 1
+                yield from self.interp.run(watch.body, ctx)
+
+
+def _effect_key(listener, index: int) -> str:
+    return f"{listener.card}:{listener.index}" if listener.card is not None else f"rule:{index}"

@@ -1,0 +1,282 @@
+"""Action spaces: which are in play, whether a player may use one now, placing Vikings there and
+carrying out its action (or a copied or granted one), and Vikings coming back from a space."""
+
+from __future__ import annotations
+
+from rulesdsl.engine.decisions import Candidates, Option
+from rulesdsl.engine.events import EventInfo
+from rulesdsl.engine.context import Action, Ctx
+from rulesdsl.errors import RulesError
+
+from rulesdsl.lang import tree as t
+
+
+class ActionSpaces:
+    """The action board of a `Flow`: spaces judged, used, imitated and granted."""
+
+    def spaces_in_play(self) -> list[str]:
+        found = getattr(self, "_in_play", None)
+        if found is None:
+            n = len(self.g.state.players)
+            on_tiles = {sp for tile in self.g.content.extension_tiles.values() for sp in tile.sides}
+            up = set(self.g.state.extension.values())
+            found = [sid for sid, sp in self.g.content.spaces.items() if n in sp.players and (sid not in on_tiles or sid in up)]
+            self._in_play = found
+            self._in_play_set = frozenset(found)
+        return found
+
+    def in_play(self, space: str) -> bool:
+        found = getattr(self, "_in_play_set", None)
+        if found is None:
+            self.spaces_in_play()
+            found = self._in_play_set
+        return space in found
+
+    def vikings_needed(self, ctx, space: str) -> int:
+        spec = self.g.content.spaces[space]
+        column = self.g.content.columns[spec.column]
+        if "vikings_needed" not in self.g.events._values and (ctx.action is None or not ctx.action.temporary):
+            return column.vikings  # no modifier could change it (Events.affects, inlined: it runs per space)
+        info = EventInfo("vikings_needed", space=space, group=spec.group, column=spec.column, how=frozenset({"space"}))
+        return self.g.events.value("vikings_needed", column.vikings, ctx, info, floor=1)
+
+    def space_refusal(self, ctx, space: str) -> str | None:
+        if space in self.g.state.occupancy:  # the most frequent refusal first
+            return f"{self.g.content.spaces[space].name} is already occupied this round"
+        spec = self.g.content.spaces[space]
+        if not self.in_play(space):
+            return f"{spec.name} is not in play in this game"
+        needed = self.vikings_needed(ctx, space)
+        if ctx.p.thing < needed:
+            return f"{spec.name} needs {needed} Vikings; you have {ctx.p.thing} on the Thing square"
+        if not self.space_usable(ctx, space, needed):
+            return f"none of the effects of {spec.name} can be used now"
+        return None
+
+    def _space_plan(self, space: str):
+        """(spec, requirements, other statements) of a space, split once."""
+        plans = self._plans
+        found = plans.get(space)
+        if found is None:
+            items = self.g.content.programs[("spaces", space)].items
+            found = (self.g.content.spaces[space], [i for i in items if isinstance(i, t.Require)],
+                     [i for i in items if not isinstance(i, t.Require)])
+            plans[space] = found
+        return found
+
+    def space_usable(self, ctx, space: str, needed: int | None = None, prepared: bool = True) -> bool:
+        spec, requires, others = self._space_plan(space)
+        if needed is None:
+            needed = self.vikings_needed(ctx, space)
+        # feasibility checks only read the action, so one blank Action per space and count serves
+        blanks = self._blank_actions
+        blank = blanks.get((space, needed))
+        if blank is None:
+            blank = blanks[(space, needed)] = Action(space, spec.group, spec.column, needed, "space")
+        can, on_space = self.interp.can, self.interp.can_on_space
+        scope = self._verdict_scope
+        if scope is not None and prepared:  # a turn's options: remembered while what they read stays
+            def direct(p) -> bool:
+                sub = Ctx(ctx.player, p, space=space, action=blank)
+                return all(can(item, sub) for item in requires) and any(on_space(item, sub) for item in others)
+            usable = self.verdicts.usable((ctx.player, space, needed, scope), ctx.p, direct)
+        else:  # loops, not all()/any() over generators: this runs for every space judged
+            sub = Ctx(ctx.player, ctx.p, space=space, action=blank)
+            usable = False
+            for item in requires:
+                if not can(item, sub):
+                    break
+            else:
+                for item in others:
+                    if on_space(item, sub):
+                        usable = True
+                        break
+        if usable:
+            return True
+        return prepared and self.trials.usable_once_prepared(ctx.player, space, needed)
+
+    def space_entries(self) -> list:
+        """(space, name) of the spaces in play, the candidates of a turn."""
+        found = getattr(self, "_entries", None)
+        if found is None:
+            found = self._entries = [(space, self.g.content.spaces[space].name) for space in self.spaces_in_play()]
+        return found
+
+    def space_refusals(self, ctx, spaces) -> list:
+        """Refusals of a list of spaces judged together (a turn's options): trials are shared."""
+        with self.trials.batch():
+            return [self.space_refusal(ctx, space) for space in spaces]
+
+    def placed_info(self, space: str, needed: int) -> EventInfo:
+        spec = self.g.content.spaces[space]
+        return EventInfo("vikings_placed", space=space, group=spec.group, column=spec.column, how=frozenset({"space"}), amount=needed)
+
+    def action_info(self, space: str, spec, vikings: int, how: str) -> EventInfo:
+        return EventInfo("action", space=space, group=spec.group, column=spec.column, how=frozenset({how}), amount=vikings)
+
+    def turn(self, player: int):
+        s = self.g.state
+        ctx = self.ctx(player)
+
+        def options():
+            # judged lazily, one space at a time, sharing the trials' states within this decision
+            shared: dict = {}
+            trials = self.trials
+            token = []
+
+            def judge_all(spaces):
+                if self.verdicts.enabled and not token:
+                    token.append(self.verdicts.token())  # once per decision: the state does not change under it
+                outer, trials._batch, scope = trials._batch, shared, self._verdict_scope
+                self._verdict_scope = token[0] if self.verdicts.enabled else None
+                try:
+                    return [self.space_refusal(ctx, space) for space in spaces]
+                finally:
+                    trials._batch, self._verdict_scope = outer, scope
+
+            def judge(space):
+                if self.verdicts.enabled:
+                    return judge_all((space,))[0]
+                outer, trials._batch = trials._batch, shared  # the common case, kept short
+                try:
+                    return self.space_refusal(ctx, space)
+                finally:
+                    trials._batch = outer
+            return Candidates(self.space_entries(), judge, _PASS, judge_all)
+
+        answer = yield from self.g.ask(player, "space", f"round {s.round}: where do your Vikings go?", options, anytime=True)
+        if answer == "pass":
+            ctx.p.passed = True
+            return
+        s.last_placer = player
+        yield from self.use_space(ctx, answer)
+        yield from self.check_watches()
+
+    def use_space(self, ctx, space: str, imitated: str | None = None):
+        """Place Vikings on `space` and carry out its action (or, imitating, another's)."""
+        actx = yield from self.prepare(ctx, space, imitated)
+        acting = actx.action.space
+        try:
+            if self.g.events.anytimes.get(ctx.player):  # cards usable inside a Viking action
+                yield from self.g.ask(ctx.player, "act", f"carry out {self.g.content.spaces[acting].name}",
+                                      lambda: [Option("go", "carry out the action")], anytime=True)
+            yield from self.run_action(actx, acting, prepared=True)
+        finally:
+            self.in_action = None
+
+    def prepare(self, ctx, space: str, imitated: str | None):
+        """Place the Vikings, then everything that comes before the action itself; returns the action's context."""
+        s, spec = self.g.state, self.g.content.spaces[space]
+        needed = self.vikings_needed(ctx, space)
+        before = ctx.p.thing
+        ctx.p.thing -= needed
+        s.occupancy[space] = [(ctx.player, needed, s.round)]
+        s.round_uses[space] += 1
+        yield from self.thing_changed(ctx.player, before)
+        acting = imitated or space
+        act_spec = self.g.content.spaces[acting]
+        action = Action(acting, act_spec.group, act_spec.column, needed, "space")
+        actx = ctx.derive(space=space, action=action)
+        info = self.placed_info(acting, needed)
+        key = ("placed", spec.column, needed)
+        ctx.p.counters[key] += 1
+        info.data["times"] = ctx.p.counters[key]
+        self.in_action = ctx.player
+        yield from self.emit("when", "vikings_placed", actx, info)
+        yield from self.emit("before", "action", actx, self.action_info(acting, act_spec, needed, "space"))
+        return actx
+
+    def run_action(self, actx, space: str, prepared: bool = False):
+        spec = self.g.content.spaces[space]
+        a = actx.action
+        info = self.action_info(space, spec, a.vikings, a.how)
+        if not prepared:
+            yield from self.emit("before", "action", actx, info)
+        replaced = yield from self.replace(actx, "action", info)
+        if replaced is None:
+            program = self.g.content.programs[("spaces", space)]
+            self.g.note(f"player {actx.player} carries out {spec.name} ({a.how})")
+            yield from self.interp.run(program.items, actx, need_one=True, costs_count=True)
+        yield from self.emit("after", "action", actx, info)
+
+    def granted_space(self, ctx, space: str):
+        """Carry out a space's action for a card: no Vikings stand there, so none come back."""
+        spec = self.g.content.spaces[space]
+        action = Action(space, spec.group, spec.column, 0, "granted")
+        actx = ctx.derive(space=None, action=action)
+        yield from self.run_action(actx, space)
+        return True
+
+    def do_named(self, ctx, name: str):
+        if name in self.g.content.spaces:
+            return (yield from self.granted_space(ctx, name))
+        node = self.dice_definition(name)
+        if node is None:
+            raise RulesError(f"no space declares the dice action '{name}' in one way")
+        action = Action(None, None, None, 0, "granted")
+        return (yield from self.interp.dice.run(node, ctx.derive(space=None, action=action)))
+
+    def dice_definition(self, kind: str):
+        if self._dice_defs is None:
+            found: dict = {}
+            for sid in self.g.content.spaces:
+                for node in t.walk(self.g.content.programs[("spaces", sid)]):
+                    if isinstance(node, t.Dice):
+                        found.setdefault(node.kind, set()).add(node)
+            self._dice_defs = {k: next(iter(v)) for k, v in found.items() if len(v) == 1}
+        return self._dice_defs.get(kind)
+
+    def imitable(self, ctx, place) -> list[Option]:
+        """Spaces of the column occupied by another player whose action the player could carry out."""
+        columns = place.columns if isinstance(place, t.ColumnPlace) else ()
+        on_tiles = {sp for tile in self.g.content.extension_tiles.values() for sp in tile.sides}
+        options = []
+        for space, entries in sorted(self.g.state.occupancy.items()):
+            spec = self.g.content.spaces.get(space)
+            if spec is None or space in on_tiles or spec.column not in columns or not any(w != ctx.player for w, _, _ in entries):
+                continue
+            # the imitation's own preparations have run (or are being tried): no second trial here
+            if self.space_usable(ctx, space, prepared=False):
+                options.append(Option(space, spec.name))
+        return options
+
+    def imitate(self, ctx, place, mandatory):
+        options = self.imitable(ctx, place)
+        if not options:
+            return False
+        answer = yield from self.g.ask(ctx.player, "imitate", "imitate which space?", options)
+        spec = self.g.content.spaces[answer]
+        action = Action(answer, spec.group, spec.column, ctx.action.vikings if ctx.action else 0, "space")
+        yield from self.run_action(ctx.derive(action=action), answer)
+        return True
+
+    def vikings_on(self, player: int, space: str) -> int:
+        return sum(n for who, n, _ in self.g.state.occupancy.get(space, ()) if who == player)
+
+    def return_vikings(self, ctx, space: str, n: int, cause: str):
+        s = self.g.state
+        entries = s.occupancy.get(space, [])
+        moved = 0
+        new = []
+        for who, count, placed in entries:
+            if who == ctx.player and moved < n:
+                take = min(count, n - moved)
+                moved += take
+                count -= take
+            if count > 0:
+                new.append((who, count, placed))
+        if not moved:
+            return False
+        if new:
+            s.occupancy[space] = new
+        else:
+            del s.occupancy[space]
+            s.freed[space] += 1
+        before = ctx.p.thing
+        ctx.p.thing += moved
+        yield from self.emit("when", "vikings_returned", ctx, EventInfo("vikings_returned", space=space, amount=moved, how=frozenset({cause})))
+        yield from self.thing_changed(ctx.player, before)
+        return True
+
+
+_PASS = (Option("pass", "pass (place no more Vikings this round)"),)

@@ -1,0 +1,53 @@
+"""Statements about boards and what lies on them: `take ... from a mountain strip`, `emigrate`,
+`explore`, `place ... into`, `place all ... into`, `lift ... off ... refill with`."""
+
+from __future__ import annotations
+
+
+class BoardStatements:
+    """Mountains, emigration, exploration and placement statements of the `Interpreter`."""
+
+    def c_TakeMountain(self, node, ctx):
+        return any(self._strip_ok(strip, node) for strip in self.g.state.strips)
+
+    def s_TakeMountain(self, node, ctx, mandatory):
+        return (yield from self.g.flow.take_mountain(node, ctx, mandatory))
+
+    def _strip_ok(self, strip, node) -> bool:
+        items = strip[1]
+        if not items:
+            return False
+        if node.only:
+            allowed = self.catalog.selector_members(node.only)
+            return items[0] in allowed
+        return True
+
+    def c_Emigrate(self, node, ctx):
+        return self.g.flow.can_emigrate(ctx, self.amount(node.cost, ctx))
+
+    def s_Emigrate(self, node, ctx, mandatory):
+        return (yield from self.g.flow.emigrate(ctx, self.amount(node.cost, ctx), mandatory))
+
+    def c_Explore(self, node, ctx):
+        return bool(self._explorable(node, ctx))
+
+    def s_Explore(self, node, ctx, mandatory):
+        return (yield from self.g.flow.explore(ctx, self._explorable(node, ctx), mandatory))
+
+    def _explorable(self, node, ctx) -> list[str]:
+        return self.g.flow.explorable(ctx, node.boards)
+
+    def c_PlaceBundle(self, node, ctx):
+        return self.affordable(node.bundle, ctx) and self.g.flow.can_place_into(ctx, node.bundle, node.into)
+
+    def s_PlaceBundle(self, node, ctx, mandatory):
+        return (yield from self.g.flow.place_bundle(node, ctx, mandatory))
+
+    def s_PlaceAll(self, node, ctx, mandatory):
+        return (yield from self.g.flow.place_all(node, ctx, mandatory))
+
+    def c_Lift(self, node, ctx):
+        return bool(self.g.flow.liftable(node, ctx))
+
+    def s_Lift(self, node, ctx, mandatory):
+        return (yield from self.g.flow.lift(node, ctx, mandatory))

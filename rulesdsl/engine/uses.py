@@ -1,0 +1,30 @@
+"""The mechanisms that `use NAME` runs, by name (their parameters and meaning:
+`rulesdsl/lang/registry.py` MECHANISMS). Each is a generator `f(flow, ctx, **parameters)`
+returning whether it did anything."""
+
+from __future__ import annotations
+
+from rulesdsl.engine.turns import last_placer_starts, turns
+from rulesdsl.mechanisms.bonus import board_bonus
+from rulesdsl.mechanisms.breeding import breed_pairs
+from rulesdsl.mechanisms.drawing import draw_weapon
+from rulesdsl.mechanisms.exploration_slots import turn_exploration_boards
+from rulesdsl.mechanisms.feast import banquet
+from rulesdsl.mechanisms.income import collect_income, harvest_goods
+from rulesdsl.mechanisms.mountains import update_mountain_strips
+from rulesdsl.mechanisms.table_vikings import leave_table, return_placed_vikings
+
+IMPLEMENTATIONS = {
+    "leave_table": leave_table,
+    "harvest_goods": harvest_goods,
+    "turn_exploration_boards": turn_exploration_boards,
+    "draw_weapon": draw_weapon,
+    "turns": turns,
+    "last_placer_starts": last_placer_starts,
+    "collect_income": collect_income,
+    "breed_pairs": breed_pairs,
+    "banquet": banquet,
+    "board_bonus": board_bonus,
+    "update_mountain_strips": update_mountain_strips,
+    "return_placed_vikings": return_placed_vikings,
+}

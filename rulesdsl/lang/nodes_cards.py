@@ -1,0 +1,33 @@
+"""Statements about cards: `draw` and `play` - the nodes and how they are built from the parse."""
+
+from typing import Union  # noqa: F401 (the node unions)
+
+import attrs  # noqa: F401
+from lark import Token, Transformer, v_args  # noqa: F401
+
+from rulesdsl.lang.nodes_base import *  # noqa: F401,F403
+from rulesdsl.lang.nodes_expressions import *  # noqa: F401,F403
+from rulesdsl.lang.nodes_selectors import *  # noqa: F401,F403
+
+
+@node
+class Draw(Node):
+    amount: Amount
+    what: str
+
+
+@node
+class Play(Node):
+    range: Range
+    what: str
+
+
+@v_args(meta=True)
+class CardsBuilder(Transformer):
+    """Builds the nodes above from Lark's parse tree (one method per grammar rule)."""
+
+    def draw(self, meta, children):
+        return Draw(children[0], str(children[1]), pos=pos_of(meta))
+
+    def play(self, meta, children):
+        return Play(children[0], str(children[1]), pos=pos_of(meta))

@@ -1,0 +1,54 @@
+"""Statements about ships: `require`, `load`/`remove`/`unload` ore - the nodes and how they are built from the parse."""
+
+from typing import Union  # noqa: F401 (the node unions)
+
+import attrs  # noqa: F401
+from lark import Token, Transformer, v_args  # noqa: F401
+
+from rulesdsl.lang.nodes_base import *  # noqa: F401,F403
+from rulesdsl.lang.nodes_expressions import *  # noqa: F401,F403
+from rulesdsl.lang.nodes_selectors import *  # noqa: F401,F403
+
+
+@node
+class Require(Node):
+    range: Range
+    selector: AnySelector
+
+
+@node
+class LoadOre(Node):
+    amount: Amount
+    target: Ref
+
+
+@node
+class RemoveOre(Node):
+    amount: Amount
+    source: Ref
+
+
+@node
+class UnloadOre(Node):
+    amount: Amount
+    source: Ref
+
+
+@v_args(meta=True)
+class ShipsBuilder(Transformer):
+    """Builds the nodes above from Lark's parse tree (one method per grammar rule)."""
+
+    def require(self, meta, children):
+        return Require(children[0], children[1], pos=pos_of(meta))
+
+    def load_ore(self, meta, children):
+        soft_keyword(meta, children[1], "ore")
+        return LoadOre(children[0], children[2], pos=pos_of(meta))
+
+    def remove_ore(self, meta, children):
+        soft_keyword(meta, children[1], "ore")
+        return RemoveOre(children[0], children[2], pos=pos_of(meta))
+
+    def unload_ore(self, meta, children):
+        soft_keyword(meta, children[1], "ore")
+        return UnloadOre(children[0], children[2], pos=pos_of(meta))

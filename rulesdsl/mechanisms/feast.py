@@ -1,0 +1,108 @@
+"""The banquet: a row of seats covered with food and coins, one seat at a time.
+
+Food is every orange or red good and every animal; a tile covers as many seats as it is
+long lengthwise (its longer side) or upright (its shorter side); two tiles of one colour
+(animals count as red) may not lie side by side; a 1-silver coin covers one seat. Each seat
+left empty is a penalty. The number of seats is the mechanism's parameter (the phase's
+effect computes it from the home board); how many tiles of a kind may lie lengthwise is
+the `lengthwise_limit` value (1 unless a card changes it)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rulesdsl.engine.decisions import Option
+from rulesdsl.engine.events import EventInfo
+from rulesdsl.engine.items import ANIMAL
+
+
+def banquet(flow, ctx, seats: int):
+    """`use banquet with seats N`: one player covers N seats, then the food goes back."""
+    g, p = flow.g, ctx.p
+    how = ctx.phase.how if ctx.phase is not None else frozenset({"extra"})
+    position = 0
+    last_color = None
+    lengthwise = Counter()
+    served = g.state.table
+    served.clear()
+    empty_seats = 0
+    while position < seats:
+        room, previous = seats - position, last_color
+        answer = yield from g.ask(ctx.player, "feast", f"banquet: seat {position + 1} of {seats}",
+                                  lambda: _options(flow, ctx, room, previous, lengthwise), anytime=True)
+        if answer == "stop":
+            empty_seats += seats - position
+            break
+        if answer == "empty":
+            empty_seats += 1
+            position += 1
+            last_color = None
+            continue
+        if answer == "coin":
+            p.supply["silver"] -= 1
+            served["silver"] += 1
+            position += 1
+            last_color = None
+            continue
+        item, orientation = answer.split(":")
+        long_w, up_w = _widths(flow, item)
+        if g.catalog.kind[item] == ANIMAL:
+            p.stables[item] -= 1
+        else:
+            p.supply[item] -= 1
+        served[item] += 1
+        if orientation == "long" and long_w != up_w:
+            lengthwise[item] += 1
+        position += long_w if orientation == "long" else up_w
+        last_color = _color(flow, item)
+    info = EventInfo("feast_filled", how=how, data={"served": served, "empty": empty_seats})
+    yield from flow.emit("when", "feast_filled", ctx, info)
+    for item, n in info.data["served"].items():  # the food and coins go back ([P9.7])
+        g.state.bank[item] += n
+    served.clear()
+    p.penalties += empty_seats
+    if empty_seats:
+        g.note(f"player {ctx.player} leaves {empty_seats} banquet seats empty")
+    return True
+
+
+def _color(flow, item: str) -> str:
+    color = flow.g.catalog.color.get(item)
+    return "red" if color == "animal" else color
+
+
+def _widths(flow, item: str) -> tuple[int, int]:
+    """(seats lengthwise, seats upright) of a tile, remembered per game."""
+    widths = flow.memo.get("banquet_widths")
+    if widths is None:
+        widths = flow.memo["banquet_widths"] = {}
+    found = widths.get(item)
+    if found is None:
+        shape = flow.g.content.goods[item].shape
+        height, width = len(shape), len(shape[0])
+        found = widths[item] = (max(height, width), min(height, width))
+    return found
+
+
+def _options(flow, ctx, room: int, last_color, lengthwise) -> list[Option]:
+    p, catalog = ctx.p, flow.g.catalog
+    options = []
+    foods = [(item, p.supply[item]) for item in sorted(p.supply) if catalog.color.get(item) in ("orange", "red")]
+    foods += [(item, p.stables[item]) for item in sorted(p.stables) if catalog.kind.get(item) == ANIMAL]
+    for item, have in foods:
+        if have <= 0:
+            continue
+        if _color(flow, item) == last_color:
+            continue
+        long_w, up_w = _widths(flow, item)
+        # the limit is read only where it decides (a value modifier only reads the state)
+        if long_w <= room and (long_w == up_w or lengthwise[item] < flow.g.events.value(
+                "lengthwise_limit", 1, ctx, EventInfo("lengthwise_limit", items=frozenset({item})))):
+            options.append(Option(f"{item}:long", f"{item} lengthwise ({long_w} seats)"))
+        if up_w != long_w and up_w <= room:
+            options.append(Option(f"{item}:up", f"{item} upright ({up_w} seats)"))
+    if p.supply["silver"] >= 1:
+        options.append(Option("coin", "a 1-silver coin"))
+    options.append(Option("empty", "leave this seat empty (a Thing penalty)"))
+    options.append(Option("stop", f"leave the {room} remaining seats empty (a Thing penalty each)"))
+    return options
