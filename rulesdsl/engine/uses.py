@@ -12,7 +12,7 @@ from rulesdsl.mechanisms.exploration_slots import turn_exploration_boards
 from rulesdsl.mechanisms.feast import banquet
 from rulesdsl.mechanisms.income import collect_income, harvest_goods
 from rulesdsl.mechanisms.mountains import update_mountain_strips
-from rulesdsl.mechanisms.table_vikings import leave_table, return_placed_vikings
+from rulesdsl.mechanisms.workers import leave_table, return_placed_vikings
 
 IMPLEMENTATIONS = {
     "leave_table": leave_table,

@@ -253,7 +253,7 @@ def _mechanisms(*rows) -> dict[str, MechanismKind]:
 # Generic mechanisms that `use NAME with PARAM AMOUNT, ...` runs: the work of the phases of the
 # round, each parameterised by its arguments and by the content (home board, round plan).
 MECHANISMS = _mechanisms(
-    ("leave_table", ("vikings",), "player", "move that many of your Vikings from the banquet table to the Thing square (as many as sit there; the phase gives `new_vikings`)"),
+    ("leave_table", ("count",), "player", "move that many of your Vikings from the banquet table to the Thing square (as many as sit there; the phase gives `new_vikings`)"),
     ("harvest_goods", ("up_to",), "player", "take one of every orange good with a harvest number up to `up_to` (0: nothing)"),
     ("turn_exploration_boards", (), "table", "the round plan's `turn` slot turns over if unclaimed (its silver goes back); every other unclaimed board gets the round plan's `silver`"),
     ("draw_weapon", (), "player", "draw the top weapon card (a `drawing` replacement may take its place)"),

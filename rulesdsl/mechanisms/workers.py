@@ -1,17 +1,17 @@
-"""Vikings between the banquet table, the Thing square and the action board.
+"""Workers between a waiting table, the pool they are placed from, and the action board.
 
-`leave_table`: Vikings leave a player's banquet table for the Thing square (the number is
+`leave_table`: workers leave a player's table for the pool they are placed from (the number is
 the phase's parameter: one, or the home board's solo seats of the round).
-`return_placed_vikings`: every Viking on the action board goes home; in a solo game this
-round's Vikings stay and block, and the second colour's waiting Vikings come in."""
+`return_placed_vikings`: every worker on the action board goes back to its owner's pool; in a
+solo game this round's workers stay and block, and the second colour's waiting workers come in."""
 
 from __future__ import annotations
 
 
-def leave_table(flow, ctx, vikings: int):
-    """`use leave_table with vikings N`."""
+def leave_table(flow, ctx, count: int):
+    """`use leave_table with count N`."""
     p = ctx.p
-    n = min(vikings, p.table_vikings)
+    n = min(count, p.table_vikings)
     if n <= 0:
         return False
     before = p.thing
@@ -29,7 +29,7 @@ def return_placed_vikings(flow, ctx):
         kept = []
         for who, n, placed in s.occupancy[space]:
             if solo and placed == s.round:
-                kept.append((who, n, placed))  # [SO3]: this round's Vikings stay and block
+                kept.append((who, n, placed))  # [SO3]: this round's workers stay and block
             else:
                 p = s.players[who]
                 before = p.thing
