@@ -1,0 +1,78 @@
+"""Edge-matched placement (vikings.md W5 and Q9 in generic terms) and its invariants."""
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rulesdsl.mechanisms.edges import EdgeBoard, EdgeTile, fits, legal_cells
+
+# edge labels "o" and "k"; three kinds of category "p" (rows 1-5), one unmatched category "q" (row 0)
+START = EdgeTile("p", ("o", "k", "o", "o"))  # open left edge, solid right edge
+MID = EdgeTile("p", ("o", "k", "o", "k"))
+END = EdgeTile("p", ("o", "o", "o", "k"))
+TOPPER = EdgeTile("q", (None, None, None, None))
+KINDS = (START, MID, END)
+BOARD = EdgeBoard.make(
+    rows=6, cols=10, rows_for={"p": range(1, 6), "q": [0]}, left="o", anchors=("left",), unmatched=("q",)
+)
+
+
+def test_only_the_open_left_kind_fits_next_to_the_anchoring_side():
+    assert legal_cells(BOARD, {}, START) == tuple((r, 0) for r in range(1, 6))
+    assert legal_cells(BOARD, {}, MID) == () and legal_cells(BOARD, {}, END) == ()
+
+
+def test_w5_a_row_and_the_row_below():
+    placed = {(3, 0): START, (3, 1): MID, (3, 2): END}
+    assert [c for c in legal_cells(BOARD, placed, START) if c[0] == 3] == [(3, 3)]
+    assert not fits(BOARD, placed, MID, (3, 3)) and not fits(BOARD, placed, END, (3, 3))
+    # a middle on its own below the end piece: vertical edges are all "o"
+    assert fits(BOARD, placed, MID, (4, 2))
+    placed[(4, 2)] = MID
+    assert fits(BOARD, placed, START, (4, 1)) and fits(BOARD, placed, END, (4, 3))
+    placed[(4, 1)] = START
+    placed[(4, 3)] = END
+    assert all(not fits(BOARD, placed, kind, (4, 0)) for kind in KINDS)  # dead for good
+    assert (4, 0) not in {c for kind in KINDS for c in legal_cells(BOARD, placed, kind)}
+
+
+def test_an_unmatched_tile_anchors_but_imposes_no_edge():
+    placed = {(0, 4): TOPPER}
+    assert (1, 4) in legal_cells(BOARD, placed, MID)  # anchored only by the tile above it
+    assert legal_cells(BOARD, {}, TOPPER) == ((0, 0),)  # its row is row 0; anchored by the left side
+    strict = EdgeBoard.make(6, 10, {"p": range(1, 6), "q": [0]}, left="o", anchors=("left",), anchor_categories=("p",))
+    assert (1, 4) not in legal_cells(strict, placed, MID)
+
+
+def test_board_edge_profile_per_row_and_none():
+    board = EdgeBoard.make(3, 3, left=["k", None, "o"], anchors=("left", "top"))
+    assert fits(board, {}, MID, (0, 0)) and fits(board, {}, MID, (1, 0)) and not fits(board, {}, MID, (2, 0))
+    assert fits(board, {}, MID, (0, 2))  # the top side anchors; the unlabelled right side accepts anything
+    assert not fits(board, {}, MID, (1, 1))  # touches nothing
+
+
+def _brute_force(board, placed, tile):
+    return tuple((r, c) for r in range(board.rows) for c in range(board.cols) if fits(board, placed, tile, (r, c)))
+
+
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 10_000)), max_size=30))
+def test_legal_cells_are_exactly_the_fitting_cells_and_keep_every_rule(moves):
+    placed = {}
+    for kind, pick in moves:
+        tile = (START, MID, END, TOPPER)[kind]
+        cells = legal_cells(BOARD, placed, tile)
+        assert cells == _brute_force(BOARD, placed, tile)
+        if cells:
+            placed[cells[pick % len(cells)]] = tile
+    for (r, c), tile in placed.items():
+        if tile.category == "p":
+            assert 1 <= r <= 5
+            left = placed.get((r, c - 1))
+            right = placed.get((r, c + 1))
+            if c == 0:
+                assert tile.edges[3] == "o"
+            elif left is not None and left.category == "p":
+                assert left.edges[1] == tile.edges[3]
+            if right is not None and right.category == "p":
+                assert right.edges[3] == tile.edges[1]
+        else:
+            assert r == 0
