@@ -1,5 +1,6 @@
 """Edge-matched placement (vikings.md W5 and Q9 in generic terms) and its invariants."""
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -76,3 +77,19 @@ def test_legal_cells_are_exactly_the_fitting_cells_and_keep_every_rule(moves):
                 assert right.edges[3] == tile.edges[1]
         else:
             assert r == 0
+
+
+def test_one_based_coordinates_side_names_and_same_category_matching():
+    board = EdgeBoard.make(
+        6, 10, {"p": range(2, 7), "q": [1]}, left="o", anchors=("w",), same_category_only=True, first_row=1, first_col=1
+    )
+    start = EdgeTile.from_sides("p", {"w": "o", "e": "k", "n": "o", "s": "o"})
+    assert start == START
+    assert legal_cells(board, {}, start) == tuple((r, 1) for r in range(2, 7))
+    assert not fits(board, {}, start, (2, 0)) and not fits(board, {}, start, (1, 1))
+    other = EdgeTile("q", ("o", "o", "o", "o"))  # another category: anchors but is not matched
+    assert fits(board, {(2, 1): START, (3, 2): other}, MID, (2, 2))
+    assert fits(board, {(3, 2): other}, MID, (2, 2))  # anchored by it, its "o" edge not matched against "k"
+    assert not fits(board, {(2, 3): START}, MID, (2, 2))  # a same-category neighbour is matched
+    with pytest.raises(ValueError, match="unknown side"):
+        EdgeBoard.make(2, 2, anchors=("up",))
