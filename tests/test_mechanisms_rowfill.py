@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulesdsl.mechanisms.rowfill import is_legal, legal_positions, to_mask
+from rulesdsl.mechanisms.rowfill import is_legal, legal_columns, legal_positions, to_mask
 
 
 def test_w4_free_start_inside_the_window_then_adjacent_then_in_order():
@@ -16,6 +16,13 @@ def test_w4_free_start_inside_the_window_then_adjacent_then_in_order():
     assert legal_positions(to_mask([0, 1, 2]), 3) == (3,)
     assert legal_positions(to_mask(range(4)), 3) == (4,)
     assert legal_positions(to_mask(range(4)), 3, length=4) == ()
+
+
+def test_one_based_columns():
+    assert legal_columns(set(), 3, first=1) == [1, 2, 3]
+    assert legal_columns({2}, 3, first=1) == [1, 3]
+    assert legal_columns({1, 2, 3, 4}, 3, first=1) == [5]
+    assert legal_columns({1, 2, 3, 4}, 3, first=1, length=4) == []
 
 
 def test_several_free_pieces():

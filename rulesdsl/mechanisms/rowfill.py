@@ -10,11 +10,12 @@ window (with free=1) and, once the window is full, exactly cells 0..n-1.
     legal_positions(0b010, window=3)      # (0, 2)
     legal_positions(0b111, window=3)      # (3,)
     legal_positions(0b111, window=3, length=3)   # () - the row is full
+    legal_columns({2}, window=3, first=1)          # [1, 3] - the same with 1-based columns in a set
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 
 def to_mask(cells: Iterable[int]) -> int:
@@ -48,3 +49,8 @@ def legal_positions(filled: int, window: int, free: int = 1, length: int | None 
 def is_legal(filled: int, cell: int, window: int, free: int = 1, length: int | None = None) -> bool:
     """True if the next piece may go on `cell`."""
     return cell in legal_positions(filled, window, free, length)
+
+
+def legal_columns(filled: Collection[int], window: int, free: int = 1, length: int | None = None, first: int = 0) -> list[int]:
+    """`legal_positions` for a collection of filled columns numbered from `first`."""
+    return [first + i for i in legal_positions(to_mask(c - first for c in filled), window, free, length)]
