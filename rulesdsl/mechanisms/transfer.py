@@ -61,13 +61,17 @@ def loads(
     if rule == SINGLE:
         return tuple(((colour, 1),) for colour, _, _ in movable)
     out: list[Load] = [((colour, n),) for colour, _, most in movable for n in range(1, most + 1)]
-    for size in range(2, len(movable) + 1):
-        for group in combinations(movable, size):
-            used: dict[str, int] = {}
-            for _, category, _ in group:
-                used[category] = used.get(category, 0) + 1
-            if all(n <= room[category] for category, n in used.items()):
-                out.append(tuple((colour, 1) for colour, _, _ in group))
+    singles = [((colour, 1), category) for colour, category, _ in movable]
+    shared = len({category for _, category in singles}) < len(singles)
+    for size in range(2, len(singles) + 1):
+        for group in combinations(singles, size):
+            if shared:  # colours going to one category must fit its free cells together
+                used: dict[str, int] = {}
+                for _, category in group:
+                    used[category] = used.get(category, 0) + 1
+                if any(n > room[category] for category, n in used.items()):
+                    continue
+            out.append(tuple(one for one, _ in group))
     return tuple(out)
 
 
