@@ -73,6 +73,10 @@ def test_errors_say_what_is_wrong():
 
 def test_figures_can_go_onto_a_subset_of_slots():
     assert ring.sort_into_slots(["c2", "c1"], ORDER, 5, slots=(4, 1)) == (None, "c1", None, None, "c2")
+    items = ring.layout_from_ends(["a", "b", "X"], [False, False, True], 5)
+    assert ring.occupied_slots(ring.mask_of(items)) == (0, 1, 4)
+    slots = ring.occupied_slots(ring.mask_of(items))
+    assert ring.sort_into_slots(["c3", "c1", "c2"], ORDER, 5, slots) == ("c1", "c2", None, None, "c3")
 
 
 @given(st.lists(st.booleans(), min_size=1, max_size=16), st.data())

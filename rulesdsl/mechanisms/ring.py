@@ -12,6 +12,7 @@ taking a bundle is one bit cleared.
     # ('p', 'q', 'q', None, None, None)
     chosen = fill_highest_empty((None,) * 6, ["r", "r"])   # (None, None, None, None, 'r', 'r')
     occ = mask_of(items)                                    # 0b100111
+    occupied_slots(occ)   # (0, 1, 2, 5): pass as `slots` to sort figures onto the occupied slots only
     prices(occ)           # ((0, 0), (1, 1), (2, 2), (5, 5))
     occ = take(occ, 0)    # pointer moves to slot 1: prices(occ) == ((1, 0), (2, 1), (5, 4))
     highest(occ)          # 5
@@ -87,6 +88,16 @@ def mask_of(slots: Sequence[object]) -> int:
         if item is not None:
             mask |= 1 << i
     return mask
+
+
+def occupied_slots(occupied: int) -> tuple[int, ...]:
+    """The occupied slots, ascending (e.g. where sorted figures go when some slots stayed empty)."""
+    out = []
+    while occupied:
+        low = occupied & -occupied
+        out.append(low.bit_length() - 1)
+        occupied ^= low
+    return tuple(out)
 
 
 def pointer(occupied: int) -> int:
