@@ -115,14 +115,7 @@ def price(occupied: int, slot: int) -> int:
 def prices(occupied: int) -> tuple[tuple[int, int], ...]:
     """(slot, price) of every occupied slot, ascending."""
     base = pointer(occupied)
-    out = []
-    rest = occupied
-    while rest:
-        low = rest & -rest
-        slot = low.bit_length() - 1
-        out.append((slot, slot - base))
-        rest ^= low
-    return tuple(out)
+    return tuple((slot, slot - base) for slot in occupied_slots(occupied))
 
 
 def take(occupied: int, slot: int) -> int:
