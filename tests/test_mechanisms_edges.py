@@ -51,8 +51,44 @@ def test_board_edge_profile_per_row_and_none():
     assert not fits(board, {}, MID, (1, 1))  # touches nothing
 
 
+def _reference_fits(board, placed, tile, cell):
+    """The placement rules written out plainly, as the oracle for the fast `legal_cells`."""
+    r, c = cell
+    r0, c0 = board.first_row, board.first_col
+    inside = lambda rr, cc: r0 <= rr < r0 + board.rows and c0 <= cc < c0 + board.cols  # noqa: E731
+    if not inside(r, c) or cell in placed:
+        return False
+    if tile.category in board.rows_for and r not in board.rows_for[tile.category]:
+        return False
+    steps = {0: (-1, 0), 1: (0, 1), 2: (1, 0), 3: (0, -1)}
+    anchored = False
+    for edge, (dr, dc) in steps.items():
+        near = (r + dr, c + dc)
+        if not inside(*near):
+            anchored |= edge in board.anchors
+            theirs = board.border[edge][c - c0 if edge in (0, 2) else r - r0]
+        else:
+            other = placed.get(near)
+            if other is None:
+                continue
+            anchored |= board.anchor_categories is None or other.category in board.anchor_categories
+            matched = other.category not in board.unmatched and (
+                not board.same_category_only or other.category == tile.category
+            )
+            theirs = other.edges[(edge + 2) % 4] if matched else None
+        mine = tile.edges[edge]
+        if tile.category not in board.unmatched and None not in (mine, theirs) and mine != theirs:
+            return False
+    return anchored
+
+
 def _brute_force(board, placed, tile):
-    return tuple((r, c) for r in range(board.rows) for c in range(board.cols) if fits(board, placed, tile, (r, c)))
+    return tuple(
+        (r, c)
+        for r in range(board.first_row, board.first_row + board.rows)
+        for c in range(board.first_col, board.first_col + board.cols)
+        if _reference_fits(board, placed, tile, (r, c))
+    )
 
 
 @given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 10_000)), max_size=30))
@@ -93,3 +129,28 @@ def test_one_based_coordinates_side_names_and_same_category_matching():
     assert not fits(board, {(2, 3): START}, MID, (2, 2))  # a same-category neighbour is matched
     with pytest.raises(ValueError, match="unknown side"):
         EdgeBoard.make(2, 2, anchors=("up",))
+
+
+LABELS = st.sampled_from(["o", "k", None])
+TILES = st.builds(lambda cat, e: EdgeTile(cat, tuple(e)), st.sampled_from("pq"), st.lists(LABELS, min_size=4, max_size=4))
+
+
+@given(
+    st.builds(
+        lambda rows, cols, anchors, unmatched, same, first, sides: EdgeBoard.make(
+            rows, cols, {"p": range(first, first + rows - 1)}, anchors=anchors, unmatched=unmatched,
+            same_category_only=same, first_row=first, first_col=first, anchor_categories=None,
+            top=sides[0], right=sides[1], bottom=sides[2], left=sides[3],
+        ),
+        st.integers(1, 4), st.integers(1, 5), st.lists(st.sampled_from(["top", "right", "bottom", "left"]), max_size=2),
+        st.lists(st.sampled_from("pq"), max_size=1), st.booleans(), st.integers(0, 1), st.lists(LABELS, min_size=4, max_size=4),
+    ),
+    st.lists(st.tuples(TILES, st.integers(0, 10_000)), max_size=12),
+)
+def test_legal_cells_match_the_plain_rules_on_any_board(board, moves):
+    placed = {}
+    for tile, pick in moves:
+        cells = legal_cells(board, placed, tile)
+        assert cells == _brute_force(board, placed, tile)
+        if cells:
+            placed[cells[pick % len(cells)]] = tile

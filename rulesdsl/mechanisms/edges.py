@@ -28,7 +28,6 @@ import attrs
 TOP, RIGHT, BOTTOM, LEFT = 0, 1, 2, 3
 SIDES = ("top", "right", "bottom", "left")
 _SHORT = {"n": TOP, "e": RIGHT, "s": BOTTOM, "w": LEFT, **{name: i for i, name in enumerate(SIDES)}}
-_STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # (row step, column step) by edge index
 
 Label = str | None
 Cell = tuple[int, int]
@@ -118,93 +117,75 @@ class EdgeBoard:
         return every if allowed is None else frozenset(r for r in allowed if r in every)
 
 
-def _candidates(board: EdgeBoard, placed: Mapping[Cell, EdgeTile], rows) -> set[Cell]:
-    """Cells in `rows` that touch an anchoring side or an anchoring tile (the only ones that can fit)."""
-    out: set[Cell] = set()
-    anchors, r0, c0 = board.anchors, board.first_row, board.first_col
-    if anchors:
-        if LEFT in anchors:
-            out.update((r, c0) for r in rows)
-        if RIGHT in anchors:
-            out.update((r, c0 + board.cols - 1) for r in rows)
-        if TOP in anchors and r0 in rows:
-            out.update((r0, c) for c in range(c0, c0 + board.cols))
-        if BOTTOM in anchors and r0 + board.rows - 1 in rows:
-            out.update((r0 + board.rows - 1, c) for c in range(c0, c0 + board.cols))
-    kinds = board.anchor_categories
-    add = out.add
-    for (r, c), other in placed.items():
-        if kinds is None or other.category in kinds:
-            add((r - 1, c))
-            add((r + 1, c))
-            add((r, c - 1))
-            add((r, c + 1))
-    return out
-
-
-def _ok(board: EdgeBoard, placed: Mapping[Cell, EdgeTile], tile: EdgeTile, r: int, c: int) -> bool:
-    """Every edge of `tile` on (r, c) agrees with the matched neighbour or labelled board edge it touches."""
-    category = tile.category
-    unmatched = board.unmatched
-    if category in unmatched:
-        return True
-    same = board.same_category_only
+def _border_clash(board: EdgeBoard, tile: EdgeTile, r: int, c: int) -> bool:
+    """True if an edge of `tile` on (r, c) lies on a board side whose label differs from it."""
     r0, c0 = board.first_row, board.first_col
-    last_r, last_c = r0 + board.rows - 1, c0 + board.cols - 1
-    get = placed.get
-    for edge, mine in enumerate(tile.edges):
-        if mine is None:
-            continue
-        dr, dc = _STEPS[edge]
-        rr, cc = r + dr, c + dc
-        if rr < r0 or rr > last_r or cc < c0 or cc > last_c:
-            theirs = board.border[edge][c - c0 if edge in (TOP, BOTTOM) else r - r0]
-        else:
-            other = get((rr, cc))
-            if other is None or other.category in unmatched or (same and other.category != category):
-                continue
-            theirs = other.edges[edge ^ 2]  # the facing edge: top<->bottom, right<->left
-        if theirs is not None and theirs != mine:
-            return False
-    return True
-
-
-def _anchored(board: EdgeBoard, placed: Mapping[Cell, EdgeTile], r: int, c: int) -> bool:
-    anchors = board.anchors
-    r0, c0 = board.first_row, board.first_col
-    if (
-        (TOP in anchors and r == r0)
-        or (BOTTOM in anchors and r == r0 + board.rows - 1)
-        or (LEFT in anchors and c == c0)
-        or (RIGHT in anchors and c == c0 + board.cols - 1)
-    ):
-        return True
-    kinds = board.anchor_categories
-    for dr, dc in _STEPS:
-        other = placed.get((r + dr, c + dc))
-        if other is not None and (kinds is None or other.category in kinds):
-            return True
-    return False
-
-
-def fits(board: EdgeBoard, placed: Mapping[Cell, EdgeTile], tile: EdgeTile, cell: Cell) -> bool:
-    """True if `tile` may go on `cell` (inside, empty, row allowed, anchored, every edge matched)."""
-    r, c = cell
-    if not (board.first_col <= c < board.first_col + board.cols) or cell in placed:
-        return False
-    if r not in board._rows_of(tile.category):
-        return False
-    return _anchored(board, placed, r, c) and _ok(board, placed, tile, r, c)
+    top, right, bottom, left = tile.edges
+    border = board.border
+    return (
+        (r == r0 and top is not None and border[TOP][c - c0] not in (None, top))
+        or (r == r0 + board.rows - 1 and bottom is not None and border[BOTTOM][c - c0] not in (None, bottom))
+        or (c == c0 and left is not None and border[LEFT][r - r0] not in (None, left))
+        or (c == c0 + board.cols - 1 and right is not None and border[RIGHT][r - r0] not in (None, right))
+    )
 
 
 def legal_cells(board: EdgeBoard, placed: Mapping[Cell, EdgeTile], tile: EdgeTile) -> tuple[Cell, ...]:
     """Every cell `tile` may legally go on, sorted by (row, column); () if none (the tile cannot be placed)."""
+    # One pass over the placed tiles collects the anchored cells and, for this tile, the cells where
+    # some neighbour's facing edge clashes; only the board sides remain to be checked per cell.
     rows = board._rows_of(tile.category)
-    c0, c1 = board.first_col, board.first_col + board.cols
+    r0, c0 = board.first_row, board.first_col
+    last_c = c0 + board.cols - 1
+    category = tile.category
+    unmatched = board.unmatched
+    free = category in unmatched
+    same = board.same_category_only
+    kinds = board.anchor_categories
+    top, right, bottom, left = tile.edges
+    anchored: set[Cell] = set()
+    clash: set[Cell] = set()
+    anchors = board.anchors
+    if anchors:
+        if LEFT in anchors:
+            anchored.update((r, c0) for r in rows)
+        if RIGHT in anchors:
+            anchored.update((r, last_c) for r in rows)
+        if TOP in anchors and r0 in rows:
+            anchored.update((r0, c) for c in range(c0, last_c + 1))
+        if BOTTOM in anchors and r0 + board.rows - 1 in rows:
+            anchored.update((r0 + board.rows - 1, c) for c in range(c0, last_c + 1))
+    add, bad = anchored.add, clash.add
+    for (r, c), other in placed.items():
+        kind = other.category
+        if kinds is None or kind in kinds:
+            add((r - 1, c))
+            add((r + 1, c))
+            add((r, c - 1))
+            add((r, c + 1))
+        if free or kind in unmatched or (same and kind != category):
+            continue
+        e_top, e_right, e_bottom, e_left = other.edges
+        if top is not None and e_bottom is not None and e_bottom != top:
+            bad((r + 1, c))
+        if bottom is not None and e_top is not None and e_top != bottom:
+            bad((r - 1, c))
+        if left is not None and e_right is not None and e_right != left:
+            bad((r, c + 1))
+        if right is not None and e_left is not None and e_left != right:
+            bad((r, c - 1))
     out = [
         cell
-        for cell in _candidates(board, placed, rows)
-        if cell[0] in rows and c0 <= cell[1] < c1 and cell not in placed and _ok(board, placed, tile, *cell)
+        for cell in anchored - clash
+        if cell[0] in rows
+        and c0 <= cell[1] <= last_c
+        and cell not in placed
+        and (free or not _border_clash(board, tile, *cell))
     ]
     out.sort()
     return tuple(out)
+
+
+def fits(board: EdgeBoard, placed: Mapping[Cell, EdgeTile], tile: EdgeTile, cell: Cell) -> bool:
+    """True if `tile` may go on `cell` (inside, empty, row allowed, anchored, every edge matched)."""
+    return cell in legal_cells(board, placed, tile)
