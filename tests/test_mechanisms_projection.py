@@ -52,3 +52,15 @@ def test_a_column_depends_only_on_its_source_and_blocker_cell(sources, figures, 
     assert [s for s in whole.open_sources if s[1] == col] == list(alone.open_sources)
     if col in sources and figures.get((1, col)) == "k":
         assert not alone.affected  # a blocker is never affected and protects the whole column
+
+
+def test_w7_w9_the_flag_feeds_several_counts():
+    p = project(0, {0: 3, 1: 5}, W7_FIGURES, blocking={"k"})
+    hit = set(affected_figures(p, W7_FIGURES))
+    safe = {}
+    for cell, category in W7_FIGURES.items():
+        if cell not in hit:
+            safe[category] = safe.get(category, 0) + 1
+    assert safe == {"k": 1, "n": 2, "s": 1, "g": 2, "f": 2}  # W7: 2 rows-3 figures, 1 row-4 figure ...
+    food = 5 * safe["f"] - 13  # W9: 13 figures in all
+    assert food == -3
