@@ -23,6 +23,7 @@ def test_w1_layout_from_both_ends_and_sorted_figures():
     items, figures = w1_ring()
     assert items[:10] == ("i0", "i1", "i2", "i3", "i4", "i5", "i6", "i7", "i8", "i9")
     assert items[11] == "sA" and items[10] == "sB"  # first of the second category on the last slot
+    assert ring.layout_from_ends(W1_DRAW, lambda name: name.startswith("s"), 12) == items
     assert figures == ("c1", "c1", "c2", "c2", "c2", "c4", "c4", "c4", "c4", "c5", "c6", "c6")
     assert ring.groups_in_order(W1_FIGURES, ORDER) == (("c1", 2), ("c2", 3), ("c4", 4), ("c5", 1), ("c6", 2))
 

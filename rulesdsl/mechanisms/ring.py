@@ -21,14 +21,20 @@ taking a bundle is one bit cleared.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
 
 
-def layout_from_ends(items: Sequence[T], from_end: Sequence[bool], size: int) -> tuple[T | None, ...]:
-    """Lay items out in order: those not `from_end` on slots 0, 1, 2 ..., the others on N-1, N-2 ...."""
+def layout_from_ends(
+    items: Sequence[T], from_end: Sequence[bool] | Callable[[T], bool], size: int
+) -> tuple[T | None, ...]:
+    """Lay items out in order: those not `from_end` on slots 0, 1, 2 ..., the others on N-1, N-2 ....
+
+    `from_end` is one flag per item or a predicate on the item (its category)."""
+    if callable(from_end):
+        from_end = [bool(from_end(item)) for item in items]
     if len(items) != len(from_end):
         raise ValueError(f"{len(items)} items but {len(from_end)} category flags")
     if len(items) > size:
