@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 
+from rulesdsl.mechanisms.ring import occupied_slots as set_bits  # the indexes of a bitmask's set bits
+
 
 def to_mask(cells: Iterable[int]) -> int:
     """Bitmask of the given filled cell indexes."""
@@ -36,12 +38,7 @@ def legal_positions(filled: int, window: int, free: int = 1, length: int | None 
             allowed = (filled << 1 | filled >> 1) & full & ~filled
         if length is not None:
             allowed &= (1 << length) - 1
-        out = []
-        while allowed:
-            low = allowed & -allowed
-            out.append(low.bit_length() - 1)
-            allowed ^= low
-        return tuple(out)
+        return set_bits(allowed)
     nxt = (~filled & (filled + 1)).bit_length() - 1  # lowest empty cell
     return () if length is not None and nxt >= length else (nxt,)
 
