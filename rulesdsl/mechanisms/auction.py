@@ -5,11 +5,13 @@ raises the current bid (any amount above it up to what that bidder can pay, `lim
 out for good. The auction ends when only the leader is left in, or when everybody has passed without
 a bid: then `holder` wins for 0. The state is a frozen record of ints, so it saves and compares as is.
 
-    a = start(players=3, first=0, holder=0)
-    legal_bids(a, limit=25)          # range(1, 26); passing (act(a, PASS)) is always legal
-    for bid in (2, 3, PASS, 4, PASS):
-        a = act(a, bid, limit=25)
-    a.done, a.winner, a.price        # (True, 0, 4)
+    >>> a = start(players=3, first=0, holder=0)
+    >>> legal_bids(a, limit=25)          # passing, act(a, PASS), is always legal too
+    range(1, 26)
+    >>> for bid in (2, 3, PASS, 4, PASS):
+    ...     a = act(a, bid, limit=25)
+    >>> a.done, a.winner, a.price
+    (True, 0, 4)
 """
 
 from __future__ import annotations

@@ -12,11 +12,13 @@ every edge touching a matched tile or a labelled board edge carries the same lab
 
 Placed tiles are a mapping {(row, col): EdgeTile}; build each EdgeTile once per tile kind.
 
-    board = EdgeBoard.make(rows=3, cols=8, rows_for={"x": range(1, 3)}, left="s", anchors=("left",))
-    a = EdgeTile("x", ("s", "l", "s", "s"))          # top, right, bottom, left
-    legal_cells(board, {}, a)                          # ((1, 0), (2, 0))
-    b = EdgeTile.from_sides("x", {"w": "l", "e": "s", "n": "s", "s": "s"})
-    legal_cells(board, {(1, 0): a}, b)                 # ((1, 1),)
+    >>> board = EdgeBoard.make(rows=3, cols=8, rows_for={"x": range(1, 3)}, left="s", anchors=("left",))
+    >>> a = EdgeTile("x", ("s", "l", "s", "s"))      # top, right, bottom, left
+    >>> legal_cells(board, {}, a)
+    ((1, 0), (2, 0))
+    >>> b = EdgeTile.from_sides("x", {"w": "l", "e": "s", "n": "s", "s": "s"})
+    >>> legal_cells(board, {(1, 0): a}, b)
+    ((1, 1),)
 """
 
 from __future__ import annotations

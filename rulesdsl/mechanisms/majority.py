@@ -4,10 +4,10 @@ Players are indexes into a counts sequence. What happens when the best count is 
 NOBODY (no award) or EVERYONE (all players, who are then all tied at 0). Several awards are given in
 order and summed per player.
 
-    winners((2, 2, 0))                       # (0, 1)
-    winners((0, 0, 0))                       # ()
-    winners((0, 0, 0), zero=EVERYONE)        # (0, 1, 2)
-    awards([((2, 2, 0), 10), ((3, 2, 3), 7)], players=3)   # (17, 10, 7)
+    >>> winners((2, 2, 0)), winners((0, 0, 0)), winners((0, 0, 0), zero=EVERYONE)
+    ((0, 1), (), (0, 1, 2))
+    >>> awards([((2, 2, 0), 10), ((3, 2, 3), 7)], players=3)
+    (17, 10, 7)
 """
 
 from __future__ import annotations

@@ -4,9 +4,12 @@ A row is a sequence of cell categories (None = empty). `start`, `middle` and `en
 category or a collection of categories (they should be disjoint); the scan is left to right and
 non-overlapping. A grid is a mapping {(row, col): category}; its runs never cross rows.
 
-    runs(["a", "m", "z", None, "a", "z", "m"], "a", "m", "z")    # ((0, 3), (4, 2))  (first cell, length)
-    summary(["a", "m", "z", None, "a", "z"], "a", "m", "z")      # (2, 3)  (count, longest)
-    grid_summary({(1, 0): "a", (1, 1): "z", (2, 0): "a"}, "a", "m", "z")   # (1, 2)
+    >>> runs(["a", "m", "z", None, "a", "z", "m"], "a", "m", "z")    # (first cell, length)
+    ((0, 3), (4, 2))
+    >>> summary(["a", "m", "z", None, "a", "z"], "a", "m", "z")      # (count, longest)
+    (2, 3)
+    >>> grid_summary({(1, 0): "a", (1, 1): "z", (2, 0): "a"}, "a", "m", "z")
+    (1, 2)
 """
 
 from __future__ import annotations

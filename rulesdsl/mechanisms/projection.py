@@ -6,11 +6,15 @@ if it holds a figure whose category is in `blocking`, the source is cancelled (n
 is affected) and its reward is diverted to the blocker. Empty cells do not stop a source. The result
 is a function of each column's source and blocker cell only; recompute it whenever they change.
 
-    p = project(0, {0: 3, 1: 5}, {(1, 1): "k", (2, 0): "n"}, blocking={"k"})
-    p.affected            # frozenset({(1, 0), (2, 0), (3, 0)})
-    p.diverted            # (((1, 1), (0, 1)),)   (blocker cell, source cell)
-    p.open_sources        # ((0, 0),)
-    affected_figures(p, {(1, 1): "k", (2, 0): "n"})   # ((2, 0),)
+    >>> p = project(0, {0: 3, 1: 5}, {(1, 1): "k", (2, 0): "n"}, blocking={"k"})
+    >>> sorted(p.affected)
+    [(1, 0), (2, 0), (3, 0)]
+    >>> p.diverted              # (blocker cell, source cell)
+    (((1, 1), (0, 1)),)
+    >>> p.open_sources
+    ((0, 0),)
+    >>> affected_figures(p, {(1, 1): "k", (2, 0): "n"})
+    ((2, 0),)
 """
 
 from __future__ import annotations

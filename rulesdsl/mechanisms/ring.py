@@ -6,17 +6,24 @@ always the lowest occupied slot, because it moves only when the pointer slot is 
 next occupied one. So `price(slot) = slot - pointer`, prices are distinct and lie in 0..N-1, and
 taking a bundle is one bit cleared.
 
-    items = layout_from_ends(["a", "b", "X", "c"], [False, False, True, False], 6)
-    # ('a', 'b', 'c', None, None, 'X'): first category ascending from 0, second descending from N-1
-    figures = sort_into_slots(["q", "p", "q"], ("p", "q"), 6, slots=(0, 1, 2))
-    # ('p', 'q', 'q', None, None, None)
-    chosen = fill_highest_empty((None,) * 6, ["r", "r"])   # (None, None, None, None, 'r', 'r')
-    occ = mask_of(items)                                    # 0b100111
-    occupied_slots(occ)   # (0, 1, 2, 5): pass as `slots` to sort figures onto the occupied slots only
-    prices(occ)           # ((0, 0), (1, 1), (2, 2), (5, 5))
-    occ = take(occ, 0)    # pointer moves to slot 1: prices(occ) == ((1, 0), (2, 1), (5, 4))
-    highest(occ)          # 5
-    is_last_of_group(figures, occ, 1)   # False while slot 2 (also 'q') is occupied
+    >>> items = layout_from_ends(["a", "b", "X", "c"], [False, False, True, False], 6)
+    >>> items                   # first category ascending from 0, second descending from N-1
+    ('a', 'b', 'c', None, None, 'X')
+    >>> figures = sort_into_slots(["q", "p", "q"], ("p", "q"), 6, slots=(0, 1, 2))
+    >>> figures
+    ('p', 'q', 'q', None, None, None)
+    >>> fill_highest_empty((None,) * 6, ["r", "r"])      # a chosen group
+    (None, None, None, None, 'r', 'r')
+    >>> occ = mask_of(items)
+    >>> bin(occ), occupied_slots(occ)   # pass occupied_slots as `slots` to sort onto them only
+    ('0b100111', (0, 1, 2, 5))
+    >>> prices(occ)
+    ((0, 0), (1, 1), (2, 2), (5, 5))
+    >>> occ = take(occ, 0)      # the pointer moves to slot 1
+    >>> prices(occ), highest(occ)
+    (((1, 0), (2, 1), (5, 4)), 5)
+    >>> is_last_of_group(figures, occ, 1)   # slot 2 also holds 'q'
+    False
 """
 
 from __future__ import annotations

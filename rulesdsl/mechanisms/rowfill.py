@@ -6,11 +6,12 @@ an empty cell must go on an empty window cell orthogonally next to a filled one;
 full, only the lowest empty cell is legal. So the filled cells are always one unbroken run inside the
 window (with free=1) and, once the window is full, exactly cells 0..n-1.
 
-    legal_positions(0b000, window=3)      # (0, 1, 2)
-    legal_positions(0b010, window=3)      # (0, 2)
-    legal_positions(0b111, window=3)      # (3,)
-    legal_positions(0b111, window=3, length=3)   # () - the row is full
-    legal_columns({2}, window=3, first=1)          # [1, 3] - the same with 1-based columns in a set
+    >>> legal_positions(0b000, window=3), legal_positions(0b010, window=3), legal_positions(0b111, window=3)
+    ((0, 1, 2), (0, 2), (3,))
+    >>> legal_positions(0b111, window=3, length=3)   # the row is full
+    ()
+    >>> legal_columns({2}, window=3, first=1)        # 1-based columns in a set
+    [1, 3]
 """
 
 from __future__ import annotations

@@ -4,10 +4,12 @@
 first, and so on); `higher` says per key whether more is better (default: all). Places are
 1-based competition ranks: two players sharing first are both 1 and the next is 3.
 
-    places([(39, 2), (39, 5), (30, 9)])          # (2, 1, 3)
-    places([(39, 2), (39, 2), (30, 9)])          # (1, 1, 3)
-    winners([(39, 2), (39, 2), (30, 9)])         # (0, 1)  - a shared win
-    standings([(5,), (7,), (5,)])               # ((1, (1,)), (2, (0, 2)))
+    >>> places([(39, 2), (39, 5), (30, 9)]), places([(39, 2), (39, 2), (30, 9)])
+    ((2, 1, 3), (1, 1, 3))
+    >>> winners([(39, 2), (39, 2), (30, 9)])     # a shared win
+    (0, 1)
+    >>> standings([(5,), (7,), (5,)])
+    ((1, (1,)), (2, (0, 2)))
 """
 
 from __future__ import annotations

@@ -11,10 +11,10 @@ counts the free cells per category. A load (what one carrier moves) is a tuple o
 A load must also fit the free cells of each category. `loads` lists every legal load (at most
 6 x 13 + 2^6 for six colours of thirteen figures), `placements` every way to put one on cells.
 
-    loads({"p": 2, "q": 1, "r": 1}, {"p": 2, "q": 1, "r": 0})
-    # ((('p', 1),), (('p', 2),), (('q', 1),), (('p', 1), ('q', 1)))
-    list(placements((("p", 1), ("q", 1)), {"p": [(3, 0), (3, 4)], "q": [(4, 1)]}))
-    # [(('p', (3, 0)), ('q', (4, 1))), (('p', (3, 4)), ('q', (4, 1)))]
+    >>> loads({"p": 2, "q": 1, "r": 1}, {"p": 2, "q": 1, "r": 0})
+    ((('p', 1),), (('p', 2),), (('q', 1),), (('p', 1), ('q', 1)))
+    >>> list(placements((("p", 1), ("q", 1)), {"p": [(3, 0), (3, 4)], "q": [(4, 1)]}))
+    [(('p', (3, 0)), ('q', (4, 1))), (('p', (3, 4)), ('q', (4, 1)))]
 """
 
 from __future__ import annotations
