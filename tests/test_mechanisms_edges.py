@@ -58,7 +58,8 @@ def _reference_fits(board, placed, tile, cell):
     inside = lambda rr, cc: r0 <= rr < r0 + board.rows and c0 <= cc < c0 + board.cols  # noqa: E731
     if not inside(r, c) or cell in placed:
         return False
-    if tile.category in board.rows_for and r not in board.rows_for[tile.category]:
+    rows_for = dict(board.rows_for)
+    if tile.category in rows_for and r not in rows_for[tile.category]:
         return False
     steps = {0: (-1, 0), 1: (0, 1), 2: (1, 0), 3: (0, -1)}
     anchored = False
@@ -127,6 +128,10 @@ def test_one_based_coordinates_side_names_and_same_category_matching():
     assert fits(board, {(2, 1): START, (3, 2): other}, MID, (2, 2))
     assert fits(board, {(3, 2): other}, MID, (2, 2))  # anchored by it, its "o" edge not matched against "k"
     assert not fits(board, {(2, 3): START}, MID, (2, 2))  # a same-category neighbour is matched
+    assert hash(board) == hash(EdgeBoard.make(
+        6, 10, {"p": range(2, 7), "q": [1]}, left="o", anchors=("w",), same_category_only=True, first_row=1, first_col=1
+    ))
+    assert EdgeTile("p", ["o", "k", "o", "o"]) == START  # edges given as a list become a tuple
     with pytest.raises(ValueError, match="unknown side"):
         EdgeBoard.make(2, 2, anchors=("up",))
 

@@ -46,7 +46,7 @@ class EdgeTile:
     """A tile kind: its category and its edge labels in the order top, right, bottom, left."""
 
     category: str
-    edges: tuple[Label, Label, Label, Label]
+    edges: tuple[Label, Label, Label, Label] = attrs.field(converter=tuple)
 
     @classmethod
     def from_sides(cls, category: str, sides: Mapping[str, Label]) -> "EdgeTile":
@@ -72,7 +72,7 @@ class EdgeBoard:
 
     rows: int
     cols: int
-    rows_for: Mapping[str, frozenset[int]]
+    rows_for: tuple[tuple[str, frozenset[int]], ...]  # (category, its rows): a tuple keeps the board hashable
     border: tuple[tuple[Label, ...], tuple[Label, ...], tuple[Label, ...], tuple[Label, ...]]  # by edge index
     anchors: frozenset[int]  # edge indexes of anchoring board sides
     unmatched: frozenset[str] = frozenset()
@@ -103,7 +103,7 @@ class EdgeBoard:
         return cls(
             rows,
             cols,
-            {category: frozenset(rs) for category, rs in (rows_for or {}).items()},
+            tuple((category, frozenset(rs)) for category, rs in (rows_for or {}).items()),
             (_side(top, cols, "top"), _side(right, rows, "right"), _side(bottom, cols, "bottom"), _side(left, rows, "left")),
             frozenset(_side_index(s) for s in anchors),
             frozenset(unmatched),
@@ -115,8 +115,10 @@ class EdgeBoard:
 
     def _rows_of(self, category: str) -> range | frozenset[int]:
         every = range(self.first_row, self.first_row + self.rows)
-        allowed = self.rows_for.get(category)
-        return every if allowed is None else frozenset(r for r in allowed if r in every)
+        for kind, allowed in self.rows_for:
+            if kind == category:
+                return frozenset(r for r in allowed if r in every)
+        return every
 
 
 def _border_clash(board: EdgeBoard, tile: EdgeTile, r: int, c: int) -> bool:
