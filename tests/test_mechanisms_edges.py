@@ -44,6 +44,15 @@ def test_an_unmatched_tile_anchors_but_imposes_no_edge():
     assert (1, 4) not in legal_cells(strict, placed, MID)
 
 
+def test_placed_kind_ids_with_a_table_of_kinds():
+    kinds = {"start": START, "mid": MID, "end": END, "top": TOPPER}
+    by_id = {(3, 0): "start", (3, 1): "mid", (3, 2): "end", (0, 5): "top"}
+    by_tile = {cell: kinds[k] for cell, k in by_id.items()}
+    for tile in KINDS:
+        assert legal_cells(BOARD, by_id, tile, kinds) == legal_cells(BOARD, by_tile, tile)
+    assert fits(BOARD, by_id, MID, (1, 5), kinds)
+
+
 def test_board_edge_profile_per_row_and_none():
     board = EdgeBoard.make(3, 3, left=["k", None, "o"], anchors=("left", "top"))
     assert fits(board, {}, MID, (0, 0)) and fits(board, {}, MID, (1, 0)) and not fits(board, {}, MID, (2, 0))
