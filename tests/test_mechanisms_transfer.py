@@ -43,41 +43,29 @@ def test_shared_target_category_and_placements():
 
 
 COLOURS = ("a", "b", "c", "d")
+SHARED = {"a": "t1", "b": "t1", "c": "t2", "d": "t2"}  # two colours per target category
 
 
 @given(
     st.lists(st.integers(0, 3), min_size=4, max_size=4),
-    st.lists(st.integers(0, 3), min_size=4, max_size=4),
+    st.lists(st.integers(0, 4), min_size=4, max_size=4),
     st.sampled_from([ONE_KIND_OR_ALL_DIFFERENT, SINGLE, ANY]),
     st.one_of(st.none(), st.integers(0, 5)),
+    st.booleans(),
 )
-def test_loads_are_exactly_the_allowed_fitting_count_vectors(waiting, room, rule, limit):
-    got = loads(dict(zip(COLOURS, waiting)), dict(zip(COLOURS, room)), rule, limit=limit)
-    as_vectors = {tuple(dict(load).get(c, 0) for c in COLOURS) for load in got}
-    assert len(as_vectors) == len(got)
-    expected = {
-        counts
-        for counts in product(*(range(min(w, r) + 1) for w, r in zip(waiting, room)))
-        if load_allowed(counts, rule, limit)
-    }
-    assert as_vectors == expected
-
-
-@given(
-    st.lists(st.integers(0, 3), min_size=4, max_size=4),
-    st.lists(st.integers(0, 4), min_size=2, max_size=2),
-    st.sampled_from([ONE_KIND_OR_ALL_DIFFERENT, SINGLE, ANY]),
-    st.one_of(st.none(), st.integers(0, 5)),
-)
-def test_colours_sharing_a_category_share_its_room(waiting, room, rule, limit):
-    target = {"a": "t1", "b": "t1", "c": "t2", "d": "t2"}
-    rooms = {"t1": room[0], "t2": room[1]}
+def test_loads_are_exactly_the_allowed_count_vectors_that_fit_the_room(waiting, room, rule, limit, shared):
+    target = SHARED if shared else None
+    rooms = dict(zip(("t1", "t2"), room)) if shared else dict(zip(COLOURS, room))
     got = loads(dict(zip(COLOURS, waiting)), rooms, rule, target, limit)
     as_vectors = {tuple(dict(load).get(c, 0) for c in COLOURS) for load in got}
     assert len(as_vectors) == len(got)
-    expected = {
-        counts
-        for counts in product(*(range(w + 1) for w in waiting))
-        if load_allowed(counts, rule, limit) and counts[0] + counts[1] <= room[0] and counts[2] + counts[3] <= room[1]
-    }
+
+    def fits(counts):
+        used = {}
+        for colour, n in zip(COLOURS, counts):
+            category = SHARED[colour] if shared else colour
+            used[category] = used.get(category, 0) + n
+        return all(n <= rooms[category] for category, n in used.items())
+
+    expected = {c for c in product(*(range(w + 1) for w in waiting)) if load_allowed(c, rule, limit) and fits(c)}
     assert as_vectors == expected
