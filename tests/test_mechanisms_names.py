@@ -5,12 +5,14 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "rulesdsl" / "mechanisms"
 
-# Vikings (vikings.md "Terms" and components), in English and German
+# Vikings (vikings.md "Terms" and components), in English and German. "coin" and "food" are not
+# here: they are also the first game's own kinds of things (its content's `coins`, the foods of the
+# banquet mechanism, feast.py); the second game's money is named by its currency ids (gold, fame).
 SECOND_GAME = """
     viking vikings wikinger homeland winkel festland island islands insel ship ships schiff sail sails
     wheel drehrad lot lots fisherman fishermen fischer goldsmith goldsmiths goldschmied scout scouts
     noble nobles adliger warrior warriors boatsman boatsmen boatswain boatswains bootsmann
-    fame gold coin coins sea land pirate pirates threat threatened feeding food ferry ferrying
+    fame gold sea land pirate pirates threat threatened feeding ferry ferrying
 """
 
 

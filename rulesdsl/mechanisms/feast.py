@@ -95,7 +95,7 @@ def _options(flow, ctx, room: int, last_color, lengthwise) -> list[Option]:
         if _color(flow, item) == last_color:
             continue
         long_w, up_w = _widths(flow, item)
-        # the limit is read only where it decides (a value modifier only reads the state)
+        # the limit is read only where it decides (a changed value only reads the state)
         if long_w <= room and (long_w == up_w or lengthwise[item] < flow.g.events.value(
                 "lengthwise_limit", 1, ctx, EventInfo("lengthwise_limit", items=frozenset({item})))):
             options.append(Option(f"{item}:long", f"{item} lengthwise ({long_w} seats)"))
