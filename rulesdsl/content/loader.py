@@ -162,7 +162,8 @@ def _walk(folder: Path, found: list[Path], problems: list[Problem], ancestors: t
             problem(path, f"{what}: {err.strerror or err}")
             continue
         if stat.S_ISDIR(target.st_mode):
-            _walk(path, found, problems, ancestors + (ident,))
+            if not (path / "ruleset.yaml").is_file():  # a ruleset folder is a game of its own (rulesdsl.tableau)
+                _walk(path, found, problems, ancestors + (ident,))
         elif path.suffix in (".yaml", ".yml"):
             if stat.S_ISREG(target.st_mode):
                 found.append(path)

@@ -24,6 +24,7 @@ from lark.indenter import DedentError, Indenter
 
 from rulesdsl.errors import CardSyntaxError
 from rulesdsl.lang import tree as t
+from rulesdsl.tableau.nodes import TableauBuilders
 
 class _CardIndenter(Indenter):
     NL_type = "_NL"
@@ -308,7 +309,7 @@ def _flatten(statements) -> tuple:
 
 
 @v_args(meta=True)
-class _ToNodes(Transformer):
+class _ToNodes(TableauBuilders, Transformer):
     # ---- top level
     def start(self, meta, children):
         return t.Program(_flatten(children), pos=_pos(meta))
