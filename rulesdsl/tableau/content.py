@@ -104,6 +104,7 @@ class TileKind:
 class Ring:
     id: str = bounded_text(60)
     slots: int = ranged(1, 100)
+    currency: str = bounded_text(60)  # what its prices (and bids) are paid in
 
 
 @attrs.frozen
@@ -301,6 +302,9 @@ def check(ruleset: Ruleset, docs) -> list[Problem]:
     for index, option in enumerate(m.options):
         if option.values and option.default not in option.values:
             at(manifest, ("ruleset", "options", index, "default"), f"the default {option.default} is not one of the values {option.values}")
+    for index, ring in enumerate(c.rings):
+        if ring.currency not in currencies:
+            at(comp, ("rings", index, "currency"), f"unknown currency '{ring.currency}'")
     for index, kind in enumerate(c.tiles):
         if kind.reward is not None and kind.reward.currency not in currencies:
             at(comp, ("tiles", index, "reward", "currency"), f"unknown currency '{kind.reward.currency}'")
