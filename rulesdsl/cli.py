@@ -46,6 +46,10 @@ def _global_options(parser: argparse.ArgumentParser, top: bool) -> None:
                         default=False if top else argparse.SUPPRESS, help="do not load the built-in content")
     parser.add_argument("--debug", action="store_true", dest="debug" + suffix,
                         default=False if top else argparse.SUPPRESS, help="show a traceback for internal errors")
+    parser.add_argument("--game", dest="game" + suffix, default="feast" if top else argparse.SUPPRESS, metavar="NAME",
+                        help="the ruleset: feast (A Feast for Odin, the default), vikings, or a folder with a ruleset.yaml")
+    parser.add_argument("--option", action="append", default=default, dest="option" + suffix, metavar="NAME=VALUE",
+                        help="a ruleset option of --game (repeatable), e.g. scout_base=2")
 
 
 class _Subcommands(argparse._SubParsersAction):
@@ -122,12 +126,18 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     args.content = [*args.content, *getattr(args, "content_after", [])]
     args.no_builtin = args.no_builtin or getattr(args, "no_builtin_after", False)
     args.debug = args.debug or getattr(args, "debug_after", False)
+    args.game = getattr(args, "game_after", args.game)
+    args.option = [*args.option, *getattr(args, "option_after", [])]
     return args
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     try:
+        if args.game != "feast":  # another ruleset (rulesdsl.tableau)
+            from rulesdsl.tableau.cli import run
+
+            return run(args)
         if args.command == "validate":
             return _validate(args)
         if args.command == "show":
