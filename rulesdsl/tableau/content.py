@@ -347,6 +347,7 @@ def check(ruleset: Ruleset, docs) -> list[Problem]:
 
 _FIELDS = {  # node class -> (field, kind of name) that must resolve
     n.LayOut: (("stacks", "supply"), ("ring", "ring"), ("ascending", "category"), ("descending", "category")),
+    n.Reveal: (("bag", "bag"),),
     n.FillRing: (("ring", "ring"), ("bag", "bag")),
     n.SellLots: (("ring", "ring"),),
     n.Ferry: (("carrier", "figure"),),

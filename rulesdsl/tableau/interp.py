@@ -284,17 +284,24 @@ class Interpreter:
         return
         yield
 
+    def do_Reveal(self, node, ctx):
+        table = self.table
+        table.drawn += [table.draw() for _ in range(min(node.count, len(table.bag)))]
+        return
+        yield
+
     def do_FillRing(self, node, ctx):
         table = self.table
-        count = min(node.count, len(table.bag))
-        table.drawn = [table.draw() for _ in range(count)]
+        if node.count is not None:
+            table.drawn += [table.draw() for _ in range(min(node.count, len(table.bag)))]
         if not node.chosen:  # sorted in the figure kinds' order from the first slot
             rank = {kind: i for i, kind in enumerate(self.order)}
             table.drawn.sort(key=rank.__getitem__)
             slots = [i for i, lot in enumerate(table.ring) if lot is not None]
             for slot, figure in zip(slots, table.drawn):
                 table.ring[slot][1] = figure
-            table.drawn = table.drawn[len(slots):]
+            table.bag += table.drawn[len(slots):]  # more drawn than lots: back into the bag
+            table.drawn = []
             return
         start = table.start
         for _ in range(node.discard):

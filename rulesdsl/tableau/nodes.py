@@ -33,14 +33,23 @@ class LayOut(Node):
 
 
 @node
+class Reveal(Node):
+    """`reveal N FIGURES from BAG`: draw N figures and show them, beside no lot yet."""
+
+    count: int
+    what: str
+    bag: str
+
+
+@node
 class FillRing(Node):
-    """`fill RING with N FIGURES from BAG in order | by choice discarding K`: draw N figures and
-    put one beside each lot, sorted in the figure kinds' order from the first slot, or (by
+    """`fill RING with N|revealed FIGURES from BAG in order | by choice discarding K`: draw N
+    figures (or take the revealed ones; count None) and put one beside each lot, sorted in the figure kinds' order from the first slot, or (by
     choice) the start player discards K and the players in turn choose a kind that fills the
     highest empty slots."""
 
     ring: str
-    count: int
+    count: int | None
     what: str
     bag: str
     chosen: bool = False
@@ -144,7 +153,7 @@ class ScoreEach(Node):
     body: tuple
 
 
-TABLEAU_NODES = (LayOut, FillRing, SellLots, Ferry, CollectReward, ForfeitReward, Convert, AwardMost,
+TABLEAU_NODES = (LayOut, Reveal, FillRing, SellLots, Ferry, CollectReward, ForfeitReward, Convert, AwardMost,
                  Lose, PassStart, Auction, InRounds, InTurnOrder, ScoreEach)
 
 
@@ -166,9 +175,19 @@ class TableauBuilders(Transformer):
         stacks, ring, up, down = (str(c) for c in children)
         return LayOut(stacks, ring, up, down, pos=_pos(meta))
 
+    def reveal(self, meta, children):
+        count, what, bag = children
+        return Reveal(int(count), str(what), str(bag), pos=_pos(meta))
+
     def fill_ring(self, meta, children):
         ring, count, what, bag, order = children
-        return FillRing(str(ring), int(count), str(what), str(bag), order.chosen, order.discard, pos=_pos(meta))
+        return FillRing(str(ring), count, str(what), str(bag), order.chosen, order.discard, pos=_pos(meta))
+
+    def count_drawn(self, meta, children):
+        return int(children[0])
+
+    def count_revealed(self, meta, children):
+        return None
 
     def fill_sorted(self, meta, children):
         return _Order(False)
