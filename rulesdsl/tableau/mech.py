@@ -1,11 +1,22 @@
-"""Generic mechanisms of tableau games, as pure functions over plain data.
+"""The generic mechanisms as the tableau interpreter uses them: its plain data in, plain data out.
 
 Nothing here knows a game: a ring is a list of slots, a grid a dict of (row, column) cells,
-a kind an id string from content. (Helper "vmech" writes the same mechanisms as a library in
-`rulesdsl/mechanisms/`; these are the small versions the tableau interpreter needs now.)
+a kind an id string from content. Most functions adapt the library `rulesdsl.mechanisms`
+(price ring, ordered row filling, column projection, majorities, runs, tie-break chain,
+transfer sets) to these shapes; edge matching is written here because it matches edges only
+between tiles of one category and against the board's edge, which `mechanisms.edges` (one
+tile set, a border profile per side) does not express for a grid of two categories.
 """
 
 from __future__ import annotations
+
+from rulesdsl.mechanisms import majority as _majority
+from rulesdsl.mechanisms import patterns as _patterns
+from rulesdsl.mechanisms import projection as _projection
+from rulesdsl.mechanisms import ring as _ring
+from rulesdsl.mechanisms import rowfill as _rowfill
+from rulesdsl.mechanisms import tiebreak as _tiebreak
+from rulesdsl.mechanisms import transfer as _transfer
 
 OPPOSITE = {"w": "e", "e": "w", "n": "s", "s": "n"}
 STEPS = {"w": (0, -1), "e": (0, 1), "n": (-1, 0), "s": (1, 0)}
@@ -14,15 +25,13 @@ STEPS = {"w": (0, -1), "e": (0, 1), "n": (-1, 0), "s": (1, 0)}
 # ---------------------------------------------------------------- price ring with a pointer
 def lowest(slots) -> int | None:
     """The pointer: the first occupied slot (it faces value 0); None when the ring is empty."""
-    for index, lot in enumerate(slots):
-        if lot is not None:
-            return index
-    return None
+    found = _ring.pointer(_ring.mask_of(slots))
+    return None if found < 0 else found
 
 
 def price(slots, index: int) -> int:
     """A lot's price: its slot minus the pointer's (the ring turns only when the 0-lot goes)."""
-    return index - lowest(slots)
+    return _ring.price(_ring.mask_of(slots), index)
 
 
 def fill_from_ends(slots: list, items, ascending, descending) -> None:
@@ -60,81 +69,48 @@ def matched(cell, edges, grid, same_category, edges_of, board_edge, first_column
 
 # ---------------------------------------------------------------- ordered row filling
 def row_fill_columns(occupied: set[int], window: int) -> list[int]:
-    """Columns a row filled in order may take next: the first `window` anywhere in 1..window
-    but contiguous with those there, then strictly the next column."""
-    count = len(occupied)
-    if count >= window:
-        return [count + 1] if set(range(1, count + 1)) == occupied else [max(occupied) + 1]
-    if not occupied:
-        return list(range(1, window + 1))
-    return [c for c in range(1, window + 1) if c not in occupied and (c - 1 in occupied or c + 1 in occupied)]
+    """Columns (from 1) a row filled in order may take next: the first `window` anywhere in
+    1..window but contiguous with those there, then strictly the next column."""
+    return _rowfill.legal_columns(occupied, window, first=1)
 
 
 # ---------------------------------------------------------------- column projection with blockers
-def projection(sources: dict, reach_of, blockers: set, from_row: int, figures: dict):
-    """Sources project down their column (`sources`: column -> kind in the top row) from `from_row`
-    to `reach_of(kind)`; a blocker figure at (from_row, column) cancels the projection.
+def projection(sources: dict, reach_of, blockers: set, from_row: int, figures: dict, source_row: int = 1):
+    """Sources in `source_row` (`sources`: column -> tile kind) project down their column to
+    `reach_of(kind)`; a blocker figure at (from_row, column) cancels the projection.
     Returns (hit cells holding figures, {blocking cell: source kind}, [unblocked (column, kind)])."""
-    hit, blocking, unblocked = set(), {}, []
-    for column, kind in sources.items():
-        cell = (from_row, column)
-        if figures.get(cell) in blockers:
-            blocking[cell] = kind
-            continue
-        unblocked.append((column, kind))
-        for row in range(from_row, reach_of(kind) + 1):
-            if (row, column) in figures:
-                hit.add((row, column))
-    return hit, blocking, unblocked
+    found = _projection.project(source_row, {c: reach_of(k) for c, k in sources.items()}, figures, blockers,
+                                blocker_offset=from_row - source_row)
+    hit = set(_projection.affected_figures(found, figures))
+    blocking = {blocker: sources[source[1]] for blocker, source in found.diverted}
+    return hit, blocking, [(column, sources[column]) for _, column in found.open_sources]
 
 
 # ---------------------------------------------------------------- majorities, runs, tie-breaks
 def majority(values: list[int]) -> list[int]:
-    """Indices of every player with the highest value; nobody when the highest is 0 or less."""
-    best = max(values, default=0)
-    return [] if best <= 0 else [i for i, v in enumerate(values) if v == best]
+    """Indices of every player with the highest value; nobody when the highest is 0 (Q11's reading)."""
+    return list(_majority.winners(values, zero=_majority.NOBODY))
 
 
 def runs(grid: dict, rows, first, middle, last) -> list[int]:
     """Lengths of the complete runs `first middle* last`, contiguous within one row."""
-    found = []
-    for row in rows:
-        columns = sorted(c for r, c in grid if r == row)
-        start = None
-        previous = None
-        for column in columns:
-            kind = grid[(row, column)]
-            if previous is not None and column != previous + 1:
-                start = None
-            if kind == first:
-                start = column
-            elif kind == middle:
-                pass
-            elif kind == last and start is not None:
-                found.append(column - start + 1)
-                start = None
-            else:
-                start = None
-            previous = column
-    return found
+    wanted = set(rows)
+    cells = {cell: kind for cell, kind in grid.items() if cell[0] in wanted}
+    return [length for _, _, length in _patterns.grid_runs(cells, first, middle, last)]
 
 
 def ranking(keys: list[tuple]) -> list[int]:
     """Places (1 = first) for players by their key tuples, higher better; equal keys share a place."""
-    order = sorted(range(len(keys)), key=lambda i: keys[i], reverse=True)
-    places = [0] * len(keys)
-    for position, index in enumerate(order):
-        if position and keys[order[position - 1]] == keys[index]:
-            places[index] = places[order[position - 1]]
-        else:
-            places[index] = position + 1
-    return places
+    return list(_tiebreak.places(keys))
 
 
 # ---------------------------------------------------------------- transfer sets
 def load_ok(kinds: list[str], limit: int | None) -> bool:
-    """A carried set: at most `limit` figures, or (no limit) all of one kind or all different."""
-    if limit is not None:
+    """A carried set: exactly one figure (`limit` 1), at most `limit`, or (no limit) all of one
+    kind or all different."""
+    counts = [kinds.count(k) for k in dict.fromkeys(kinds)]
+    if limit == 1:
+        return _transfer.load_allowed(counts, _transfer.SINGLE)
+    if limit is not None:  # the library knows single loads only
         return 1 <= len(kinds) <= limit
-    distinct = len(set(kinds))
-    return bool(kinds) and (distinct == 1 or distinct == len(kinds))
+    return _transfer.load_allowed(counts, _transfer.ONE_KIND_OR_ALL_DIFFERENT)
