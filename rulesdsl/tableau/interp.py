@@ -41,6 +41,8 @@ class Interpreter:
         self.source_rows = [r.row for r in board.rows if r.category == board.threat.source]
         self.run_rows = [r.row for r in board.rows if r.category == self.category[board.run.first]]
         self.anytime = [item for item in self.rules.programs.get("anytime", t.Program(())).items if isinstance(item, t.Anytime)]
+        self._spend = self.rules.components.rings[0].currency
+        self.rates = [self._exchange_rate(item) for item in self.anytime]
         self._threat_cache = {}
         self.do = {cls: getattr(self, "do_" + cls.__name__) for cls in (*n.TABLEAU_NODES, t.If, t.Acquire, t.Pay, t.Exchange)
                    if hasattr(self, "do_" + cls.__name__)}
@@ -156,17 +158,17 @@ class Interpreter:
     def means(self, player: int) -> int:
         """What a player can spend at most: his gold plus all the fame the anytime exchanges turn into gold."""
         seat = self.table.seats[player]
-        total = seat.money.get(self.spend_currency, 0)
-        for item in self.anytime:
-            cost, gain = self._exchange_rate(item)
-            if cost and gain[0] == self.spend_currency:
+        spend = self.spend_currency
+        total = seat.money.get(spend, 0)
+        for cost, gain in self.rates:
+            if cost and gain[0] == spend:
                 total += seat.money.get(cost[0], 0) // cost[1] * gain[1]
         return total
 
     @property
     def spend_currency(self) -> str:
         """The currency prices and bids are paid in (the ring's)."""
-        return self.rules.components.rings[0].currency
+        return self._spend
 
     # ------------------------------------------------------------------ paying with a fallback
     def pay_with_fallback(self, player: int, amount: int) -> int:
@@ -175,8 +177,7 @@ class Interpreter:
         seat = self.table.seats[player]
         spend = self.spend_currency
         converted = 0
-        for item in self.anytime:
-            cost, gain = self._exchange_rate(item)
+        for cost, gain in self.rates:
             while seat.money[spend] < amount and cost and gain[0] == spend and seat.money[cost[0]] >= cost[1]:
                 seat.money[cost[0]] -= cost[1]
                 seat.money[spend] += gain[1]
@@ -198,8 +199,7 @@ class Interpreter:
     # ------------------------------------------------------------------ anytime exchanges
     def anytime_options(self, player: int) -> list:
         out = []
-        for index, item in enumerate(self.anytime):
-            cost, gain = self._exchange_rate(item)
+        for index, (cost, gain) in enumerate(self.rates):
             if cost is None:
                 continue
             have = self.table.seats[player].money.get(cost[0], 0)
@@ -208,7 +208,7 @@ class Interpreter:
         return out
 
     def do_anytime(self, player: int, index: int) -> None:
-        cost, gain = self._exchange_rate(self.anytime[index])
+        cost, gain = self.rates[index]
         money = self.table.seats[player].money
         if money.get(cost[0], 0) < cost[1]:
             raise RulesError(f"you have {money.get(cost[0], 0)} {cost[0]}, need {cost[1]}")
@@ -352,15 +352,17 @@ class Interpreter:
         table.start = leader
 
     # ------------------------------------------------------------------ buying and placing
-    def lot_refusal(self, slot: int, ctx: Ctx, free_if) -> str | None:
-        """Why the lot at `slot` cannot be bought now (None: it can)."""
+    def lot_refusal(self, slot: int, ctx: Ctx, free_if, cost: int | None = None, means: int | None = None) -> str | None:
+        """Why the lot at `slot` cannot be bought now (None: it can); `cost` and `means` when known."""
         ring = self.table.ring
-        cost = mech.price(ring, slot)
+        if cost is None:
+            cost = mech.price(ring, slot)
         if cost == 0:
             if not self.value(free_if, Ctx(ctx.player, lot=ring[slot], slot=slot)):
                 return "the free lot may be taken only as the rule says (its figure is not the last of its kind, and you have money)"
             return None
-        means = self.means(ctx.player)
+        if means is None:
+            means = self.means(ctx.player)
         if cost > means:
             return f"costs {cost}; you can pay at most {means}"
         return None
@@ -375,7 +377,8 @@ class Interpreter:
 
             def options():
                 ring = table.ring
-                return [Option(f"lot@{i}", f"{lot[0]} + {lot[1]} for {mech.price(ring, i)}", self.lot_refusal(i, pctx, node.free_if))
+                base, means = mech.lowest(ring), self.means(player)
+                return [Option(f"lot@{i}", f"{lot[0]} + {lot[1]} for {i - base}", self.lot_refusal(i, pctx, node.free_if, i - base, means))
                         for i, lot in enumerate(ring) if lot is not None]
 
             key = yield from self.ask(player, "buy", "which lot do you buy?", options, spends=True)

@@ -8,11 +8,11 @@ place for placeholder values), a `situation`, what to `run`, `steps` and `expect
     situation:                      # everything optional; what is left out is the game's setup
       round: 2                      # the round being played (parity-scheduled rules read it)
       start: 0                      # the start player
-      ring: [L/fisherman, -, ...]   # lots by slot: TILECODE/figure, `-` bought
+      ring: [A/x, -, ...]           # lots by slot: TILECODE/figure, `-` bought
       stacks: [[L, Sr, ...]]        # the next stacks, by tile code
-      draws: [fisherman, ...]       # the bag gives these first (then at random)
+      draws: [x, y, ...]            # the bag gives these first (then at random)
       players:
-        - {fame: 10, gold: 25, board: [rows...], holding: {noble: 2}, held: [island_left]}
+        - {CURRENCY: 10, board: [rows...], holding: {x: 2}, held: [TILE]}
     run: round | final | game | <card-language text>   (default: round)
     steps:                          # in order; the game stops where they end
       - answer: lot@1
@@ -23,7 +23,7 @@ place for placeholder values), a `situation`, what to `run`, `steps` and `expect
     expect:                         # checked after the last step
       prices: {2: 0, 3: 1}          # slot -> price of the lots left
       start: 1
-      players: [{fame: 12, gold: 3, holding: {...}, board: [...], threatened: ["3,1"]}]
+      players: [{CURRENCY: 12, holding: {...}, board: [...], threatened: ["3,1"]}]
       places: [1, 2, 2]             # by the ruleset's ranking
       over: true
 """
