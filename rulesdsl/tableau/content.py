@@ -180,6 +180,21 @@ class RulesFile:
 
 
 MODELS = {"ruleset.yaml": RulesetFile, "components.yaml": ComponentsFile, "rules.yaml": RulesFile}
+# JSON Schemas of the three files (`rulesdsl schema schemas` writes them with the others).
+SCHEMAS = {"tableau_ruleset.schema.json": ("rulesdsl tableau ruleset manifest (ruleset.yaml)", RulesetFile),
+           "tableau_components.schema.json": ("rulesdsl tableau components (components.yaml)", ComponentsFile),
+           "tableau_rules.schema.json": ("rulesdsl tableau rules (rules.yaml)", RulesFile)}
+_FIRST_KEYS = {"ruleset": "tableau_ruleset.schema.json", "board": "tableau_components.schema.json",
+               "programs": "tableau_rules.schema.json"}
+
+
+def schema_name(data) -> str | None:
+    """The schema of a ruleset file from its data (None: not a tableau ruleset's file)."""
+    if isinstance(data, dict):
+        for key, name in _FIRST_KEYS.items():
+            if key in data:
+                return name
+    return None
 
 
 @attrs.define
