@@ -212,3 +212,45 @@ def test_random_mutations_of_the_content_files_give_located_errors_or_load(tmp_p
             except RulesError:
                 pass
         (folder / name).write_bytes(originals[name])
+
+
+def test_every_doubt_is_decided_beside_its_data():
+    text = "".join((folder_of("vikings") / name).read_text() for name in ("ruleset.yaml", "components.yaml", "rules.yaml"))
+    decided = set(re.findall(r"#[^\n]*Decided \((Q\d+)\)", text))
+    assert decided == {f"Q{i}" for i in range(1, 17)}
+
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from tests.strategies import fuzz_settings, hostile_documents  # noqa: E402
+
+FUZZ = fuzz_settings(100)
+
+
+def _load_replaced(tmp_path, name: str, raw: bytes):
+    folder = tmp_path / "fz"
+    if not folder.exists():
+        folder = _copy(tmp_path).rename(folder)
+    original = (folder_of("vikings") / name).read_bytes()
+    (folder / name).write_bytes(raw)
+    try:
+        load_ruleset(folder)
+    except ContentError as err:
+        assert err.problems
+        for problem in err.problems:
+            assert problem.location is None or problem.location.line >= 1
+    finally:
+        (folder / name).write_bytes(original)
+
+
+@FUZZ
+@given(st.sampled_from(["ruleset.yaml", "components.yaml", "rules.yaml"]), st.binary(max_size=300))
+def test_arbitrary_bytes_as_a_ruleset_file(tmp_path, name, raw):
+    _load_replaced(tmp_path, name, raw)
+
+
+@FUZZ
+@given(st.sampled_from(["ruleset.yaml", "components.yaml", "rules.yaml"]), hostile_documents())
+def test_hostile_yaml_as_a_ruleset_file_gives_located_errors(tmp_path, name, text):
+    _load_replaced(tmp_path, name, text.encode())
