@@ -254,3 +254,11 @@ def test_arbitrary_bytes_as_a_ruleset_file(tmp_path, name, raw):
 @given(st.sampled_from(["ruleset.yaml", "components.yaml", "rules.yaml"]), hostile_documents())
 def test_hostile_yaml_as_a_ruleset_file_gives_located_errors(tmp_path, name, text):
     _load_replaced(tmp_path, name, text.encode())
+
+
+@pytest.mark.parametrize("program", ["round", "final", "anytime"])
+def test_program_trees(vikings, program, snapshot):
+    """The parsed trees of the ruleset's programs: a change of grammar, parser or rules shows as a diff."""
+    from rulesdsl.lang.dump import dump
+
+    assert dump(vikings.programs[program]) == snapshot

@@ -366,7 +366,7 @@ _FIELDS = {  # node class -> (field, kind of name) that must resolve
     n.FillRing: (("ring", "ring"), ("bag", "bag")),
     n.SellLots: (("ring", "ring"),),
     n.Ferry: (("carrier", "figure"),),
-    n.ForfeitReward: (("short", "currency"), ("fallback", "currency")),
+    n.ForfeitReward: (("lacking", "currency"), ("fallback", "currency")),
     n.Convert: (("source", "currency"), ("target", "currency")),
     n.AwardMost: (("currency", "currency"),),
     n.Lose: (("currency", "currency"),),

@@ -539,9 +539,9 @@ class Interpreter:
         if reward is None:
             return
         money = self.table.seats[ctx.player].money
-        if reward.currency == node.short:  # what cannot be paid costs the fallback 1:1
-            paid = min(money.get(node.short, 0), reward.amount)
-            money[node.short] -= paid
+        if reward.currency == node.lacking:  # what cannot be paid costs the fallback 1:1
+            paid = min(money.get(node.lacking, 0), reward.amount)
+            money[node.lacking] -= paid
             money[node.fallback] = money.get(node.fallback, 0) - (reward.amount - paid)
         else:
             money[reward.currency] = money.get(reward.currency, 0) - reward.amount

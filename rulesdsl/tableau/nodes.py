@@ -85,7 +85,7 @@ class ForfeitReward(Node):
     """`forfeit reward, lacking A as B`: inside `score each unblocked`, pay the source's reward;
     a reward in A that cannot be paid costs 1 B per missing A."""
 
-    short: str
+    lacking: str
     fallback: str
 
 
