@@ -95,6 +95,7 @@ class TileKind:
     category: str = bounded_text(60)
     count: int = ranged(0, 1000)
     start: int = ranged(0, 10, default=0)
+    start_column: int | None = ranged(1, 200, default=None)  # where a dealt (start) tile must go
     edges: Edges | None = None
     reach: int | None = ranged(1, 50, default=None)
     reward: Reward | None = None

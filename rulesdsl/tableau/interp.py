@@ -400,18 +400,17 @@ class Interpreter:
         """The bought tile (with the tiles held for the first turn, in the order the player likes),
         then its figure: on that tile if it lies in the figure's row and the player wants, else waiting."""
         seat = self.table.seats[player]
-        order = [tile]
+        order = [(tile, False)]  # (tile, dealt)
         if seat.held:
             held = seat.held[0]
             key = yield from self.ask(player, "order", f"place {held} before or after {tile}?",
                                       [Option("first:bought", f"{tile} first"), Option("first:held", f"{held} first")])
-            table = self.table
-            table.hand.append(seat.held.pop(0))
-            order = [tile, held] if key == "first:bought" else [held, tile]
+            self.table.hand.append(seat.held.pop(0))
+            order = [(tile, False), (held, True)] if key == "first:bought" else [(held, True), (tile, False)]
         where = None
-        for piece in order:
-            cell = yield from self.place_tile(player, piece)
-            if piece is tile and where is None:
+        for piece, dealt in order:
+            cell = yield from self.place_tile(player, piece, dealt)
+            if not dealt:  # the lot's figure may stand only on the tile bought with it (Q5)
                 where = cell
         row = self.figure_row.get(figure)
         if where is not None and row is not None and where[0] == row:
@@ -450,9 +449,13 @@ class Interpreter:
                     out.append(cell)
         return out
 
-    def place_tile(self, player: int, tile: str):
-        """Ask where the tile goes; a tile that fits nowhere is discarded. Returns the cell or None."""
+    def place_tile(self, player: int, tile: str, dealt: bool = False):
+        """Ask where the tile goes; a tile that fits nowhere is discarded. Returns the cell or None.
+        A dealt tile (held for the first turn) goes only to its kind's `start_column`, if it has one."""
         cells = self.placements(player, tile)
+        column = self.rules.tiles[tile].start_column if dealt else None
+        if column is not None:
+            cells = [cell for cell in cells if cell[1] == column]
         if not cells:
             self.table.hand.remove(tile)
             self.table.remove(tile)
