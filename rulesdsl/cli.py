@@ -254,7 +254,6 @@ def _play(args) -> int:
 
     from rulesdsl import savefile
     from rulesdsl.engine.game import Game, GameOptions
-    from rulesdsl.engine.record import RecordError
     from rulesdsl.engine.scoring import final_scores, table
     from rulesdsl.playsignals import Stopped, stops_saved
 
@@ -262,11 +261,7 @@ def _play(args) -> int:
         savefile.check_writable(Path(args.save))  # before the game, not after it
     content = _load(args)
     if args.load:
-        data, doc = savefile.read_json(Path(args.load))
-        try:
-            game = Game.load(content, data, force=args.force)
-        except RecordError as err:
-            raise savefile.FileProblem(Problem(savefile.locate(doc, Path(args.load), err.path), str(err))) from None
+        game = savefile.load_record(Path(args.load), lambda data: Game.load(content, data, force=args.force))
     else:
         options = GameOptions(players=args.players, length="short" if args.short else "long",
                               decks=tuple(d.strip().upper() for d in args.decks.split(",") if d.strip()))

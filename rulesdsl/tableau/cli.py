@@ -98,18 +98,12 @@ def _agents(spec: str, players: int, seed: int):
 
 def _play(args, ruleset) -> int:
     from rulesdsl import savefile
-    from rulesdsl.engine.record import RecordError
-    from rulesdsl.errors import Problem
     from rulesdsl.tableau.game import TableauGame
 
     if args.save:
         savefile.check_writable(Path(args.save))
     if args.load:
-        data, doc = savefile.read_json(Path(args.load))
-        try:
-            game = TableauGame.load(ruleset, data, force=args.force)
-        except RecordError as err:
-            raise savefile.FileProblem(Problem(savefile.locate(doc, Path(args.load), err.path), str(err))) from None
+        game = savefile.load_record(Path(args.load), lambda data: TableauGame.load(ruleset, data, force=args.force))
     else:
         game = TableauGame(ruleset, args.players, parse_options(args.option), args.seed)
     spec = args.agents
