@@ -181,6 +181,19 @@ def run_file(path: Path, ruleset) -> Result:
     return result
 
 
+def run_for_ruleset(path: Path, game: str) -> tuple[str, bool, list[str]]:
+    """(title, passed, failures) of a scenario file of the ruleset called `game` (for the first
+    game's scenario runner, which hands over every file that names another game)."""
+    from rulesdsl.tableau.cli import load
+
+    try:
+        ruleset = load(game)
+    except (RulesError, ContentError) as err:
+        return path.stem, False, [str(err)]
+    result = run_file(path, ruleset)
+    return result.title, result.passed, result.failures
+
+
 def _step(game, step, where, failures):
     if not isinstance(step, dict):
         failures.append(f"{where}: a step is a mapping (answer, refused, legal or expect)")
