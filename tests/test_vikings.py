@@ -267,3 +267,15 @@ def test_program_trees(vikings, program, snapshot):
     tree = vikings.programs[program]
     assert parse(to_text(tree)) == tree
     assert dump(tree) == snapshot
+
+
+def test_a_person_plays_in_the_terminal(vikings):
+    from rulesdsl.tableau.terminal import TableauHuman
+
+    lines = iter(["nonsense", "why", "? 1", "1"] + ["1"] * 2000)
+    shown = []
+    human = TableauHuman(read=lambda prompt: next(lines), write=shown.append)
+    game = TableauGame(vikings, 2, {}, 4)
+    while game.decision is not None:
+        game.answer(human.answer(game, game.decision))
+    assert any("choose 1 to" in s for s in shown) and any("row 6" in s for s in shown)

@@ -79,7 +79,8 @@ def run(args) -> int:
 
 
 def _agents(spec: str, players: int, seed: int):
-    from rulesdsl.agents import HumanAgent, RandomAgent
+    from rulesdsl.agents import RandomAgent
+    from rulesdsl.tableau.terminal import TableauHuman
 
     names = [a.strip() for a in spec.split(",") if a.strip()]
     names = names * players if len(names) == 1 else names
@@ -90,7 +91,7 @@ def _agents(spec: str, players: int, seed: int):
         if name == "random":
             made.append(RandomAgent(seed * 7919 + index))
         elif name == "human":
-            made.append(HumanAgent())
+            made.append(TableauHuman())
         else:  # greedy and search value Feast for Odin states (rulesdsl.agents.value)
             raise RulesError(f"agent '{name}' cannot play this game; use random or human")
     return made, names
@@ -111,18 +112,22 @@ def _play(args, ruleset) -> int:
         print("(greedy and search value A Feast for Odin states; random agents play this game)")
         spec = "random"
     agents, _names = _agents(spec, game.players, game.seed)
-    steps = 0
-    while game.decision is not None:
-        if args.stop_after is not None and steps >= args.stop_after:
-            break
-        game.answer(agents[game.decision.player].answer(game, game.decision))
-        steps += 1
+    steps, stopped = 0, False
+    try:
+        while game.decision is not None:
+            if args.stop_after is not None and steps >= args.stop_after:
+                break
+            game.answer(agents[game.decision.player].answer(game, game.decision))
+            steps += 1
+    except (EOFError, KeyboardInterrupt):  # the person at the terminal has gone
+        stopped = True
+        print("\nstopped." + ("" if args.save else " Nothing was saved (--save FILE keeps a game to resume)."))
     if args.save:
         savefile.write_atomic(Path(args.save), json.dumps(game.save(), indent=1))
         print(f"saved {len(game.log)} answers to {args.save}")
     if game.decision is not None:
         print(f"the game is not over (round {game.table.round}); resume it with --load")
-        return 0
+        return 1 if stopped else 0
     if args.log:
         from rulesdsl.tableau.render import render_seat
 
