@@ -44,6 +44,15 @@ def test_an_unmatched_tile_anchors_but_imposes_no_edge():
     assert (1, 4) not in legal_cells(strict, placed, MID)
 
 
+def test_placed_kind_ids_with_a_table_of_kinds():
+    kinds = {"start": START, "mid": MID, "end": END, "top": TOPPER}
+    by_id = {(3, 0): "start", (3, 1): "mid", (3, 2): "end", (0, 5): "top"}
+    by_tile = {cell: kinds[k] for cell, k in by_id.items()}
+    for tile in KINDS:
+        assert legal_cells(BOARD, by_id, tile, kinds) == legal_cells(BOARD, by_tile, tile)
+    assert fits(BOARD, by_id, MID, (1, 5), kinds)
+
+
 def test_board_edge_profile_per_row_and_none():
     board = EdgeBoard.make(3, 3, left=["k", None, "o"], anchors=("left", "top"))
     assert fits(board, {}, MID, (0, 0)) and fits(board, {}, MID, (1, 0)) and not fits(board, {}, MID, (2, 0))
@@ -58,7 +67,8 @@ def _reference_fits(board, placed, tile, cell):
     inside = lambda rr, cc: r0 <= rr < r0 + board.rows and c0 <= cc < c0 + board.cols  # noqa: E731
     if not inside(r, c) or cell in placed:
         return False
-    if tile.category in board.rows_for and r not in board.rows_for[tile.category]:
+    rows_for = dict(board.rows_for)
+    if tile.category in rows_for and r not in rows_for[tile.category]:
         return False
     steps = {0: (-1, 0), 1: (0, 1), 2: (1, 0), 3: (0, -1)}
     anchored = False
@@ -127,6 +137,10 @@ def test_one_based_coordinates_side_names_and_same_category_matching():
     assert fits(board, {(2, 1): START, (3, 2): other}, MID, (2, 2))
     assert fits(board, {(3, 2): other}, MID, (2, 2))  # anchored by it, its "o" edge not matched against "k"
     assert not fits(board, {(2, 3): START}, MID, (2, 2))  # a same-category neighbour is matched
+    assert hash(board) == hash(EdgeBoard.make(
+        6, 10, {"p": range(2, 7), "q": [1]}, left="o", anchors=("w",), same_category_only=True, first_row=1, first_col=1
+    ))
+    assert EdgeTile("p", ["o", "k", "o", "o"]) == START  # edges given as a list become a tuple
     with pytest.raises(ValueError, match="unknown side"):
         EdgeBoard.make(2, 2, anchors=("up",))
 

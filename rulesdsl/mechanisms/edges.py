@@ -10,7 +10,8 @@ category. A tile may go on an empty cell when (a) its row is allowed for its cat
 touches an anchoring board side or a placed tile (of `anchor_categories`, default any), and (c)
 every edge touching a matched tile or a labelled board edge carries the same label.
 
-Placed tiles are a mapping {(row, col): EdgeTile}; build each EdgeTile once per tile kind.
+Placed tiles are a mapping {(row, col): EdgeTile}, or {(row, col): kind id} together with `kinds`
+{kind id: EdgeTile}; build each EdgeTile once per tile kind.
 
     >>> board = EdgeBoard.make(rows=3, cols=8, rows_for={"x": range(1, 3)}, left="s", anchors=("left",))
     >>> a = EdgeTile("x", ("s", "l", "s", "s"))      # top, right, bottom, left
@@ -23,7 +24,7 @@ Placed tiles are a mapping {(row, col): EdgeTile}; build each EdgeTile once per 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 
 import attrs
 
@@ -46,7 +47,7 @@ class EdgeTile:
     """A tile kind: its category and its edge labels in the order top, right, bottom, left."""
 
     category: str
-    edges: tuple[Label, Label, Label, Label]
+    edges: tuple[Label, Label, Label, Label] = attrs.field(converter=tuple)
 
     @classmethod
     def from_sides(cls, category: str, sides: Mapping[str, Label]) -> "EdgeTile":
@@ -72,7 +73,7 @@ class EdgeBoard:
 
     rows: int
     cols: int
-    rows_for: Mapping[str, frozenset[int]]
+    rows_for: tuple[tuple[str, frozenset[int]], ...]  # (category, its rows): a tuple keeps the board hashable
     border: tuple[tuple[Label, ...], tuple[Label, ...], tuple[Label, ...], tuple[Label, ...]]  # by edge index
     anchors: frozenset[int]  # edge indexes of anchoring board sides
     unmatched: frozenset[str] = frozenset()
@@ -103,7 +104,7 @@ class EdgeBoard:
         return cls(
             rows,
             cols,
-            {category: frozenset(rs) for category, rs in (rows_for or {}).items()},
+            tuple((category, frozenset(rs)) for category, rs in (rows_for or {}).items()),
             (_side(top, cols, "top"), _side(right, rows, "right"), _side(bottom, cols, "bottom"), _side(left, rows, "left")),
             frozenset(_side_index(s) for s in anchors),
             frozenset(unmatched),
@@ -115,8 +116,10 @@ class EdgeBoard:
 
     def _rows_of(self, category: str) -> range | frozenset[int]:
         every = range(self.first_row, self.first_row + self.rows)
-        allowed = self.rows_for.get(category)
-        return every if allowed is None else frozenset(r for r in allowed if r in every)
+        for kind, allowed in self.rows_for:
+            if kind == category:
+                return frozenset(r for r in allowed if r in every)
+        return every
 
 
 def _border_clash(board: EdgeBoard, tile: EdgeTile, r: int, c: int) -> bool:
@@ -132,8 +135,12 @@ def _border_clash(board: EdgeBoard, tile: EdgeTile, r: int, c: int) -> bool:
     )
 
 
-def legal_cells(board: EdgeBoard, placed: Mapping[Cell, EdgeTile], tile: EdgeTile) -> tuple[Cell, ...]:
-    """Every cell `tile` may legally go on, sorted by (row, column); () if none (the tile cannot be placed)."""
+def legal_cells(
+    board: EdgeBoard, placed: Mapping[Cell, Hashable], tile: EdgeTile, kinds: Mapping[Hashable, EdgeTile] | None = None
+) -> tuple[Cell, ...]:
+    """Every cell `tile` may legally go on, sorted by (row, column); () if none (the tile cannot be placed).
+
+    With `kinds`, the values of `placed` are kind ids looked up there."""
     # One pass over the placed tiles collects the anchored cells and, for this tile, the cells where
     # some neighbour's facing edge clashes; only the board sides remain to be checked per cell.
     rows = board._rows_of(tile.category)
@@ -143,7 +150,7 @@ def legal_cells(board: EdgeBoard, placed: Mapping[Cell, EdgeTile], tile: EdgeTil
     unmatched = board.unmatched
     free = category in unmatched
     same = board.same_category_only
-    kinds = board.anchor_categories
+    anchoring = board.anchor_categories
     top, right, bottom, left = tile.edges
     anchored: set[Cell] = set()
     clash: set[Cell] = set()
@@ -159,8 +166,10 @@ def legal_cells(board: EdgeBoard, placed: Mapping[Cell, EdgeTile], tile: EdgeTil
             anchored.update((r0 + board.rows - 1, c) for c in range(c0, last_c + 1))
     add, bad = anchored.add, clash.add
     for (r, c), other in placed.items():
+        if kinds is not None:
+            other = kinds[other]
         kind = other.category
-        if kinds is None or kind in kinds:
+        if anchoring is None or kind in anchoring:
             add((r - 1, c))
             add((r + 1, c))
             add((r, c - 1))
@@ -188,6 +197,8 @@ def legal_cells(board: EdgeBoard, placed: Mapping[Cell, EdgeTile], tile: EdgeTil
     return tuple(out)
 
 
-def fits(board: EdgeBoard, placed: Mapping[Cell, EdgeTile], tile: EdgeTile, cell: Cell) -> bool:
+def fits(
+    board: EdgeBoard, placed: Mapping[Cell, Hashable], tile: EdgeTile, cell: Cell, kinds: Mapping[Hashable, EdgeTile] | None = None
+) -> bool:
     """True if `tile` may go on `cell` (inside, empty, row allowed, anchored, every edge matched)."""
-    return cell in legal_cells(board, placed, tile)
+    return cell in legal_cells(board, placed, tile, kinds)

@@ -6,9 +6,10 @@ counts the free cells per category. A load (what one carrier moves) is a tuple o
 
 * ONE_KIND_OR_ALL_DIFFERENT - any number of one colour, or one each of several colours; illegal
   only with two of the same colour AND two different colours;
-* SINGLE - exactly one figure.
+* SINGLE - exactly one figure;
+* ANY - any set (give a `limit`: the loads of an unlimited carrier are many).
 
-A load must also fit the free cells of each category. `loads` lists every legal load (at most
+`limit`, if given, caps the figures of any load. A load must also fit the free cells of each category. `loads` lists every legal load (at most
 6 x 13 + 2^6 for six colours of thirteen figures), `placements` every way to put one on cells.
 
     >>> loads({"p": 2, "q": 1, "r": 1}, {"p": 2, "q": 1, "r": 0})
@@ -22,20 +23,27 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations, product
 
-ONE_KIND_OR_ALL_DIFFERENT, SINGLE = "one_kind_or_all_different", "single"
-RULES = (ONE_KIND_OR_ALL_DIFFERENT, SINGLE)
+ONE_KIND_OR_ALL_DIFFERENT, SINGLE, ANY = "one_kind_or_all_different", "single", "any"
+RULES = (ONE_KIND_OR_ALL_DIFFERENT, SINGLE, ANY)
 
 Load = tuple[tuple[str, int], ...]
 
 
-def load_allowed(counts: Sequence[int], rule: str = ONE_KIND_OR_ALL_DIFFERENT) -> bool:
+def _check(rule: str) -> None:
+    if rule not in RULES:
+        raise ValueError(f"unknown transfer rule '{rule}'; expected one of {', '.join(RULES)}")
+
+
+def load_allowed(counts: Sequence[int], rule: str = ONE_KIND_OR_ALL_DIFFERENT, limit: int | None = None) -> bool:
     """True if a carrier may take this many figures of each colour (room not considered)."""
+    _check(rule)
     present = [n for n in counts if n]
+    total = sum(present)
+    if not total or (limit is not None and total > limit):
+        return False
     if rule == SINGLE:
-        return sum(present) == 1
-    if rule != ONE_KIND_OR_ALL_DIFFERENT:
-        raise ValueError(f"unknown transfer rule '{rule}'; expected {' or '.join(RULES)}")
-    return bool(present) and (len(present) == 1 or max(present) == 1)
+        return total == 1
+    return rule == ANY or len(present) == 1 or max(present) == 1
 
 
 def _movable(waiting: Mapping[str, int], room: Mapping[str, int], target: Mapping[str, str] | None) -> list[tuple[str, str, int]]:
@@ -48,30 +56,40 @@ def _movable(waiting: Mapping[str, int], room: Mapping[str, int], target: Mappin
     return out
 
 
+def _fits_room(group, room: Mapping[str, int]) -> bool:
+    used: dict[str, int] = {}
+    for (_, n), category in group:
+        used[category] = used.get(category, 0) + n
+    return all(n <= room[category] for category, n in used.items())
+
+
 def loads(
     waiting: Mapping[str, int],
     room: Mapping[str, int],
     rule: str = ONE_KIND_OR_ALL_DIFFERENT,
     target: Mapping[str, str] | None = None,
+    limit: int | None = None,
 ) -> tuple[Load, ...]:
     """Every legal load of one carrier: single-colour loads by colour then size, then mixed ones."""
-    if rule not in RULES:
-        raise ValueError(f"unknown transfer rule '{rule}'; expected {' or '.join(RULES)}")
+    _check(rule)
     movable = _movable(waiting, room, target)
-    if rule == SINGLE:
-        return tuple(((colour, 1),) for colour, _, _ in movable)
-    out: list[Load] = [((colour, n),) for colour, _, most in movable for n in range(1, most + 1)]
+    cap = limit if limit is not None else sum(most for _, _, most in movable)
+    if rule == SINGLE or cap < 1:
+        return tuple(((colour, 1),) for colour, _, _ in movable) if cap >= 1 else ()
+    shared = len({category for _, category, _ in movable}) < len(movable)
+    out: list[Load] = [((colour, n),) for colour, _, most in movable for n in range(1, min(most, cap) + 1)]
+    if rule == ANY:
+        for counts in product(*(range(min(most, cap) + 1) for _, _, most in movable)):
+            if sum(1 for n in counts if n) >= 2 and sum(counts) <= cap:
+                group = [((colour, n), category) for (colour, category, _), n in zip(movable, counts) if n]
+                if not shared or _fits_room(group, room):
+                    out.append(tuple(one for one, _ in group))
+        return tuple(out)
     singles = [((colour, 1), category) for colour, category, _ in movable]
-    shared = len({category for _, category in singles}) < len(singles)
-    for size in range(2, len(singles) + 1):
+    for size in range(2, min(len(singles), cap) + 1):
         for group in combinations(singles, size):
-            if shared:  # colours going to one category must fit its free cells together
-                used: dict[str, int] = {}
-                for _, category in group:
-                    used[category] = used.get(category, 0) + 1
-                if any(n > room[category] for category, n in used.items()):
-                    continue
-            out.append(tuple(one for one, _ in group))
+            if not shared or _fits_room(group, room):  # colours going to one category share its free cells
+                out.append(tuple(one for one, _ in group))
     return tuple(out)
 
 
