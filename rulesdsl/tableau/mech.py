@@ -3,7 +3,7 @@
 Nothing here knows a game: a ring is a list of slots, a grid a dict of (row, column) cells,
 a kind an id string from content. Most functions adapt the library `rulesdsl.mechanisms`
 (price ring, ordered row filling, column projection, majorities, runs, tie-break chain,
-transfer sets) to these shapes; edge matching is written here because it matches edges only
+transfer sets with a cap) to these shapes; edge matching is written here because it matches edges only
 between tiles of one category and against the board's edge, which `mechanisms.edges` (one
 tile set, a border profile per side) does not express for a grid of two categories.
 """
@@ -106,11 +106,8 @@ def ranking(keys: list[tuple]) -> list[int]:
 
 # ---------------------------------------------------------------- transfer sets
 def load_ok(kinds: list[str], limit: int | None) -> bool:
-    """A carried set: exactly one figure (`limit` 1), at most `limit`, or (no limit) all of one
-    kind or all different."""
+    """A carried set: at most `limit` figures of any kinds, or (no limit) all of one kind or all different."""
     counts = [kinds.count(k) for k in dict.fromkeys(kinds)]
-    if limit == 1:
-        return _transfer.load_allowed(counts, _transfer.SINGLE)
-    if limit is not None:  # the library knows single loads only
-        return 1 <= len(kinds) <= limit
+    if limit is not None:
+        return _transfer.load_allowed(counts, _transfer.ANY, limit=limit)
     return _transfer.load_allowed(counts, _transfer.ONE_KIND_OR_ALL_DIFFERENT)
