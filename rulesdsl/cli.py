@@ -46,6 +46,10 @@ def _global_options(parser: argparse.ArgumentParser, top: bool) -> None:
                         default=False if top else argparse.SUPPRESS, help="do not load the built-in content")
     parser.add_argument("--debug", action="store_true", dest="debug" + suffix,
                         default=False if top else argparse.SUPPRESS, help="show a traceback for internal errors")
+    parser.add_argument("--game", dest="game" + suffix, default="feast" if top else argparse.SUPPRESS, metavar="NAME",
+                        help="the ruleset: feast (A Feast for Odin, the default), vikings, or a folder with a ruleset.yaml")
+    parser.add_argument("--option", action="append", default=default, dest="option" + suffix, metavar="NAME=VALUE",
+                        help="a ruleset option of --game (repeatable), e.g. scout_base=2")
 
 
 class _Subcommands(argparse._SubParsersAction):
@@ -122,12 +126,18 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     args.content = [*args.content, *getattr(args, "content_after", [])]
     args.no_builtin = args.no_builtin or getattr(args, "no_builtin_after", False)
     args.debug = args.debug or getattr(args, "debug_after", False)
+    args.game = getattr(args, "game_after", args.game)
+    args.option = [*args.option, *getattr(args, "option_after", [])]
     return args
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     try:
+        if args.game != "feast":  # another ruleset (rulesdsl.tableau)
+            from rulesdsl.tableau.cli import run
+
+            return run(args)
         if args.command == "validate":
             return _validate(args)
         if args.command == "show":
@@ -244,7 +254,6 @@ def _play(args) -> int:
 
     from rulesdsl import savefile
     from rulesdsl.engine.game import Game, GameOptions
-    from rulesdsl.engine.record import RecordError
     from rulesdsl.engine.scoring import final_scores, table
     from rulesdsl.playsignals import Stopped, stops_saved
 
@@ -252,11 +261,7 @@ def _play(args) -> int:
         savefile.check_writable(Path(args.save))  # before the game, not after it
     content = _load(args)
     if args.load:
-        data, doc = savefile.read_json(Path(args.load))
-        try:
-            game = Game.load(content, data, force=args.force)
-        except RecordError as err:
-            raise savefile.FileProblem(Problem(savefile.locate(doc, Path(args.load), err.path), str(err))) from None
+        game = savefile.load_record(Path(args.load), lambda data: Game.load(content, data, force=args.force))
     else:
         options = GameOptions(players=args.players, length="short" if args.short else "long",
                               decks=tuple(d.strip().upper() for d in args.decks.split(",") if d.strip()))

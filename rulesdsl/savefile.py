@@ -142,3 +142,14 @@ def locate(doc, path: Path, key_path: tuple) -> Location:
     if doc is None:
         return Location(str(path), 1, 1)
     return doc.location(tuple(key_path))
+
+
+def load_record(path: Path, load):
+    """`load(data)` of the saved game in `path`; its RecordError becomes a FileProblem at the bad value."""
+    from rulesdsl.engine.record import RecordError
+
+    data, doc = read_json(path)
+    try:
+        return load(data)
+    except RecordError as err:
+        raise FileProblem(Problem(locate(doc, path, err.path), str(err))) from None

@@ -115,6 +115,8 @@ def load(path: Path):
         from rulesdsl.content.structure import describe
 
         r.fail((), f"expected a mapping of scenario keys (format, title, setup, steps, expect ...), found {describe(doc.data)}")
+    if isinstance(doc.data.get("game"), str):  # another ruleset's scenario (rulesdsl.tableau.scenario reads it)
+        return doc, None
     if doc.data.get("format") not in FORMATS:
         found = doc.data.get("format") if isinstance(doc.data, dict) else None
         r.fail(("format",), f"this file says format {found!r}; this rulesdsl reads scenario formats {', '.join(map(str, FORMATS))}")
@@ -642,6 +644,10 @@ def run_file(path, content) -> Result:
     path = Path(path)
     try:
         doc, r = load(path)
+        if r is None:  # `game: NAME`: a scenario of another ruleset
+            from rulesdsl.tableau.scenario import run_for_ruleset
+
+            return Result(str(path), *run_for_ruleset(path, doc.data["game"]))
         data = doc.data
         content = _variant(doc, r, path, content)
         game = build(doc, r, content)

@@ -41,6 +41,8 @@ def run_checked(path: Path, content):
         doc = read_yaml(path, str(path))
     except YamlReadError as err:
         return failed(err.problem)
+    if isinstance(doc.data, dict) and isinstance(doc.data.get("game"), str):  # another ruleset's scenario
+        return scenario.run_file(path, content)
     problems = check(doc, content)
     if problems:
         return failed(*problems)

@@ -117,3 +117,36 @@ def test_the_package_names_no_occupation_space_or_component(content):
                 if isinstance(value, str) and value in ids:
                     found.append(f"{path.name}:{token.start[0]}: {value!r}")
     assert found == []
+
+
+def test_the_package_names_no_component_of_the_second_game():
+    """No Vikings component is named in rulesdsl/: no figure or tile kind in any word (comments
+    and docstrings too), and no id of the ruleset (ring, supplies, board, holding area,
+    currencies) as an identifier or a string. (Category words such as `ship` are also Feast for
+    Odin items, which its own code names; the Vikings code, rulesdsl/tableau, names neither.)"""
+    import io
+    import re
+    import tokenize
+    from pathlib import Path
+
+    from rulesdsl.tableau.cli import load
+
+    ruleset = load("vikings")
+    c = ruleset.components
+    words = set(ruleset.figures) | set(ruleset.tiles)
+    plural = {"fisherman": "fishermen", "boatsman": "boatsmen"}
+    words |= {plural.get(w, w + "s") for w in set(ruleset.figures)}
+    ids = {x.id for x in c.rings} | {x.id for x in c.supplies} | {x.id for x in c.bags} | {c.board.id, c.board.holding}
+    ids |= {x.id for x in c.currencies} | {x.category for x in c.tiles} | {"viking", "vikings", "island", "islands", "ship", "ships"}
+    found = []
+    root = Path(__file__).resolve().parent.parent / "rulesdsl"
+    for path in sorted(root.rglob("*.py")):
+        text = path.read_text()
+        found += [f"{path.name}: {w}" for w in words if re.search(r"\b" + re.escape(w) + r"\b", text, re.IGNORECASE)]
+        own = path.is_relative_to(root / "tableau") or path.is_relative_to(root / "mechanisms")
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.NAME and token.string in ids and own:
+                found.append(f"{path.name}:{token.start[0]}: {token.string}")
+            if token.type == tokenize.STRING and token.string.strip("'\"") in (ids if own else ids - {"ship", "ships", "viking", "vikings"}):
+                found.append(f"{path.name}:{token.start[0]}: {token.string}")
+    assert found == []

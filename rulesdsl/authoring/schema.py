@@ -57,6 +57,8 @@ class _Builder:
                 return {"type": "array", "items": self.type_schema(args[0])}
             return {"type": "array", "prefixItems": [self.type_schema(a) for a in args],
                     "minItems": len(args), "maxItems": len(args)}
+        if origin is list:
+            return {"type": "array", "items": self.type_schema(get_args(tp)[0])}
         if origin is dict:
             key, value = get_args(tp)
             return {"type": "object", "additionalProperties": self.type_schema(value)}
@@ -68,7 +70,9 @@ class _Builder:
         raise TypeError(f"no JSON Schema for the type {tp!r}")  # pragma: no cover - a new kind of field
 
     def model_schema(self, cls) -> dict:
-        hints = typing.get_type_hints(cls, vars(m))
+        import sys
+
+        hints = typing.get_type_hints(cls, {**vars(m), **vars(sys.modules[cls.__module__])})
         properties, required = {}, []
         # the base's `replaces` last: the item's own fields are what an author looks for
         for field in sorted(attrs.fields(cls), key=lambda f: f.name == "replaces"):
@@ -145,6 +149,11 @@ def schemas() -> dict[str, dict]:
             f"{name}.schema.json", f"rulesdsl collection '{name}'",
             {"type": "object", "properties": {name: {"type": "array", "items": one.type_schema(cls)}},
              "required": [name]}, one)
+    from rulesdsl.tableau.content import SCHEMAS  # the files of a tableau ruleset folder
+
+    for name, (title, cls) in SCHEMAS.items():
+        one = _Builder()
+        out[name] = _document(name, title, one.model_schema(cls), one)
     return out
 
 
@@ -165,8 +174,10 @@ def write_schemas(folder: Path) -> list[Path]:
 
 
 def schema_for(data) -> str:
-    """The schema file name that fits a content file's data (a card or a collection file)."""
-    return "card.schema.json" if isinstance(data, dict) and "number" in data else "board.schema.json"
+    """The schema file name that fits a content file's data (a card, a collection file, a ruleset's file)."""
+    from rulesdsl.tableau.content import schema_name
+
+    return "card.schema.json" if isinstance(data, dict) and "number" in data else schema_name(data) or "board.schema.json"
 
 
 def schema_line(file: Path, schema_folder: Path, name: str) -> str:

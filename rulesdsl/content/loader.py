@@ -162,12 +162,20 @@ def _walk(folder: Path, found: list[Path], problems: list[Problem], ancestors: t
             problem(path, f"{what}: {err.strerror or err}")
             continue
         if stat.S_ISDIR(target.st_mode):
-            _walk(path, found, problems, ancestors + (ident,))
+            if not _is_ruleset(path):  # a ruleset folder is a game of its own (rulesdsl.tableau)
+                _walk(path, found, problems, ancestors + (ident,))
         elif path.suffix in (".yaml", ".yml"):
             if stat.S_ISREG(target.st_mode):
                 found.append(path)
             else:
                 problem(path, "not a regular file")
+
+
+def _is_ruleset(folder: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.stat(folder / "ruleset.yaml").st_mode)
+    except OSError:  # unreadable: not skipped, so the walk reports it
+        return False
 
 
 def _display(path: Path) -> str:

@@ -32,6 +32,7 @@ from rulesdsl.lang.nodes_ships import ShipsBuilder
 from rulesdsl.lang.nodes_control import ControlBuilder
 from rulesdsl.lang.nodes_actions import ActionsBuilder
 from rulesdsl.lang.nodes_timing import TimingBuilder
+from rulesdsl.tableau.nodes import TableauBuilders
 
 class _CardIndenter(Indenter):
     NL_type = "_NL"
@@ -276,5 +277,5 @@ def _dedent_line(source: str) -> tuple[int, int]:
     return 1, 1
 
 
-class _ToNodes(ExpressionBuilder, SelectorBuilder, GoodsBuilder, CardsBuilder, BoardsBuilder, ShipsBuilder, ControlBuilder, ActionsBuilder, TimingBuilder):
+class _ToNodes(TableauBuilders, ExpressionBuilder, SelectorBuilder, GoodsBuilder, CardsBuilder, BoardsBuilder, ShipsBuilder, ControlBuilder, ActionsBuilder, TimingBuilder):
     """Lark parse tree -> effect tree: each node module's builder handles its grammar rules."""

@@ -23,7 +23,9 @@ _SIMPLE = (
 
 
 def is_simple(stmt) -> bool:
-    return isinstance(stmt, _SIMPLE)
+    from rulesdsl.tableau.printing import SIMPLE
+
+    return isinstance(stmt, _SIMPLE) or isinstance(stmt, SIMPLE)
 
 
 def to_text(program: t.Program) -> str:
@@ -131,8 +133,10 @@ def _statement(stmt, depth: int, out: list[str]) -> None:
         _suite(f"part {stmt.name}", stmt.body, depth, out)
     elif isinstance(stmt, t.Dice):
         _dice(stmt, depth, out)
-    else:  # pragma: no cover - every statement class is handled above
-        raise TypeError(f"cannot print {type(stmt).__name__}")
+    else:  # the tableau section's compounds (or a TypeError)
+        from rulesdsl.tableau.printing import compound
+
+        compound(stmt, depth, out)
 
 
 def _dice(d: t.Dice, depth: int, out: list[str]) -> None:
@@ -246,7 +250,9 @@ def simple(s) -> str:
         return f"set {s.value}{filters(s.filters)}{_if(s.cond)} to {expr(s.to)}"
     if isinstance(s, t.Allow):
         return f"allow {s.rule}{filters(s.filters)}{_if(s.cond)}"
-    raise TypeError(f"not a simple statement: {type(s).__name__}")
+    from rulesdsl.tableau.printing import simple as tableau_simple  # or a TypeError
+
+    return tableau_simple(s)
 
 
 def _result(r) -> str:

@@ -1,0 +1,188 @@
+"""`rulesdsl --game NAME play|validate|scenario|render` for tableau rulesets.
+
+A game is a ruleset folder: a folder under the built-in `boards/` holding a `ruleset.yaml`
+(found by its id), or any folder given by path. A Feast for Odin is the default game and
+keeps its own commands; `--option NAME=VALUE` (repeatable) sets a ruleset option.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from pathlib import Path
+
+from rulesdsl.errors import RulesError
+
+DEFAULT = "feast"  # A Feast for Odin: the first game, run by rulesdsl.engine
+
+
+def ruleset_folders() -> dict[str, Path]:
+    """Built-in tableau rulesets by id (folders under boards/ with a ruleset.yaml)."""
+    from rulesdsl.resources import builtin_root
+
+    found = {}
+    for manifest in sorted((builtin_root() / "boards").glob("*/ruleset.yaml")):
+        found[manifest.parent.name] = manifest.parent
+    return found
+
+
+def folder_of(name: str) -> Path:
+    path = Path(name)
+    if (path / "ruleset.yaml").is_file():
+        return path
+    folders = ruleset_folders()
+    if name not in folders:
+        raise RulesError(f"no game '{name}': games are {', '.join([DEFAULT, *folders])} or a folder with a ruleset.yaml")
+    return folders[name]
+
+
+@functools.cache
+def _cached(folder: str):
+    from rulesdsl.tableau.content import load_ruleset
+
+    return load_ruleset(Path(folder))
+
+
+def load(name: str):
+    """The checked ruleset called `name` (an id or a folder); ContentError if it is bad."""
+    return _cached(str(folder_of(name)))
+
+
+def parse_options(pairs) -> dict:
+    options = {}
+    for pair in pairs or ():
+        name, sep, value = pair.partition("=")
+        if not sep or not value.strip().lstrip("-").isdigit():
+            raise RulesError(f"--option takes NAME=NUMBER, not '{pair}'")
+        options[name.strip()] = int(value)
+    return options
+
+
+def run(args) -> int:
+    """Dispatch a command for a tableau game."""
+    ruleset = load(args.game)
+    command = args.command
+    if command == "validate":
+        m = ruleset.manifest
+        c = ruleset.components
+        print(f"OK: {m.name}: {len(c.tiles)} tile kinds, {len(c.figures)} figure kinds, {len(c.currencies)} currencies, "
+              f"{len(ruleset.programs)} programs checked, {len(m.options)} options ({len(ruleset.files)} files)")
+        return 0
+    if command == "play":
+        return _play(args, ruleset)
+    if command == "scenario":
+        return _scenario(args, ruleset)
+    if command == "render":
+        return _render(args, ruleset)
+    raise RulesError(f"'{command}' is not available for {ruleset.manifest.name}; use play, validate, scenario or render")
+
+
+def _agents(spec: str, players: int, seed: int):
+    from rulesdsl.agents import RandomAgent
+    from rulesdsl.tableau.terminal import TableauHuman
+
+    names = [a.strip() for a in spec.split(",") if a.strip()]
+    names = names * players if len(names) == 1 else names
+    if len(names) != players:
+        raise RulesError(f"--agents names {len(names)} agents for {players} players")
+    made = []
+    for index, name in enumerate(names):
+        if name == "random":
+            made.append(RandomAgent(seed * 7919 + index))
+        elif name == "human":
+            made.append(TableauHuman())
+        else:  # greedy and search value Feast for Odin states (rulesdsl.agents.value)
+            raise RulesError(f"agent '{name}' cannot play this game; use random or human")
+    return made, names
+
+
+def _play(args, ruleset) -> int:
+    from rulesdsl import savefile
+    from rulesdsl.tableau.game import TableauGame
+
+    if args.save:
+        savefile.check_writable(Path(args.save))
+    if args.load:
+        game = savefile.load_record(Path(args.load), lambda data: TableauGame.load(ruleset, data, force=args.force))
+    else:
+        game = TableauGame(ruleset, args.players, parse_options(args.option), args.seed)
+    spec = args.agents
+    if spec == "greedy":  # the command's default; greedy values only Feast for Odin states
+        print("(greedy and search value A Feast for Odin states; random agents play this game)")
+        spec = "random"
+    agents, _names = _agents(spec, game.players, game.seed)
+    steps, stopped = 0, False
+    try:
+        while game.decision is not None:
+            if args.stop_after is not None and steps >= args.stop_after:
+                break
+            game.answer(agents[game.decision.player].answer(game, game.decision))
+            steps += 1
+    except (EOFError, KeyboardInterrupt):  # the person at the terminal has gone
+        stopped = True
+        print("\nstopped." + ("" if args.save else " Nothing was saved (--save FILE keeps a game to resume)."))
+    if args.save:
+        savefile.write_atomic(Path(args.save), json.dumps(game.save(), indent=1))
+        print(f"saved {len(game.log)} answers to {args.save}")
+    if game.decision is not None:
+        print(f"the game is not over (round {game.table.round}); resume it with --load")
+        return 1 if stopped else 0
+    if args.log:
+        from rulesdsl.tableau.render import render_seat
+
+        for index in range(game.players):
+            print(render_seat(ruleset, game.table, index))
+    print(game.score_table())
+    return 0
+
+
+def _scenario(args, ruleset) -> int:
+    from rulesdsl.tableau.scenario import collect, run_file
+
+    failed = passed = 0
+    for path in collect([Path(name) for name in args.files]):
+        result = run_file(path, ruleset)
+        print(f"{'PASS' if result.passed else 'FAIL'}  {path}  {result.title}")
+        for line in result.failures:
+            print(f"      {line}")
+        passed += result.passed
+        failed += not result.passed
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def _render(args, ruleset) -> int:
+    from rulesdsl import savefile
+    from rulesdsl.tableau.render import render_seat
+
+    what = args.what
+    if what.endswith(".json"):
+        from rulesdsl.tableau.game import TableauGame
+
+        data, _doc = savefile.read_json(Path(what))
+        if args.step is not None and isinstance(data, dict) and isinstance(data.get("answers"), list):
+            data = dict(data, answers=data["answers"][:args.step])
+        table = TableauGame.load(ruleset, data).table
+    elif what.endswith((".yaml", ".yml")):
+        from rulesdsl.tableau.scenario import situation_game
+
+        table = situation_game(Path(what), ruleset).table
+    elif what.lstrip("-").isdigit():  # a seed: the end of a random game
+        from rulesdsl.agents import RandomAgent
+        from rulesdsl.tableau.game import TableauGame
+
+        game = TableauGame(ruleset, None, parse_options(getattr(args, "option", None)), int(what))
+        agents = [RandomAgent(int(what) * 7919 + i) for i in range(game.players)]
+        while game.decision is not None:
+            game.answer(agents[game.decision.player].answer(game, game.decision))
+        table = game.table
+    else:
+        raise RulesError(f"render for {ruleset.manifest.name} takes a saved game (.json), a scenario (.yaml) or a seed, not '{what}'")
+    text = "\n\n".join(render_seat(ruleset, table, i) for i in range(len(table.seats))) + "\n"
+    if args.output:
+        savefile.write_atomic(Path(args.output), text)
+        print(f"wrote {args.output}")
+    else:
+        sys.stdout.write(text)
+    return 0

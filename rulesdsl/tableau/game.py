@@ -1,0 +1,185 @@
+"""A tableau game: setup from the ruleset, the decision protocol, answers, save/load/replay.
+
+The same protocol as the first game: `game.decision` is the open `Decision` (None when the
+game is over), `game.answer(key)` applies one legal answer or raises RulesError and leaves
+the state untouched, `game.log` lists the answers so far. A game is fully described by
+ruleset + options + seed + answers: `save()` writes exactly that with the content's
+fingerprint, `TableauGame.load` replays it and refuses a record made on other content.
+The flow is generic: `round` runs once per round of the manifest, then `final`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rulesdsl.engine.decisions import Decision
+from rulesdsl.engine.record import RecordError
+from rulesdsl.errors import RulesError
+from rulesdsl.tableau import mech
+from rulesdsl.tableau.interp import Ctx, Interpreter
+from rulesdsl.tableau.state import Seat, Table
+
+FORMAT = 1
+
+
+def check_options(ruleset, given: dict) -> dict:
+    """The ruleset's option defaults with `given` laid over them; RulesError on an unknown name or value."""
+    specs = {o.id: o for o in ruleset.manifest.options}
+    options = ruleset.option_defaults()
+    for name, value in given.items():
+        spec = specs.get(name)
+        if spec is None:
+            raise RulesError(f"'{name}' is not an option of {ruleset.id}; options: {', '.join(sorted(specs)) or 'none'}")
+        if isinstance(value, bool):
+            value = int(value)
+        if not isinstance(value, int) or (spec.values and value not in spec.values):
+            raise RulesError(f"option {name} takes one of {spec.values}, not {value!r}")
+        options[name] = value
+    return options
+
+
+def new_table(ruleset, players: int, seed: int) -> Table:
+    """The table at the start: money, held tiles, shuffled stacks, the full bag (V3-V7)."""
+    c = ruleset.components
+    rng = random.Random(seed)
+    tiles = [k.id for k in c.tiles for _ in range(k.count)]
+    rng.shuffle(tiles)
+    supply = c.supplies[0]
+    stacks = [tiles[i * supply.size:(i + 1) * supply.size] for i in range(supply.stacks)]
+    held = [k.id for k in c.tiles for _ in range(k.start)]
+    seats = [Seat({m.id: m.start_by_players.get(players, m.start) for m in c.currencies}, held=list(held))
+             for _ in range(players)]
+    bag = [f.id for f in c.figures for _ in range(f.count)]
+    # Decided (V7): the first seat starts ("any method will do").
+    return Table(seats, [None] * c.rings[0].slots, stacks, bag, rng)
+
+
+class TableauGame:
+    def __init__(self, ruleset, players: int | None = None, options: dict | None = None, seed: int = 0,
+                 prepare=None, program=None):
+        r = ruleset.manifest.players
+        players = r.default if players is None else players
+        if not r.min <= players <= r.max:
+            raise RulesError(f"{ruleset.manifest.name} takes {r.min} to {r.max} players, not {players}")
+        self.ruleset = ruleset
+        self.players = players
+        self.seed = seed
+        self.given = dict(options or {})
+        self.options = check_options(ruleset, self.given)
+        self.table = new_table(ruleset, players, seed)
+        if prepare is not None:
+            prepare(self.table)
+        self.interp = Interpreter(self)
+        self.log: list[str] = []
+        self.program = program
+        self.decision = None
+        self._flow = self._main()
+        self._step(None)
+
+    # ------------------------------------------------------------------ the flow
+    def _main(self):
+        interp, table = self.interp, self.table
+        if self.program is not None:  # a scenario runs one program from its situation
+            yield from interp.run(self.program.items, Ctx(table.start))
+            return
+        for number in range(table.round + 1, self.ruleset.manifest.rounds + 1):
+            table.round = number
+            yield from interp.run(self.ruleset.programs["round"].items, Ctx(table.start))
+        yield from interp.run(self.ruleset.programs["final"].items, Ctx(table.start))
+        table.over = True
+
+    def _step(self, answer):
+        try:
+            self.decision = self._flow.send(answer)
+        except StopIteration:
+            self.decision = None
+
+    def decision_for(self, player: int, kind: str, prompt: str, options) -> Decision:
+        return Decision(player, kind, prompt, options)
+
+    def answer(self, key: str) -> None:
+        """Apply one answer to the open decision; a refused or unknown key changes nothing."""
+        decision = self.decision
+        if decision is None:
+            raise RulesError("the game is over; there is nothing to answer")
+        try:
+            refusal = decision.refusal(key)
+        except KeyError:
+            raise RulesError(f"'{key}' is not an answer to '{decision.prompt}'; answers: {', '.join(decision.legal())}") from None
+        if refusal is not None:
+            raise RulesError(f"'{key}' is refused: {refusal}")
+        self.log.append(key)
+        self._step(key)
+
+    # ------------------------------------------------------------------ results
+    def scores(self) -> list[dict]:
+        """One row per player: every currency and the place by the ruleset's ranking (V52)."""
+        ranking = self.ruleset.manifest.ranking
+        keys = [tuple(seat.money.get(k, 0) for k in ranking) for seat in self.table.seats]
+        places = mech.ranking(keys)
+        return [{"player": i, **seat.money, "place": places[i]} for i, seat in enumerate(self.table.seats)]
+
+    def score_table(self) -> str:
+        rows = self.scores()
+        currencies = [c.id for c in self.ruleset.components.currencies]
+        head = ["player", *currencies, "place"]
+        lines = ["  ".join(f"{h:>8}" for h in head)]
+        for row in rows:
+            lines.append("  ".join(f"{row[h]:>8}" for h in head))
+        winners = [str(r["player"]) for r in rows if r["place"] == 1]
+        lines.append(("winner: player " if len(winners) == 1 else "shared win: players ") + ", ".join(winners))
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------------ save / load
+    def save(self) -> dict:
+        from rulesdsl.engine.record import fingerprint
+
+        return {"format": FORMAT, "game": self.ruleset.id, "players": self.players, "options": dict(self.given),
+                "seed": self.seed, "answers": list(self.log), "content": fingerprint(self.ruleset)}
+
+    @classmethod
+    def load(cls, ruleset, data, force: bool = False) -> "TableauGame":
+        """Replay a record written by `save`; RecordError (with the path of the bad value) otherwise."""
+        from rulesdsl.engine.record import MAX_ANSWERS, MAX_KEY, differences
+
+        if not isinstance(data, dict):
+            raise RecordError("expected a mapping")
+        allowed = {"format", "game", "players", "options", "seed", "answers", "content"}
+        for key in data:
+            if key not in allowed:
+                raise RecordError(f"unknown key '{key}'", (key,))
+        for key in allowed:
+            if key not in data:
+                raise RecordError(f"missing key '{key}'")
+        if data["format"] != FORMAT:
+            raise RecordError(f"format {data['format']!r} is not {FORMAT}", ("format",))
+        if data["game"] != ruleset.id:
+            raise RecordError(f"a record of '{data['game']}', not of '{ruleset.id}'", ("game",))
+        for key in ("players", "seed"):
+            if type(data[key]) is not int or abs(data[key]) > 10**100:
+                raise RecordError("expected a whole number", (key,))
+        if not isinstance(data["options"], dict) or any(type(v) is not int for v in data["options"].values()):
+            raise RecordError("expected a mapping of whole numbers", ("options",))
+        answers = data["answers"]
+        if not isinstance(answers, list) or len(answers) > MAX_ANSWERS:
+            raise RecordError("expected a list of answers", ("answers",))
+        for index, key in enumerate(answers):
+            if not isinstance(key, str) or len(key) > MAX_KEY:
+                raise RecordError("expected an answer key", ("answers", index))
+        content = data["content"]
+        if not isinstance(content, dict):
+            raise RecordError("expected the content fingerprint", ("content",))
+        if not force:
+            changed = differences(content, ruleset)
+            if changed:
+                raise RecordError("made on other content: " + "; ".join(changed), ("content",))
+        try:
+            game = cls(ruleset, data["players"], data["options"], data["seed"])
+        except RulesError as err:
+            raise RecordError(str(err), ("options",)) from None
+        for index, key in enumerate(answers):
+            try:
+                game.answer(key)
+            except RulesError as err:
+                raise RecordError(f"answer {index} does not replay: {err}", ("answers", index)) from None
+        return game

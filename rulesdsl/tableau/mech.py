@@ -1,0 +1,113 @@
+"""The generic mechanisms as the tableau interpreter uses them: its plain data in, plain data out.
+
+Nothing here knows a game: a ring is a list of slots, a grid a dict of (row, column) cells,
+a kind an id string from content. Most functions adapt the library `rulesdsl.mechanisms`
+(price ring, ordered row filling, column projection, majorities, runs, tie-break chain,
+transfer sets with a cap) to these shapes; edge matching is written here because it matches edges only
+between tiles of one category and against the board's edge, which `mechanisms.edges` (one
+tile set, a border profile per side) does not express for a grid of two categories.
+"""
+
+from __future__ import annotations
+
+from rulesdsl.mechanisms import majority as _majority
+from rulesdsl.mechanisms import patterns as _patterns
+from rulesdsl.mechanisms import projection as _projection
+from rulesdsl.mechanisms import ring as _ring
+from rulesdsl.mechanisms import rowfill as _rowfill
+from rulesdsl.mechanisms import tiebreak as _tiebreak
+from rulesdsl.mechanisms import transfer as _transfer
+
+OPPOSITE = {"w": "e", "e": "w", "n": "s", "s": "n"}
+STEPS = {"w": (0, -1), "e": (0, 1), "n": (-1, 0), "s": (1, 0)}
+
+
+# ---------------------------------------------------------------- price ring with a pointer
+def lowest(slots) -> int | None:
+    """The pointer: the first occupied slot (it faces value 0); None when the ring is empty."""
+    found = _ring.pointer(_ring.mask_of(slots))
+    return None if found < 0 else found
+
+
+def price(slots, index: int) -> int:
+    """A lot's price: its slot minus the pointer's (the ring turns only when the 0-lot goes)."""
+    return _ring.price(_ring.mask_of(slots), index)
+
+
+def fill_from_ends(slots: list, items, ascending, descending) -> None:
+    """Items whose category is `ascending` go to slots 0, 1, ...; `descending` to the last, last-1, ..."""
+    low, high = 0, len(slots) - 1
+    for item, category in items:
+        if category == ascending:
+            slots[low] = [item, None]
+            low += 1
+        elif category == descending:
+            slots[high] = [item, None]
+            high -= 1
+
+
+# ---------------------------------------------------------------- edge-matched placement
+def anchored(cell, grid, first_column: int = 1) -> bool:
+    """A cell touches the board (first column) or any placed tile, edge to edge."""
+    row, column = cell
+    if column == first_column:
+        return True
+    return any((row + dr, column + dc) in grid for dr, dc in STEPS.values())
+
+
+def matched(cell, edges, grid, same_category, edges_of, board_edge, first_column: int = 1) -> bool:
+    """Edge matching against the board edge and against neighbours for which `same_category(kind)`."""
+    row, column = cell
+    if column == first_column and edges["w"] != board_edge:
+        return False
+    for side, (dr, dc) in STEPS.items():
+        kind = grid.get((row + dr, column + dc))
+        if kind is not None and same_category(kind) and edges_of(kind)[OPPOSITE[side]] != edges[side]:
+            return False
+    return True
+
+
+# ---------------------------------------------------------------- ordered row filling
+def row_fill_columns(occupied: set[int], window: int) -> list[int]:
+    """Columns (from 1) a row filled in order may take next: the first `window` anywhere in
+    1..window but contiguous with those there, then strictly the next column."""
+    return _rowfill.legal_columns(occupied, window, first=1)
+
+
+# ---------------------------------------------------------------- column projection with blockers
+def projection(sources: dict, reach_of, blockers: set, from_row: int, figures: dict, source_row: int = 1):
+    """Sources in `source_row` (`sources`: column -> tile kind) project down their column to
+    `reach_of(kind)`; a blocker figure at (from_row, column) cancels the projection.
+    Returns (hit cells holding figures, {blocking cell: source kind}, [unblocked (column, kind)])."""
+    found = _projection.project(source_row, {c: reach_of(k) for c, k in sources.items()}, figures, blockers,
+                                blocker_offset=from_row - source_row)
+    hit = set(_projection.affected_figures(found, figures))
+    blocking = {blocker: sources[source[1]] for blocker, source in found.diverted}
+    return hit, blocking, [(column, sources[column]) for _, column in found.open_sources]
+
+
+# ---------------------------------------------------------------- majorities, runs, tie-breaks
+def majority(values: list[int]) -> list[int]:
+    """Indices of every player with the highest value; nobody when the highest is 0 (Q11's reading)."""
+    return list(_majority.winners(values, zero=_majority.NOBODY))
+
+
+def runs(grid: dict, rows, first, middle, last) -> list[int]:
+    """Lengths of the complete runs `first middle* last`, contiguous within one row."""
+    wanted = set(rows)
+    cells = {cell: kind for cell, kind in grid.items() if cell[0] in wanted}
+    return [length for _, _, length in _patterns.grid_runs(cells, first, middle, last)]
+
+
+def ranking(keys: list[tuple]) -> list[int]:
+    """Places (1 = first) for players by their key tuples, higher better; equal keys share a place."""
+    return list(_tiebreak.places(keys))
+
+
+# ---------------------------------------------------------------- transfer sets
+def load_ok(kinds: list[str], limit: int | None) -> bool:
+    """A carried set: at most `limit` figures of any kinds, or (no limit) all of one kind or all different."""
+    counts = [kinds.count(k) for k in dict.fromkeys(kinds)]
+    if limit is not None:
+        return _transfer.load_allowed(counts, _transfer.ANY, limit=limit)
+    return _transfer.load_allowed(counts, _transfer.ONE_KIND_OR_ALL_DIFFERENT)

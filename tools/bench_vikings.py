@@ -1,0 +1,70 @@
+"""Milliseconds per random Vikings game, in interleaved blocks. Not a test.
+
+    python tools/bench_vikings.py [--games N] [--blocks B] [--wall]
+
+Each block plays N seeded games per variant (2, 3 and 4 players with the base rules, and 3
+players with every advanced rule switched on) with random agents and reports the block's
+median CPU time per game (`time.process_time`; `--wall` for wall time). The variants
+alternate within each block, so a busy moment of the shared machine hits them alike; each
+line gives min/median/max of the block medians. Target: a random game <= 20 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rulesdsl.agents import RandomAgent  # noqa: E402
+from rulesdsl.tableau.cli import load  # noqa: E402
+from rulesdsl.tableau.game import TableauGame  # noqa: E402
+
+VARIANTS = (("2 players", 2, {}), ("3 players", 3, {}), ("4 players", 4, {}),
+            ("3 players advanced", 3, {"auction": 1, "boatsman_limit": 1}))
+
+
+def one_game(ruleset, players: int, options: dict, seed: int, clock) -> tuple[float, int]:
+    """(milliseconds, decisions) of one game with random agents, setup included."""
+    start = clock()
+    game = TableauGame(ruleset, players, options, seed)
+    agents = [RandomAgent(seed * 7919 + i) for i in range(players)]
+    while game.decision is not None:
+        game.answer(agents[game.decision.player].answer(game, game.decision))
+    return (clock() - start) * 1000, len(game.log)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=30, help="games per variant and block (default 30)")
+    parser.add_argument("--blocks", type=int, default=5, help="interleaved blocks (default 5)")
+    parser.add_argument("--wall", action="store_true", help="wall time instead of CPU time")
+    args = parser.parse_args(argv)
+    clock = time.perf_counter if args.wall else time.process_time
+    ruleset = load("vikings")
+    one_game(ruleset, 3, {}, -1, clock)  # warm: grammar, content, first-call costs
+    medians = {name: [] for name, _, _ in VARIANTS}
+    decisions = {name: [] for name, _, _ in VARIANTS}
+    for block in range(args.blocks):
+        times = {name: [] for name, _, _ in VARIANTS}
+        for game in range(args.games):
+            seed = block * 100_000 + game
+            for name, players, options in VARIANTS:  # interleaved game by game
+                ms, count = one_game(ruleset, players, options, seed, clock)
+                times[name].append(ms)
+                decisions[name].append(count)
+        for name in medians:
+            medians[name].append(statistics.median(times[name]))
+    print(f"ms per random Vikings game ({'wall' if args.wall else 'CPU'}), {args.blocks} blocks x {args.games} games;"
+          " min / median / max of the block medians")
+    for name, values in medians.items():
+        print(f"  {name:20} {min(values):6.2f} / {statistics.median(values):6.2f} / {max(values):6.2f} ms"
+              f"   ({statistics.mean(decisions[name]):.0f} decisions per game)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
