@@ -129,7 +129,7 @@ def test_the_package_names_no_component_of_the_second_game():
     import tokenize
     from pathlib import Path
 
-    from rulesdsl.tableau.cli import load
+    from rulesdsl.tableau.rulesets import load
 
     ruleset = load("vikings")
     c = ruleset.components

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("engine", "lang", "content", "geometry", "mechanisms")
+PACKAGES = ("engine", "lang", "content", "geometry", "mechanisms", "tableau")
 
 
 def _modules() -> dict[str, Path]:

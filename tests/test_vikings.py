@@ -10,7 +10,7 @@ import pytest
 
 from rulesdsl.agents import RandomAgent
 from rulesdsl.errors import ContentError, RulesError
-from rulesdsl.tableau.cli import folder_of, load
+from rulesdsl.tableau.rulesets import folder_of, load
 from rulesdsl.tableau.content import load_ruleset
 from rulesdsl.tableau.game import TableauGame
 from rulesdsl.tableau.invariants import broken

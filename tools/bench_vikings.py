@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulesdsl.agents import RandomAgent  # noqa: E402
-from rulesdsl.tableau.cli import load  # noqa: E402
+from rulesdsl.tableau.rulesets import load  # noqa: E402
 from rulesdsl.tableau.game import TableauGame  # noqa: E402
 
 VARIANTS = (("2 players", 2, {}), ("3 players", 3, {}), ("4 players", 4, {}),

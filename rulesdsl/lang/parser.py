@@ -33,6 +33,7 @@ from rulesdsl.lang.nodes_control import ControlBuilder
 from rulesdsl.lang.nodes_actions import ActionsBuilder
 from rulesdsl.lang.nodes_timing import TimingBuilder
 from rulesdsl.tableau.nodes import TableauBuilders
+from rulesdsl.tableau import printing as _tableau_printing  # noqa: F401 (registers the section's printer)
 
 class _CardIndenter(Indenter):
     NL_type = "_NL"

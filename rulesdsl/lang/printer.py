@@ -9,6 +9,7 @@ one per line; bundle parts are joined with `and`.
 
 from __future__ import annotations
 
+from rulesdsl.lang import sections
 from rulesdsl.lang import tree as t
 
 INDENT = "  "
@@ -23,9 +24,8 @@ _SIMPLE = (
 
 
 def is_simple(stmt) -> bool:
-    from rulesdsl.tableau.printing import SIMPLE
-
-    return isinstance(stmt, _SIMPLE) or isinstance(stmt, SIMPLE)
+    """Whether the statement prints on one line."""
+    return isinstance(stmt, _SIMPLE) or sections.is_simple(stmt)
 
 
 def to_text(program: t.Program) -> str:
@@ -49,7 +49,7 @@ def _item(item, depth: int, out: list[str]) -> None:
     elif isinstance(item, t.OnceHook):
         _suite("once " + _hook_head(item.hook), item.hook.body, depth, out)
     else:
-        _statement(item, depth, out)
+        statement(item, depth, out)
 
 
 def _hook_head(hook: t.Hook) -> str:
@@ -77,10 +77,10 @@ def _suite(head: str, body: tuple, depth: int, out: list[str]) -> None:
         return
     out.append(f"{pad}{head}:")
     for stmt in body:
-        _statement(stmt, depth + 1, out)
+        statement(stmt, depth + 1, out)
 
 
-def _statement(stmt, depth: int, out: list[str]) -> None:
+def statement(stmt, depth: int, out: list[str]) -> None:
     pad = INDENT * depth
     if is_simple(stmt):
         out.append(pad + simple(stmt))
@@ -101,7 +101,7 @@ def _statement(stmt, depth: int, out: list[str]) -> None:
                     out.append(INDENT * (depth + 1) + "; ".join(simple(s) for s in alt))
                 else:
                     for s in alt:
-                        _statement(s, depth + 1, out)
+                        statement(s, depth + 1, out)
     elif isinstance(stmt, (t.ChooseVar, t.ForEach)):
         word = ("must choose" if stmt.must else "choose") if isinstance(stmt, t.ChooseVar) else "for each"
         head = f"{word} {' '.join(stmt.noun)} {stmt.var}"
@@ -133,10 +133,8 @@ def _statement(stmt, depth: int, out: list[str]) -> None:
         _suite(f"part {stmt.name}", stmt.body, depth, out)
     elif isinstance(stmt, t.Dice):
         _dice(stmt, depth, out)
-    else:  # the tableau section's compounds (or a TypeError)
-        from rulesdsl.tableau.printing import compound
-
-        compound(stmt, depth, out)
+    else:  # a statement of a grammar section defined elsewhere (or a TypeError)
+        sections.compound(stmt, depth, out)
 
 
 def _dice(d: t.Dice, depth: int, out: list[str]) -> None:
@@ -250,9 +248,7 @@ def simple(s) -> str:
         return f"set {s.value}{filters(s.filters)}{_if(s.cond)} to {expr(s.to)}"
     if isinstance(s, t.Allow):
         return f"allow {s.rule}{filters(s.filters)}{_if(s.cond)}"
-    from rulesdsl.tableau.printing import simple as tableau_simple  # or a TypeError
-
-    return tableau_simple(s)
+    return sections.simple(s)
 
 
 def _result(r) -> str:

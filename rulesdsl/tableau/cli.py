@@ -7,46 +7,13 @@ keeps its own commands; `--option NAME=VALUE` (repeatable) sets a ruleset option
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
 from pathlib import Path
 
 from rulesdsl.errors import RulesError
 
-DEFAULT = "feast"  # A Feast for Odin: the first game, run by rulesdsl.engine
-
-
-def ruleset_folders() -> dict[str, Path]:
-    """Built-in tableau rulesets by id (folders under boards/ with a ruleset.yaml)."""
-    from rulesdsl.resources import builtin_root
-
-    found = {}
-    for manifest in sorted((builtin_root() / "boards").glob("*/ruleset.yaml")):
-        found[manifest.parent.name] = manifest.parent
-    return found
-
-
-def folder_of(name: str) -> Path:
-    path = Path(name)
-    if (path / "ruleset.yaml").is_file():
-        return path
-    folders = ruleset_folders()
-    if name not in folders:
-        raise RulesError(f"no game '{name}': games are {', '.join([DEFAULT, *folders])} or a folder with a ruleset.yaml")
-    return folders[name]
-
-
-@functools.cache
-def _cached(folder: str):
-    from rulesdsl.tableau.content import load_ruleset
-
-    return load_ruleset(Path(folder))
-
-
-def load(name: str):
-    """The checked ruleset called `name` (an id or a folder); ContentError if it is bad."""
-    return _cached(str(folder_of(name)))
+from rulesdsl.tableau.rulesets import load
 
 
 def parse_options(pairs) -> dict:

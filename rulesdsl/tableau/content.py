@@ -352,7 +352,7 @@ def check(ruleset: Ruleset, docs) -> list[Problem]:
         program = ruleset.programs.get(spec.get("id")) if isinstance(spec, dict) else None
         if program is None:
             continue
-        for where, message in _check_tree(program, names, quantities):
+        for where, message in check_tree(program, names, quantities):
             line, column = (where.line, where.column) if where else (1, 1)
             problems.append(Problem(rules.text_location(("programs", index, "effect"), line, column), message))
     for needed in ("round", "final"):
@@ -374,7 +374,7 @@ _FIELDS = {  # node class -> (field, kind of name) that must resolve
 }
 
 
-def _check_tree(program, names, quantities):
+def check_tree(program, names, quantities):
     """(pos, message) for every name of the tree that does not resolve."""
     for node in t.walk(program):
         for field, kind in _FIELDS.get(type(node), ()):

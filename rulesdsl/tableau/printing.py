@@ -1,12 +1,15 @@
 """Canonical text of the tableau statements (the printer's part for the grammar's tableau section).
 
-`rulesdsl.lang.printer` hands over every node it does not know: `simple(node)` for the
-one-line statements, `compound(node, depth, out)` for those with a block. Together with
+`rulesdsl.lang.printer` hands over the nodes registered here with `extend` (done on import;
+the parser imports this module with the section's builders): `simple(node)` for the one-line
+statements, `compound(node, depth, out)` for those with a block. Together with
 the printer they keep `parse(to_text(tree)) == tree` for tableau programs too.
 """
 
 from __future__ import annotations
 
+from rulesdsl.lang.printer import INDENT, amount, cond, expr, statement
+from rulesdsl.lang.sections import extend
 from rulesdsl.tableau import nodes as n
 
 SIMPLE = (n.LayOut, n.Reveal, n.FillRing, n.SellLots, n.Ferry, n.CollectReward, n.ForfeitReward, n.Convert,
@@ -14,8 +17,6 @@ SIMPLE = (n.LayOut, n.Reveal, n.FillRing, n.SellLots, n.Ferry, n.CollectReward, 
 
 
 def simple(s) -> str:
-    from rulesdsl.lang.printer import amount, cond, expr
-
     kind = type(s)
     if kind is n.LayOut:
         return f"lay out {s.stacks} onto {s.ring}: {s.ascending} ascending, {s.descending} descending"
@@ -49,8 +50,6 @@ def simple(s) -> str:
 
 
 def compound(s, depth: int, out: list[str]) -> None:
-    from rulesdsl.lang.printer import INDENT
-
     if isinstance(s, n.InRounds):
         head = f"in rounds {', '.join(map(str, s.rounds))}"
     elif isinstance(s, n.InTurnOrder):
@@ -60,7 +59,8 @@ def compound(s, depth: int, out: list[str]) -> None:
     else:
         raise TypeError(f"cannot print {type(s).__name__}")
     out.append(f"{INDENT * depth}{head}:")  # always a block: these compounds are not inline after a colon
-    from rulesdsl.lang.printer import _statement
-
     for stmt in s.body:
-        _statement(stmt, depth + 1, out)
+        statement(stmt, depth + 1, out)
+
+
+extend(SIMPLE, simple, compound)  # the language's printer hands these statements over

@@ -131,7 +131,7 @@ def _prepare(ruleset, situation: dict):
 
 def _program(ruleset, run):
     from rulesdsl.lang.parser import parse
-    from rulesdsl.tableau.content import _check_tree
+    from rulesdsl.tableau.content import check_tree
 
     if run in (None, "round"):
         return ruleset.programs["round"]
@@ -145,7 +145,7 @@ def _program(ruleset, run):
              "category": {x.category for x in c.tiles}, "figure": set(ruleset.figures), "currency": {x.id for x in c.currencies}}
     from rulesdsl.tableau.content import QUANTITIES
 
-    problems = list(_check_tree(program, names, names["currency"] | set(ruleset.option_defaults()) | QUANTITIES))
+    problems = list(check_tree(program, names, names["currency"] | set(ruleset.option_defaults()) | QUANTITIES))
     if problems:
         pos, message = problems[0]
         raise RulesError(f"run: {pos.line if pos else 1}:{pos.column if pos else 1}: {message}")
@@ -184,7 +184,7 @@ def run_file(path: Path, ruleset) -> Result:
 def run_for_ruleset(path: Path, game: str) -> tuple[str, bool, list[str]]:
     """(title, passed, failures) of a scenario file of the ruleset called `game` (for the first
     game's scenario runner, which hands over every file that names another game)."""
-    from rulesdsl.tableau.cli import load
+    from rulesdsl.tableau.rulesets import load
 
     try:
         ruleset = load(game)
