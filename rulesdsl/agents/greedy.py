@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from rulesdsl.agents.lookahead import ANYTIME, DECLINE, MENU_KIND, lookahead_seed, try_answer
+from rulesdsl.agents.lookahead import ANYTIME, DECLINE, MENU_KIND, TOP_KINDS, lookahead_seed, try_answer
 from rulesdsl.agents.value import Valuer, Weights, load_weights
 
 ANYTIME_KINDS = frozenset({MENU_KIND, "place"})
@@ -43,7 +43,8 @@ class GreedyAgent:
     def candidates(self, game, decision) -> list[str]:
         """The legal answers to judge: all of them, or a seeded sample of a large decision."""
         legal = decision.legal()
-        if self._anytime_streak >= MAX_ANYTIME:
+        if self._anytime_streak >= MAX_ANYTIME or decision.kind not in TOP_KINDS:
+            # anytime actions wait for the next turn's question (opening the menu costs a fork per entry)
             legal = [k for k in legal if not k.startswith(ANYTIME)] or legal
         if len(legal) <= self.sample:
             return legal
@@ -58,18 +59,20 @@ class GreedyAgent:
             picked = set(random.Random(self.seed * 7_919 + len(game.log)).sample(rest, min(room, len(rest))))
         return [k for k in legal if k in picked or k in keep]
 
-    def scores(self, game, decision) -> dict[str, float]:
+    def scores(self, game, decision, candidates=None) -> dict[str, float]:
         """The value of every candidate answer."""
         valuer = self.valuer(game)
         seed = lookahead_seed(self.seed, game)
-        return {key: try_answer(game, decision.player, key, seed, valuer, self.menus) for key in self.candidates(game, decision)}
+        if candidates is None:
+            candidates = self.candidates(game, decision)
+        return {key: try_answer(game, decision.player, key, seed, valuer, self.menus) for key in candidates}
 
     def answer(self, game, decision) -> str:
-        legal = decision.legal()
-        if len(legal) == 1:
-            key = legal[0]
+        candidates = self.candidates(game, decision)
+        if len(candidates) == 1:
+            key = candidates[0]
         else:
-            scored = self.scores(game, decision)
+            scored = self.scores(game, decision, candidates)
             # of equals, an answer that declines (doing something pointless is no gain), else the first
             key = max(scored, key=lambda k: (scored[k], k in DECLINE))
         self._anytime_streak = self._anytime_streak + 1 if in_anytime(decision, key) else 0

@@ -27,26 +27,42 @@ def placed_item(game, decision) -> str | None:
     return found.group("item").replace(" ", "_") if found else None
 
 
-def income_frontier(board) -> float:
-    """How close each income line is to its next step: per line 1 / (1 + the squares still to
-    cover before its next income square may be covered), the income rule's squares included."""
-    grid, covered = board.grid, board.covered
-    total = 0.0
-    for squares, _ in grid.income_lines:
-        for bit, _ in squares:
-            if not covered & bit:
-                need = grid.income_required.get(bit, 0) & ~covered & ~grid.bonus_mask
-                total += 1.0 / (1 + bin(need).count("1"))
-                break
-    return total
+_STEPS: dict = {}  # id(grid) -> (grid, ((income square bit, income it adds, squares needed, how many), ...))
 
 
-def board_worth(board, per_income: float, per_bonus: float, per_frontier: float = 0.0) -> float:
-    """Income (weighted), minus squares uncovered, goods the bonus squares pay, income lines near their next step."""
+def _income_steps(grid) -> tuple:
+    """Per income square that raises the income: its bit, the income it adds, the squares its
+    income rule needs (itself included, bonus squares not) and their number; kept per grid."""
+    found = _STEPS.get(id(grid))
+    if found is not None and found[0] is grid:
+        return found[1]
+    steps = []
+    for squares, final in grid.income_lines:
+        for index, (bit, value) in enumerate(squares):
+            after = squares[index + 1][1] if index + 1 < len(squares) else final
+            if after > value:
+                need = (grid.income_required.get(bit, 0) | bit) & ~grid.bonus_mask
+                steps.append((bit, after - value, need, need.bit_count()))
+    _STEPS[id(grid)] = (grid, tuple(steps))
+    return _STEPS[id(grid)][1]
+
+
+def income_progress(board) -> float:
+    """How far the board has come towards its next income steps: per uncovered income square,
+    the income its covering would add times the share of the squares its income rule needs
+    (the square itself included) that are covered already. Covering the free squares under the
+    income line so earns part of the income they lead to, before the income square itself."""
+    covered = board.covered
+    return sum(gain * (need & covered).bit_count() / size
+               for bit, gain, need, size in _income_steps(board.grid) if not covered & bit)
+
+
+def board_worth(board, per_income: float, per_bonus: float, per_progress: float = 0.0) -> float:
+    """Income (weighted), minus squares uncovered, goods the bonus squares pay, progress towards more income."""
     worth = grid_scoring.income(board) * per_income - grid_scoring.uncovered_minus(board)
     worth += per_bonus * sum(len(goods) for _, goods in grid_scoring.bonus(board))
-    if per_frontier:
-        worth += per_frontier * income_frontier(board)
+    if per_progress:
+        worth += per_progress * income_progress(board)
     return worth
 
 
@@ -87,7 +103,7 @@ class PlacementJudge:
         self._masks[key] = (board, table)
         return table
 
-    def scores(self, game, decision, per_income: float, per_bonus: float, per_frontier: float = 0.0) -> dict[str, float] | None:
+    def scores(self, game, decision, per_income: float, per_bonus: float, per_progress: float = 0.0) -> dict[str, float] | None:
         """What each placement answer adds to its board's worth; None if this is no placement question."""
         matches = [(k, PLACEMENT.match(k)) for k in decision.legal()]
         matches = [(k, m) for k, m in matches if m]
@@ -108,6 +124,6 @@ class PlacementJudge:
             if mask is None:
                 continue
             if area not in base:
-                base[area] = board_worth(board, per_income, per_bonus, per_frontier)
-            out[key] = board_worth(_Covered(board.grid, board.covered | mask), per_income, per_bonus, per_frontier) - base[area]
+                base[area] = board_worth(board, per_income, per_bonus, per_progress)
+            out[key] = board_worth(_Covered(board.grid, board.covered | mask), per_income, per_bonus, per_progress) - base[area]
         return out or None

@@ -14,13 +14,16 @@ from pathlib import Path
 
 import attrs
 
-from rulesdsl.agents.placement import PlacementJudge, income_frontier
+from rulesdsl.agents.placement import PlacementJudge, income_progress
 from rulesdsl.engine.items import ANIMAL, GOOD, RESOURCE, WEAPON
 from rulesdsl.engine.scoring import breakdown
 from rulesdsl.geometry import scoring as grid_scoring
 from rulesdsl.lang import tree as t
 
+PLACE_KIND = "place"  # the questions whose answers lay a tile
 SILVER = "silver"  # the currency is already in the score
+WEAPONS_USEFUL = 4  # weapons beyond these add little to a roll already won
+FADE_ROUNDS = 1.5  # holdings that are not income are worth their full value until this many rounds are left
 LASTING = (t.Hook, t.OnceHook, t.Watch, t.Anytime, t.Modify, t.SetValue, t.Allow)  # what outlives playing a card
 
 
@@ -31,20 +34,20 @@ class Weights:
     nothing at the end and only the score counts. The values live in weights.yaml."""
 
     income_per_round: float = 0.0  # income of the boards: silver in every income phase to come
+    progress_per_round: float = 0.0  # progress towards the next income steps (placement.income_progress)
     cells_per_round: float = 0.0  # squares the held tiles for the boards could cover
     coverable: float = 0.0  # of those, as many as there are uncovered minus squares (not per round)
     food_cells_per_round: float = 0.0  # squares held food will cover once upgraded, per upgrade step
     food_coverable: float = 0.0  # of those, as many as the minus squares left over (not per round)
-    resource_per_round: float = 0.0  # building resources (not silver)
-    weapon_per_round: float = 0.0  # weapon cards
-    hand_per_round: float = 0.0  # occupations in hand
+    resource: float = 0.0  # building resources (not silver), while there is time to use them
+    weapon: float = 0.0  # weapon cards, up to WEAPONS_USEFUL of them, while there is time to use them
+    hand: float = 0.0  # occupations in hand, while there is time to play them
     lasting_per_round: float = 0.0  # played occupations that keep doing something
     food_needed: float = 0.0  # banquet seats the held food fills at the next feast
-    food_extra_per_round: float = 0.0  # seats of food beyond that
+    food_extra: float = 0.0  # seats of food beyond that, while there are feasts to come
     shortfall: float = 0.0  # seats neither food nor silver could fill (a Thing penalty each)
     vikings_per_round: float = 0.0  # Vikings on the Thing square
     bonus_per_round: float = 0.0  # goods the boards' bonus squares pay in a bonus phase
-    frontier_per_round: float = 0.0  # income lines near their next step (placement.income_frontier)
 
     def to_dict(self) -> dict:
         return attrs.asdict(self)
@@ -148,22 +151,23 @@ class Valuer:
         need = 0 if over else game.flow.feast_seats(p)
         boards = [board for _, _, _, board in game.flow.areas(p)]
         bonus = sum(len(goods) for board in boards for _, goods in grid_scoring.bonus(board))
-        frontier = sum(income_frontier(board) for board in boards) if left else 0
+        progress = sum(income_progress(board) for board in boards) if left else 0
+        fade = min(1.0, left / FADE_ROUNDS)
         return {
             "score": score,
             "income_per_round": game.flow.income(p) * left,
+            "progress_per_round": progress * left,
             "cells_per_round": cells * left,
-            "resource_per_round": resource * left,
-            "weapon_per_round": weapon * left,
-            "hand_per_round": len(p.hand) * left,
+            "resource": resource * fade,
+            "weapon": min(weapon, WEAPONS_USEFUL) * fade,
+            "hand": len(p.hand) * fade,
             "food_needed": min(food, need),
-            "food_extra_per_round": max(0, food - need) * left,
+            "food_extra": max(0, food - need) * fade,
             "shortfall": max(0, need - food - p.supply[SILVER]),
             "vikings_per_round": p.thing * left,
             "lasting_per_round": sum(1 for card in p.played if self.lasting(card)) * left,
             "food_cells_per_round": food_cells * left,
             "bonus_per_round": bonus * left,
-            "frontier_per_round": frontier * left,
             "coverable": 0 if over else min(cells, uncovered),
             "food_coverable": 0 if over else min(food_cells, max(0, uncovered - cells)),
         }
@@ -174,10 +178,12 @@ class Valuer:
 
     def placement_scores(self, game, decision) -> dict[str, float] | None:
         """What each placement answer of `decision` adds to its board (None: not a placement question)."""
+        if decision.kind != PLACE_KIND:
+            return None
         left = self.rounds_left(game)
         w = self.weights
         return self.judge.scores(game, decision, w.income_per_round * left + 1, w.bonus_per_round * left,
-                                 w.frontier_per_round * left)
+                                 w.progress_per_round * left)
 
     def value(self, game, player: int) -> float:
         f = self.features(game, player)
