@@ -66,6 +66,12 @@ def board_worth(board, per_income: float, per_bonus: float, per_progress: float 
     return worth
 
 
+def _offers(decision):
+    """The area offers of a placement question that writes its answers only when read
+    (engine.offers.PlacementEntries: positions with their masks), or None."""
+    return getattr(getattr(decision, "_entries", None), "offers", None)
+
+
 class _Covered:
     """A board with more squares covered, enough for the scoring functions (grid, covered)."""
 
@@ -84,6 +90,8 @@ class PlacementJudge:
 
     def __init__(self):
         self._masks: dict = {}  # (id(board), piece) -> (board, {(row, column, turn, mirror): mask})
+        self._worths: dict = {}  # (id(board), piece, weights) -> (board, {(row, column, turn, mirror): worth added})
+        self._keys: dict = {}  # answer -> parsed placement
 
     def _table(self, game, board, piece_id: str) -> dict:
         key = (id(board), piece_id)
@@ -103,27 +111,92 @@ class PlacementJudge:
         self._masks[key] = (board, table)
         return table
 
+    def _parsed(self, key: str):
+        """(area, (row, column, turn, mirror), piece or None) of a placement answer, or None; kept."""
+        found = self._keys.get(key, False)
+        if found is False:
+            m = PLACEMENT.match(key)
+            found = None if m is None else (m.group("area"), (int(m.group("row")), int(m.group("column")),
+                                                            int(m.group("turn")), bool(m.group("mirror"))), m.group("piece"))
+            if len(self._keys) > 16 * self.LIMIT:
+                self._keys.clear()
+            self._keys[key] = found
+        return found
+
+    def _deltas(self, game, board, piece_id: str, weights: tuple) -> dict:
+        """What each placement of the piece adds to the board's worth (kept per board, piece and weights)."""
+        key = (id(board), piece_id, weights)
+        found = self._worths.get(key)
+        if found is not None and found[0] is board:
+            return found[1]
+        if len(self._worths) > self.LIMIT:
+            self._worths.clear()
+        base = board_worth(board, *weights)
+        grid, covered = board.grid, board.covered
+        deltas = {where: board_worth(_Covered(grid, covered | mask), *weights) - base
+                  for where, mask in self._table(game, board, piece_id).items()}
+        self._worths[key] = (board, deltas)
+        return deltas
+
+    def ranked(self, game, decision, per_income: float, per_bonus: float, per_progress: float = 0.0,
+               limit: int | None = None) -> list[tuple[str, float]] | None:
+        """The legal placement answers, best first, with what each adds to its board's worth
+        (the first `limit` of them); None if this is no placement question."""
+        offers = _offers(decision)
+        if offers is None:
+            scored = self.scores(game, decision, per_income, per_bonus, per_progress)
+            if scored is None:
+                return None
+            return sorted(scored.items(), key=lambda kv: -kv[1])[:limit]
+        p = game.state.players[decision.player]
+        areas = {key: board for key, _, _, board in game.flow.areas(p)}
+        weights = (per_income, per_bonus, per_progress)
+        found = []
+        for number, offer in enumerate(offers):
+            board = areas.get(offer.key)
+            if board is not None:
+                deltas = self._position_deltas(board, offer, weights)
+                found += [(delta, number, index) for index, delta in enumerate(deltas)]
+        found.sort(key=lambda x: (-x[0], x[1], x[2]))
+        out = []
+        for delta, number, index in found:
+            key = offers[number].entry(index)[0]
+            if decision.refusal(key) is None:
+                out.append((key, delta))
+                if limit is not None and len(out) >= limit:
+                    break
+        return out or None
+
+    def _position_deltas(self, board, offer, weights: tuple) -> list[float]:
+        """What each of an offer's positions adds to the board's worth (kept per board, piece and weights)."""
+        key = (id(board), offer.piece_id, offer.coin, len(offer.positions), weights)
+        found = self._worths.get(key)
+        if found is not None and found[0] is board:
+            return found[1]
+        if len(self._worths) > self.LIMIT:
+            self._worths.clear()
+        base = board_worth(board, *weights)
+        grid, covered = board.grid, board.covered
+        deltas = [board_worth(_Covered(grid, covered | position[0]), *weights) - base for position in offer.positions]
+        self._worths[key] = (board, deltas)
+        return deltas
+
     def scores(self, game, decision, per_income: float, per_bonus: float, per_progress: float = 0.0) -> dict[str, float] | None:
         """What each placement answer adds to its board's worth; None if this is no placement question."""
-        matches = [(k, PLACEMENT.match(k)) for k in decision.legal()]
-        matches = [(k, m) for k, m in matches if m]
-        if not matches:
+        parsed = [(k, self._parsed(k)) for k in decision.legal()]
+        parsed = [(k, found) for k, found in parsed if found is not None]
+        if not parsed:
             return None
         item = placed_item(game, decision)
         p = game.state.players[decision.player]
         areas = {key: board for key, _, _, board in game.flow.areas(p)}
-        base: dict[str, float] = {}
+        weights = (per_income, per_bonus, per_progress)
         out: dict[str, float] = {}
-        for key, m in matches:
-            area, piece_id = m.group("area"), m.group("piece") or item
-            board = areas.get(area)
+        for key, (area, where, piece) in parsed:
+            board, piece_id = areas.get(area), piece or item
             if board is None or piece_id is None:
                 continue
-            mask = self._table(game, board, piece_id).get(
-                (int(m.group("row")), int(m.group("column")), int(m.group("turn")), bool(m.group("mirror"))))
-            if mask is None:
-                continue
-            if area not in base:
-                base[area] = board_worth(board, per_income, per_bonus, per_progress)
-            out[key] = board_worth(_Covered(board.grid, board.covered | mask), per_income, per_bonus, per_progress) - base[area]
+            delta = self._deltas(game, board, piece_id, weights).get(where)
+            if delta is not None:
+                out[key] = delta
         return out or None

@@ -18,7 +18,7 @@ import math
 import random
 import time
 
-from rulesdsl.agents.greedy import GreedyAgent, in_anytime
+from rulesdsl.agents.greedy import GreedyAgent
 from rulesdsl.agents.lookahead import TOP_KINDS, fork_for_lookahead
 from rulesdsl.errors import RulesError
 
@@ -68,7 +68,7 @@ class SearchAgent:
             iteration += 1
             self.rollouts += 1
         best = max(candidates, key=lambda k: (visits[k], totals[k] / max(1, visits[k])))
-        self.greedy._anytime_streak = self.greedy._anytime_streak + 1 if in_anytime(decision, best) else 0
+        self.greedy.note(decision, best)
         return best
 
     def _select(self, candidates, totals, visits, iteration: int) -> str:

@@ -14,13 +14,13 @@ from pathlib import Path
 
 import attrs
 
+from rulesdsl.agents.lookahead import PLACE_KIND
 from rulesdsl.agents.placement import PlacementJudge, income_progress
 from rulesdsl.engine.items import ANIMAL, GOOD, RESOURCE, WEAPON
 from rulesdsl.engine.scoring import breakdown
 from rulesdsl.geometry import scoring as grid_scoring
 from rulesdsl.lang import tree as t
 
-PLACE_KIND = "place"  # the questions whose answers lay a tile
 SILVER = "silver"  # the currency is already in the score
 WEAPONS_USEFUL = 4  # weapons beyond these add little to a roll already won
 FADE_ROUNDS = 1.5  # holdings that are not income are worth their full value until this many rounds are left
@@ -176,14 +176,15 @@ class Valuer:
         s = game.state
         return 0 if s.finished or s.phase == "end" else max(0, s.rounds - s.round) + 0.5
 
-    def placement_scores(self, game, decision) -> dict[str, float] | None:
-        """What each placement answer of `decision` adds to its board (None: not a placement question)."""
+    def placement_ranked(self, game, decision, limit: int | None = None) -> list[tuple[str, float]] | None:
+        """The legal placement answers of `decision`, best for the board first, with what each
+        adds to it (the first `limit`; None: not a placement question)."""
         if decision.kind != PLACE_KIND:
             return None
         left = self.rounds_left(game)
         w = self.weights
-        return self.judge.scores(game, decision, w.income_per_round * left + 1, w.bonus_per_round * left,
-                                 w.progress_per_round * left)
+        return self.judge.ranked(game, decision, w.income_per_round * left + 1, w.bonus_per_round * left,
+                                 w.progress_per_round * left, limit)
 
     def value(self, game, player: int) -> float:
         f = self.features(game, player)
