@@ -12,7 +12,7 @@ import re
 from rulesdsl.errors import RulesError
 from rulesdsl.geometry import pieces
 from rulesdsl.geometry import scoring as grid_scoring
-from rulesdsl.geometry.placement import legal_placements
+from rulesdsl.geometry.placement import legal_placements, legal_positions
 
 PLACEMENT = re.compile(r"^(?P<area>[^@]+)@(?P<row>-?\d+),(?P<column>-?\d+),(?P<turn>\d+)(?P<mirror>m?)(?::(?P<piece>.+))?$")
 PLACE_MENU = "place:"  # the anytime menu's answer that picks the item to lay
@@ -92,6 +92,7 @@ class PlacementJudge:
         self._masks: dict = {}  # (id(board), piece) -> (board, {(row, column, turn, mirror): mask})
         self._worths: dict = {}  # (id(board), piece, weights) -> (board, {(row, column, turn, mirror): worth added})
         self._keys: dict = {}  # answer -> parsed placement
+        self._best: dict = {}  # (id(board), piece, weights) -> (board, the most a placement adds)
 
     def _table(self, game, board, piece_id: str) -> dict:
         key = (id(board), piece_id)
@@ -110,6 +111,28 @@ class PlacementJudge:
                 table.setdefault((pl.row, pl.column, pl.turn, pl.mirror), pl.mask)
         self._masks[key] = (board, table)
         return table
+
+    def best(self, game, boards, piece_id: str, weights: tuple) -> float:
+        """The most a piece would add to any of the boards where the rules let it go now (0 if
+        nowhere): what a held tile is worth, judged by the same geometry as its placement."""
+        top = 0.0
+        for board in boards:
+            key = (id(board), piece_id, weights)
+            found = self._best.get(key)
+            if found is None or found[0] is not board:
+                if len(self._best) > self.LIMIT:
+                    self._best.clear()
+                try:
+                    piece = pieces.piece(game.content, piece_id)
+                except (RulesError, KeyError, ValueError):
+                    return 0.0
+                base = board_worth(board, *weights)
+                grid, covered = board.grid, board.covered
+                most = max((board_worth(_Covered(grid, covered | position[0]), *weights)
+                            for position in legal_positions(board, piece)), default=base) - base
+                found = self._best[key] = (board, most)
+            top = max(top, found[1])
+        return top
 
     def _parsed(self, key: str):
         """(area, (row, column, turn, mirror), piece or None) of a placement answer, or None; kept."""

@@ -37,6 +37,9 @@ class Weights:
     progress_per_round: float = 0.0  # progress towards the next income steps (placement.income_progress)
     cells_per_round: float = 0.0  # squares the held tiles for the boards could cover
     coverable: float = 0.0  # of those, as many as there are uncovered minus squares (not per round)
+    placeable: float = 0.0  # what the held tiles would add to the boards, each at its best place now
+    # (costs a search of the legal positions per new board; 0 skips it. Tried by hand at 0.5-0.9 with
+    # `coverable` lowered: the agent then hoarded tiles, every copy valued at the one best place)
     food_cells_per_round: float = 0.0  # squares held food will cover once upgraded, per upgrade step
     food_coverable: float = 0.0  # of those, as many as the minus squares left over (not per round)
     resource: float = 0.0  # building resources (not silver), while there is time to use them
@@ -131,6 +134,9 @@ class Valuer:
         left = self.rounds_left(game)
         over = left == 0
         food = resource = weapon = cells = food_cells = 0
+        boards = [board for _, _, _, board in game.flow.areas(p)]
+        placeable = 0.0
+        board_weights = self.board_weights(left)
         for item, n in p.supply.items():
             if n <= 0:
                 continue
@@ -139,6 +145,8 @@ class Valuer:
                 food_cells += self.upgraded_cells.get(item, 0) * n
             elif item in self.cells:
                 cells += self.cells[item] * n
+                if not over and self.weights.placeable:
+                    placeable += self.judge.best(game, boards, item, board_weights) * n
             else:
                 kind = self.kind.get(item)
                 if kind == RESOURCE and item != SILVER:
@@ -149,7 +157,6 @@ class Valuer:
             if n > 0 and self.kind.get(item) == ANIMAL:
                 food += self.food_seats.get(item, 1) * n
         need = 0 if over else game.flow.feast_seats(p)
-        boards = [board for _, _, _, board in game.flow.areas(p)]
         bonus = sum(len(goods) for board in boards for _, goods in grid_scoring.bonus(board))
         progress = sum(income_progress(board) for board in boards) if left else 0
         fade = min(1.0, left / FADE_ROUNDS)
@@ -169,6 +176,7 @@ class Valuer:
             "food_cells_per_round": food_cells * left,
             "bonus_per_round": bonus * left,
             "coverable": 0 if over else min(cells, uncovered),
+            "placeable": placeable,
             "food_coverable": 0 if over else min(food_cells, max(0, uncovered - cells)),
         }
 
@@ -176,15 +184,17 @@ class Valuer:
         s = game.state
         return 0 if s.finished or s.phase == "end" else max(0, s.rounds - s.round) + 0.5
 
+    def board_weights(self, left: float) -> tuple[float, float, float]:
+        """What one step of income, one good of the bonus squares and one step of income progress add to a board's worth."""
+        w = self.weights
+        return w.income_per_round * left + 1, w.bonus_per_round * left, w.progress_per_round * left
+
     def placement_ranked(self, game, decision, limit: int | None = None) -> list[tuple[str, float]] | None:
         """The legal placement answers of `decision`, best for the board first, with what each
         adds to it (the first `limit`; None: not a placement question)."""
         if decision.kind != PLACE_KIND:
             return None
-        left = self.rounds_left(game)
-        w = self.weights
-        return self.judge.ranked(game, decision, w.income_per_round * left + 1, w.bonus_per_round * left,
-                                 w.progress_per_round * left, limit)
+        return self.judge.ranked(game, decision, *self.board_weights(self.rounds_left(game)), limit)
 
     def value(self, game, player: int) -> float:
         f = self.features(game, player)
