@@ -4,8 +4,9 @@ At a decision, the greedy agent's lookahead ranks the legal answers and the best
 candidates. Each iteration picks a candidate by UCB1, plays it on a fork with fresh dice and
 hidden piles cut anew, lets every player go on with a fast greedy policy (the greedy agent
 judging a small sample of answers) until the searching player's next turn or DEPTH answers,
-and scores the leaf as the player's value minus the best opponent's. The most visited
-candidate (ties: the better mean) is answered.
+and scores the leaf as the player's value minus the best opponent's. The n-th rollout of
+every candidate meets the same dice and hidden piles (common random numbers), and of the
+candidates tried (nearly) as often as the most tried the best mean is answered.
 
 The budget is a number of iterations (deterministic: every seed comes from the agent's seed,
 the game's answer count and the iteration) or seconds per decision (`think`), stopping after
@@ -38,7 +39,7 @@ class SearchAgent:
         self.width = width
         self.depth = depth
         self.greedy = GreedyAgent(seed, weights)
-        self.playout = GreedyAgent(seed + 1, self.greedy.weights, sample=4)
+        self.playout = GreedyAgent(seed + 1, self.greedy.weights, sample=4, menus=False)  # cheap: no nested judging
         self.decisions = 0
         self.rollouts = 0
 
@@ -63,11 +64,15 @@ class SearchAgent:
             if self.think is not None and iteration >= len(candidates) and time.perf_counter() - start >= self.think:
                 break
             key = self._select(candidates, totals, visits, iteration)
-            totals[key] += self._rollout(game, decision.player, key, base + iteration)
+            # the n-th rollout of every candidate meets the same dice and piles (common random numbers)
+            totals[key] += self._rollout(game, decision.player, key, base + visits[key])
             visits[key] += 1
             iteration += 1
             self.rollouts += 1
-        best = max(candidates, key=lambda k: (visits[k], totals[k] / max(1, visits[k])))
+        # the best mean of those tried as often as the most tried but one (the greedy order breaks ties)
+        most = max(visits.values())
+        tried = [k for k in candidates if visits[k] >= most - 1]
+        best = max(tried, key=lambda k: totals[k] / visits[k])
         self.greedy.note(decision, best)
         return best
 
