@@ -71,7 +71,7 @@ class SearchAgent:
             self.rollouts += 1
         # the best mean of those tried as often as the most tried but one (the greedy order breaks ties)
         most = max(visits.values())
-        tried = [k for k in candidates if visits[k] >= most - 1]
+        tried = [k for k in candidates if visits[k] >= max(1, most - 1)]
         best = max(tried, key=lambda k: totals[k] / visits[k])
         self.greedy.note(decision, best)
         return best
