@@ -72,7 +72,7 @@ class SearchAgent:
         # the best mean of those tried as often as the most tried but one (the greedy order breaks ties)
         most = max(visits.values())
         tried = [k for k in candidates if visits[k] >= max(1, most - 1)]
-        best = max(tried, key=lambda k: totals[k] / visits[k])
+        best = max(tried, key=lambda k: totals[k] / visits[k]) if tried else candidates[0]
         self.greedy.note(decision, best)
         return best
 
