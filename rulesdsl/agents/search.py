@@ -9,8 +9,8 @@ every candidate meets the same dice and hidden piles (common random numbers), an
 candidates tried (nearly) as often as the most tried the best mean is answered.
 
 The budget is a number of iterations (deterministic: every seed comes from the agent's seed,
-the game's answer count and the iteration) or seconds per decision (`think`), stopping after
-the first iteration that ends past it.
+the game's answer count and the iteration) or seconds per decision (`think`, CPU seconds of this process), stopping
+after the first iteration that ends past it.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from rulesdsl.agents.greedy import GreedyAgent
 from rulesdsl.agents.lookahead import TOP_KINDS, fork_for_lookahead
 from rulesdsl.errors import RulesError
 
+CLOCK = time.process_time  # the think budget is this process's CPU time: a busy machine does not shorten the search
 WIDTH = 4
 DEPTH = 40
 EXPLORE = 8.0  # UCB1 exploration constant, in points of value
@@ -55,13 +56,13 @@ class SearchAgent:
         self.decisions += 1
         totals = {k: 0.0 for k in candidates}
         visits = {k: 0 for k in candidates}
-        start = time.perf_counter()
+        start = CLOCK()
         base = random.Random(self.seed * 1_000_033 + len(game.log)).getrandbits(32)
         iteration = 0
         while True:
             if self.iterations is not None and iteration >= self.iterations:
                 break
-            if self.think is not None and iteration >= len(candidates) and time.perf_counter() - start >= self.think:
+            if self.think is not None and iteration >= len(candidates) and CLOCK() - start >= self.think:
                 break
             key = self._select(candidates, totals, visits, iteration)
             # the n-th rollout of every candidate meets the same dice and piles (common random numbers)
