@@ -89,6 +89,7 @@ def main() -> int:
             scores, decisions, seconds, games = [], 0, 0.0, []
             for seed in range(args.first_seed, args.first_seed + args.games):
                 got, answered, spent = play(content, [name] * players, seed, length, think, args.iterations)
+                print(f"  seed {seed} {name} {players}p: {got} {sum(spent):.1f} s", file=sys.stderr, flush=True)
                 scores += got
                 decisions += sum(answered)
                 seconds += sum(spent)
@@ -106,6 +107,7 @@ def main() -> int:
             for names in ([a, b], [b, a]):
                 got, answered, spent = play(content, names, seed, length, think, args.iterations)
                 ia, ib = names.index(a), names.index(b)
+                print(f"  seed {seed} {names[0]}-{names[1]}: {got[0]}-{got[1]}", file=sys.stderr, flush=True)
                 wins += 1.0 if got[ia] > got[ib] else 0.5 if got[ia] == got[ib] else 0.0
                 n += 1
                 a_scores.append(got[ia])
