@@ -66,6 +66,21 @@ def board_worth(board, per_income: float, per_bonus: float, per_progress: float 
     return worth
 
 
+def _piece(game, piece_id: str):
+    """The geometry piece of an item, or None if it has no shape."""
+    try:
+        return pieces.piece(game.content, piece_id)
+    except (RulesError, KeyError, ValueError):
+        return None
+
+
+def _added(board, masks, weights: tuple) -> list[float]:
+    """What covering each mask adds to the board's worth."""
+    base = board_worth(board, *weights)
+    grid, covered = board.grid, board.covered
+    return [board_worth(_Covered(grid, covered | mask), *weights) - base for mask in masks]
+
+
 def _offers(decision):
     """The area offers of a placement question that writes its answers only when read
     (engine.offers.PlacementEntries: positions with their masks), or None."""
@@ -94,45 +109,38 @@ class PlacementJudge:
         self._keys: dict = {}  # answer -> parsed placement
         self._best: dict = {}  # (id(board), piece, weights) -> (board, the most a placement adds)
 
-    def _table(self, game, board, piece_id: str) -> dict:
-        key = (id(board), piece_id)
-        found = self._masks.get(key)
+    def _kept(self, cache: dict, key: tuple, board, compute):
+        """`compute()` for this board, kept under `key` (which starts with the board's id)."""
+        found = cache.get(key)
         if found is not None and found[0] is board:
             return found[1]
-        if len(self._masks) > self.LIMIT:
-            self._masks.clear()
-        table: dict = {}
-        try:
-            piece = pieces.piece(game.content, piece_id)
-        except (RulesError, KeyError, ValueError):
-            piece = None
-        for allowed in (False, True) if piece is not None else ():  # as the engine lists them, then what cards allow
-            for pl in legal_placements(board, piece, allowed):
-                table.setdefault((pl.row, pl.column, pl.turn, pl.mirror), pl.mask)
-        self._masks[key] = (board, table)
-        return table
+        if len(cache) > self.LIMIT:
+            cache.clear()
+        value = compute()
+        cache[key] = (board, value)
+        return value
+
+    def _table(self, game, board, piece_id: str) -> dict:
+        def compute():
+            table: dict = {}
+            piece = _piece(game, piece_id)
+            for allowed in (False, True) if piece is not None else ():  # as the engine lists them, then what cards allow
+                for pl in legal_placements(board, piece, allowed):
+                    table.setdefault((pl.row, pl.column, pl.turn, pl.mirror), pl.mask)
+            return table
+
+        return self._kept(self._masks, (id(board), piece_id), board, compute)
 
     def best(self, game, boards, piece_id: str, weights: tuple) -> float:
         """The most a piece would add to any of the boards where the rules let it go now (0 if
         nowhere): what a held tile is worth, judged by the same geometry as its placement."""
-        top = 0.0
-        for board in boards:
-            key = (id(board), piece_id, weights)
-            found = self._best.get(key)
-            if found is None or found[0] is not board:
-                if len(self._best) > self.LIMIT:
-                    self._best.clear()
-                try:
-                    piece = pieces.piece(game.content, piece_id)
-                except (RulesError, KeyError, ValueError):
-                    return 0.0
-                base = board_worth(board, *weights)
-                grid, covered = board.grid, board.covered
-                most = max((board_worth(_Covered(grid, covered | position[0]), *weights)
-                            for position in legal_positions(board, piece)), default=base) - base
-                found = self._best[key] = (board, most)
-            top = max(top, found[1])
-        return top
+        piece = _piece(game, piece_id)
+        if piece is None:
+            return 0.0
+        return max([0.0] + [self._kept(self._best, (id(board), piece_id, weights), board,
+                                       lambda board=board: max(_added(board, [pos[0] for pos in legal_positions(board, piece)],
+                                                                      weights), default=0.0))
+                            for board in boards])
 
     def _parsed(self, key: str):
         """(area, (row, column, turn, mirror), piece or None) of a placement answer, or None; kept."""
@@ -148,18 +156,11 @@ class PlacementJudge:
 
     def _deltas(self, game, board, piece_id: str, weights: tuple) -> dict:
         """What each placement of the piece adds to the board's worth (kept per board, piece and weights)."""
-        key = (id(board), piece_id, weights)
-        found = self._worths.get(key)
-        if found is not None and found[0] is board:
-            return found[1]
-        if len(self._worths) > self.LIMIT:
-            self._worths.clear()
-        base = board_worth(board, *weights)
-        grid, covered = board.grid, board.covered
-        deltas = {where: board_worth(_Covered(grid, covered | mask), *weights) - base
-                  for where, mask in self._table(game, board, piece_id).items()}
-        self._worths[key] = (board, deltas)
-        return deltas
+        def compute():
+            table = self._table(game, board, piece_id)
+            return dict(zip(table, _added(board, list(table.values()), weights)))
+
+        return self._kept(self._worths, (id(board), piece_id, weights), board, compute)
 
     def ranked(self, game, decision, per_income: float, per_bonus: float, per_progress: float = 0.0,
                limit: int | None = None) -> list[tuple[str, float]] | None:
@@ -192,17 +193,8 @@ class PlacementJudge:
 
     def _position_deltas(self, board, offer, weights: tuple) -> list[float]:
         """What each of an offer's positions adds to the board's worth (kept per board, piece and weights)."""
-        key = (id(board), offer.piece_id, offer.coin, len(offer.positions), weights)
-        found = self._worths.get(key)
-        if found is not None and found[0] is board:
-            return found[1]
-        if len(self._worths) > self.LIMIT:
-            self._worths.clear()
-        base = board_worth(board, *weights)
-        grid, covered = board.grid, board.covered
-        deltas = [board_worth(_Covered(grid, covered | position[0]), *weights) - base for position in offer.positions]
-        self._worths[key] = (board, deltas)
-        return deltas
+        return self._kept(self._worths, (id(board), offer.piece_id, offer.coin, len(offer.positions), weights), board,
+                          lambda: _added(board, [position[0] for position in offer.positions], weights))
 
     def scores(self, game, decision, per_income: float, per_bonus: float, per_progress: float = 0.0) -> dict[str, float] | None:
         """What each placement answer adds to its board's worth; None if this is no placement question."""
