@@ -4,7 +4,9 @@ At a decision, the greedy agent's lookahead ranks the legal answers and the best
 candidates. Each iteration picks a candidate by UCB1, plays it on a fork with fresh dice and
 hidden piles cut anew, lets every player go on with a fast greedy policy (the greedy agent
 judging a small sample of answers) until the searching player's next turn or DEPTH answers,
-and scores the leaf as the player's value minus the best opponent's. The n-th rollout of
+and scores the leaf as the player's value minus the best opponent's; a leaf at the player's
+next turn takes the value of the best answer there (judged as greedy judges), so an action
+that sets up the next one (silver to buy with, goods to upgrade) is worth what that gives. The n-th rollout of
 every candidate meets the same dice and hidden piles (common random numbers), and of the
 candidates tried (nearly) as often as the most tried the best mean is answered.
 
@@ -33,12 +35,13 @@ class SearchAgent:
     name = "search"
 
     def __init__(self, seed: int = 0, iterations: int | None = 16, think: float | None = None, weights=None,
-                 width: int = WIDTH, depth: int = DEPTH):
+                 width: int = WIDTH, depth: int = DEPTH, follow_up: bool = True):
         self.seed = seed
         self.iterations = iterations
         self.think = think
         self.width = width
         self.depth = depth
+        self.follow_up = follow_up  # a leaf at the player's next turn is valued by its best answer there
         self.greedy = GreedyAgent(seed, weights)
         self.playout = GreedyAgent(seed + 1, self.greedy.weights, sample=4, menus=False)  # cheap: no nested judging
         self.decisions = 0
@@ -101,8 +104,13 @@ class SearchAgent:
                 elif others_moved and d.kind in TOP_KINDS:
                     break
                 f.answer(self.playout.answer(f, d))
+            d = f.decision
+            if self.follow_up and d is not None and d.player == player and d.kind in TOP_KINDS and len(d.legal()) > 1:
+                # the player's best next answer counts: an action that sets up the next one is worth that
+                mine = max(self.playout.scores(f, d).values())
+            else:
+                mine = valuer.value(f, player)
         except RulesError:
             return -1e6
-        mine = valuer.value(f, player)
         others = [valuer.value(f, q) for q in range(len(f.state.players)) if q != player]
         return mine - (max(others) if others else 0.0)
