@@ -1,34 +1,37 @@
 """The search agent: rollout search over the answers the greedy agent ranks best.
 
-At a decision, the greedy agent's lookahead ranks the legal answers and the best WIDTH stay
-candidates. Each iteration picks a candidate by UCB1, plays it on a fork with fresh dice and
-hidden piles cut anew, lets every player go on with a fast greedy policy (the greedy agent
-judging a small sample of answers) until the searching player's next turn or DEPTH answers,
-and scores the leaf as the player's value minus the best opponent's; a leaf at the player's
-next turn takes the value of the best answer there (judged as greedy judges), so an action
-that sets up the next one (silver to buy with, goods to upgrade) is worth what that gives. The n-th rollout of
-every candidate meets the same dice and hidden piles (common random numbers), and of the
-candidates tried (nearly) as often as the most tried the best mean is answered.
+At a turn's question, the greedy agent's lookahead ranks the legal answers and the best WIDTH
+stay candidates. Round by round, each candidate is played on a fork with fresh dice and hidden
+piles cut anew (the same ones for every candidate in a round: common random numbers), every
+player goes on with a fast greedy policy (the greedy agent judging a small sample of answers)
+until the searching player's next turn or DEPTH answers, and the leaf is scored as the
+player's value minus the best opponent's; a leaf at the player's next turn takes the value of
+the best answer there (judged as greedy judges), so an action that sets up the next one
+(silver to buy with, goods to upgrade) is worth what that gives. Greedy's best is answered
+unless another candidate beat it in the paired rollouts by more than MARGIN points plus twice
+the standard error of the difference: a few noisy rollouts do not overturn the lookahead.
 
-The budget is a number of iterations (deterministic: every seed comes from the agent's seed,
-the game's answer count and the iteration) or seconds per decision (`think`, CPU seconds of this process), stopping
-after the first iteration that ends past it.
+The budget is a number of rollouts (deterministic: every seed comes from the agent's seed,
+the game's answer count and the round) or seconds per decision (`think`, CPU seconds of this
+process), stopping after the first round that ends past it. Nested questions get greedy's answer.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
+import statistics
 import time
 
-from rulesdsl.agents.greedy import GreedyAgent
+from rulesdsl.agents.greedy import GreedyAgent, preference
 from rulesdsl.agents.lookahead import TOP_KINDS, fork_for_lookahead
 from rulesdsl.errors import RulesError
 
 CLOCK = time.process_time  # the think budget is this process's CPU time: a busy machine does not shorten the search
-WIDTH = 4
+WIDTH = 3
 DEPTH = 40
-EXPLORE = 8.0  # UCB1 exploration constant, in points of value
+MARGIN = 2.0  # points by which rollouts must favour another answer over greedy's best
 
 
 class SearchAgent:
@@ -48,44 +51,47 @@ class SearchAgent:
         self.rollouts = 0
 
     def answer(self, game, decision) -> str:
-        legal = decision.legal()
-        if len(legal) == 1:
-            return self.greedy.answer(game, decision)
-        scores = self.greedy.scores(game, decision)
-        ranked = sorted(scores, key=lambda k: -scores[k])
-        candidates = ranked[: self.width]
-        if len(candidates) == 1 or decision.kind not in TOP_KINDS:
+        if decision.kind not in TOP_KINDS:
             return self.greedy.answer(game, decision)  # nested questions: the greedy choice
+        candidates = self.greedy.candidates(game, decision)
+        if len(candidates) == 1:
+            return self.greedy.answer(game, decision)
+        scores = self.greedy.scores(game, decision, candidates)
+        candidates = sorted(scores, key=lambda k: (scores[k], *preference(decision, k)), reverse=True)[: self.width]
         self.decisions += 1
-        totals = {k: 0.0 for k in candidates}
-        visits = {k: 0 for k in candidates}
+        results = {k: [] for k in candidates}
         start = CLOCK()
         base = random.Random(self.seed * 1_000_033 + len(game.log)).getrandbits(32)
-        iteration = 0
-        while True:
-            if self.iterations is not None and iteration >= self.iterations:
+        done = 0
+        for n in itertools.count():
+            for key in candidates:  # round by round: the n-th rollout of each meets the same dice and piles
+                if self.iterations is not None and done >= self.iterations:
+                    break
+                results[key].append(self._rollout(game, decision.player, key, base + n))
+                done += 1
+                self.rollouts += 1
+            if self.iterations is not None and done >= self.iterations:
                 break
-            if self.think is not None and iteration >= len(candidates) and CLOCK() - start >= self.think:
+            if self.think is not None and CLOCK() - start >= self.think:
                 break
-            key = self._select(candidates, totals, visits, iteration)
-            # the n-th rollout of every candidate meets the same dice and piles (common random numbers)
-            totals[key] += self._rollout(game, decision.player, key, base + visits[key])
-            visits[key] += 1
-            iteration += 1
-            self.rollouts += 1
-        # the best mean of those tried as often as the most tried but one (the greedy order breaks ties)
-        most = max(visits.values())
-        tried = [k for k in candidates if visits[k] >= max(1, most - 1)]
-        best = max(tried, key=lambda k: totals[k] / visits[k]) if tried else candidates[0]
+        best = self._choose(candidates, results)
         self.greedy.note(decision, best)
         return best
 
-    def _select(self, candidates, totals, visits, iteration: int) -> str:
-        for key in candidates:
-            if visits[key] == 0:
-                return key
-        log_n = math.log(iteration)
-        return max(candidates, key=lambda k: totals[k] / visits[k] + EXPLORE * math.sqrt(log_n / visits[k]))
+    @staticmethod
+    def _choose(candidates, results) -> str:
+        """Greedy's best, unless another did better in the paired rollouts by more than MARGIN
+        points plus twice the standard error of the difference (with one pair: twice MARGIN)."""
+        incumbent, best, best_gain = candidates[0], candidates[0], 0.0
+        for key in candidates[1:]:
+            pairs = [a - b for a, b in zip(results[key], results[incumbent])]
+            if not pairs:
+                continue
+            mean = statistics.fmean(pairs)
+            need = MARGIN + 2 * statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else 2 * MARGIN
+            if mean > need and mean > best_gain:
+                best, best_gain = key, mean
+        return best
 
     def _rollout(self, game, player: int, key: str, seed: int) -> float:
         """Play `key` and on with the fast policy; the leaf's value for the player against the best opponent."""
