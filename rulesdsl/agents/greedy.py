@@ -58,7 +58,7 @@ class GreedyAgent:
         if self._anytime_streak >= MAX_ANYTIME or self._menu_closed or decision.kind not in TOP_KINDS:
             # anytime actions wait for the next turn's question (opening the menu costs a fork per entry)
             legal = [k for k in legal if not k.startswith(ANYTIME)] or legal
-        placed = self.valuer(game).placement_ranked(game, decision, PLACEMENTS_TRIED)
+        placed = self.valuer(game).placement_ranked(game, decision, min(PLACEMENTS_TRIED, max(1, self.sample - 1)))
         if placed is None and len(legal) <= self.sample:
             return legal
         keep = [k for k in legal if k in DECLINE or k.startswith(ANYTIME)]
