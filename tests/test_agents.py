@@ -57,8 +57,11 @@ REPLACED_SPACES = """spaces:
 
 
 def fast_greedy(seed):
-    """A cheap greedy (2 answers judged per decision, the anytime menu unopened) for the many-games tests."""
-    return GreedyAgent(seed, sample=2, menus=False)
+    """A cheap greedy (2 answers judged per decision, the anytime menu unopened, held tiles not
+    searched for their best place) for the many-games tests."""
+    import attrs
+
+    return GreedyAgent(seed, weights=attrs.evolve(load_weights(), placeable=0.0), sample=2, menus=False)
 
 
 def fast_search(seed):
@@ -218,3 +221,41 @@ def test_play_uses_greedy_by_default_and_names_the_agents(capsys):
     assert agent_row.split() == ["agent", "greedy", "greedy"]
     assert main(["play", "--players", "3", "--short", "--seed", "3", "--decks", "A", "--agents", "random"]) == 0
     assert next(line for line in capsys.readouterr().out.splitlines() if line.startswith("agent")).split() == ["agent"] + ["random"] * 3
+
+
+def test_income_progress_grows_as_the_squares_under_the_income_line_are_covered(content):
+    import attrs
+
+    from rulesdsl.agents.placement import income_progress
+    from rulesdsl.geometry import scoring as grid_scoring
+
+    game = Game(content, GameOptions(players=1, decks=("A",)), 1)
+    home = game.state.players[0].home
+    grid = home.grid
+    assert income_progress(home) == 0
+    squares = grid.income_lines[0][0]
+    need = grid.income_required[squares[1][0]] & ~grid.bonus_mask
+    one = attrs.evolve(home, covered=home.covered | (need & -need))  # one square the second income square needs
+    assert grid_scoring.income(one) == grid_scoring.income(home) and income_progress(one) > 0
+    more = attrs.evolve(one, covered=one.covered | need)
+    assert income_progress(more) > income_progress(one)
+    first = attrs.evolve(home, covered=home.covered | squares[0][0])
+    assert grid_scoring.income(first) > grid_scoring.income(home)
+
+
+def test_the_fitted_weights_recover_a_known_linear_value():
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("tune_agents", Path(__file__).resolve().parent.parent / "tools" / "tune_agents.py")
+    tune = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tune)
+    truth = {"income_per_round": 1.5, "hand": -0.5}
+    rows = []
+    for i in range(40):
+        features = {"income_per_round": i % 7, "hand": (i * 3) % 5}
+        rows.append((features, sum(truth[k] * v for k, v in features.items())))
+    fitted = tune.ridge(rows, ("income_per_round", "hand"), {"income_per_round": 0.0, "hand": 0.0}, strength=1e-6)
+    assert fitted == pytest.approx(truth, abs=1e-3)
+    shrunk = tune.ridge(rows, ("income_per_round", "hand"), {"income_per_round": 0.0, "hand": 0.0}, strength=1.0)
+    assert 0 < shrunk["income_per_round"] < truth["income_per_round"]

@@ -24,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulesdsl.agents.registry import make_agent, parse_think  # noqa: E402
+from rulesdsl.agents.value import load_weights  # noqa: E402
 from rulesdsl.content.loader import load_content  # noqa: E402
 from rulesdsl.engine.game import Game, GameOptions  # noqa: E402
 from rulesdsl.engine.scoring import final_scores  # noqa: E402
@@ -32,11 +33,14 @@ from rulesdsl.engine.scoring import final_scores  # noqa: E402
 CLOCK = time.perf_counter  # --cpu: time.process_time, for a machine shared with other work
 
 
+WEIGHTS = None  # --weights: the value weights of the greedy and search agents (default: the package's)
+
+
 def play(content, names, seed: int, length: str, think, iterations):
     """(scores, decisions answered by each seat's agent, seconds spent by each seat) of one game."""
     players = len(names)
     game = Game(content, GameOptions(players=players, length=length, decks=("A", "B", "C")), seed)
-    agents = [make_agent(name, seed * 7919 + i, think, iterations) for i, name in enumerate(names)]
+    agents = [make_agent(name, seed * 7919 + i, think, iterations, WEIGHTS) for i, name in enumerate(names)]
     spent, answered = [0.0] * players, [0] * players
     while game.decision is not None:
         who = game.decision.player
@@ -77,8 +81,11 @@ def main() -> int:
     parser.add_argument("--content", action="append", default=[], metavar="DIR")
     parser.add_argument("--cpu", action="store_true", help="time agents by process CPU time instead of wall time")
     parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--weights", metavar="FILE", help="value weights for greedy and search (default: the package's)")
     args = parser.parse_args()
-    global CLOCK
+    global CLOCK, WEIGHTS
+    if args.weights:
+        WEIGHTS = load_weights(args.weights)
     if args.cpu:
         CLOCK = time.process_time
     content = load_content(args.content)
@@ -89,6 +96,7 @@ def main() -> int:
             scores, decisions, seconds, games = [], 0, 0.0, []
             for seed in range(args.first_seed, args.first_seed + args.games):
                 got, answered, spent = play(content, [name] * players, seed, length, think, args.iterations)
+                print(f"  seed {seed} {name} {players}p: {got} {sum(spent):.1f} s", file=sys.stderr, flush=True)
                 scores += got
                 decisions += sum(answered)
                 seconds += sum(spent)
@@ -106,6 +114,7 @@ def main() -> int:
             for names in ([a, b], [b, a]):
                 got, answered, spent = play(content, names, seed, length, think, args.iterations)
                 ia, ib = names.index(a), names.index(b)
+                print(f"  seed {seed} {names[0]}-{names[1]}: {got[0]}-{got[1]}", file=sys.stderr, flush=True)
                 wins += 1.0 if got[ia] > got[ib] else 0.5 if got[ia] == got[ib] else 0.0
                 n += 1
                 a_scores.append(got[ia])

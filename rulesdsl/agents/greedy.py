@@ -12,11 +12,22 @@ from __future__ import annotations
 
 import random
 
-from rulesdsl.agents.lookahead import ANYTIME, DECLINE, MENU_KIND, lookahead_seed, try_answer
+from rulesdsl.agents.lookahead import ANYTIME, DECLINE, MENU_KIND, TOP_KINDS, lookahead_seed, try_answer
 from rulesdsl.agents.value import Valuer, Weights, load_weights
 
 ANYTIME_KINDS = frozenset({MENU_KIND, "place"})
+PLACEMENTS_TRIED = 6  # placements tried on forks: the best by the board's geometry (the fork adds what cards do)
 MAX_ANYTIME = 36  # answers in a row spent on anytime actions (menu, item, where it goes)
+
+
+def preference(decision, key: str) -> tuple[bool, bool]:
+    """How answers of equal value are told apart. In the anytime menu, the way back (an entry
+    worth no more changes nothing). Elsewhere not the menu, then one that does something: the
+    rest of the choice is finished judging each small question, so a tie means declining now
+    would only defer doing it."""
+    if decision.kind == MENU_KIND:
+        return key in DECLINE, True
+    return not key.startswith(ANYTIME), key not in DECLINE
 
 
 def in_anytime(decision, key: str) -> bool:
@@ -34,6 +45,7 @@ class GreedyAgent:
         self.sample = sample
         self._valuer = None
         self._anytime_streak = 0
+        self._menu_closed = False
 
     def valuer(self, game) -> Valuer:
         if self._valuer is None or self._valuer.content is not game.content:
@@ -43,34 +55,45 @@ class GreedyAgent:
     def candidates(self, game, decision) -> list[str]:
         """The legal answers to judge: all of them, or a seeded sample of a large decision."""
         legal = decision.legal()
-        if self._anytime_streak >= MAX_ANYTIME:
+        if self._anytime_streak >= MAX_ANYTIME or self._menu_closed or decision.kind not in TOP_KINDS:
+            # anytime actions wait for the next turn's question (opening the menu costs a fork per entry)
             legal = [k for k in legal if not k.startswith(ANYTIME)] or legal
-        if len(legal) <= self.sample:
+        placed = self.valuer(game).placement_ranked(game, decision, min(PLACEMENTS_TRIED, max(1, self.sample - 1)))
+        if placed is None and len(legal) <= self.sample:
             return legal
         keep = [k for k in legal if k in DECLINE or k.startswith(ANYTIME)]
         rest = [k for k in legal if k not in keep]
         room = max(1, self.sample - len(keep))
-        placed = self.valuer(game).placement_scores(game, decision)
         if placed:
-            ranked = sorted((k for k in rest if k in placed), key=lambda k: -placed[k])
-            picked = set(ranked[:room])
+            picked = {k for k, _ in placed}
         else:
             picked = set(random.Random(self.seed * 7_919 + len(game.log)).sample(rest, min(room, len(rest))))
         return [k for k in legal if k in picked or k in keep]
 
-    def scores(self, game, decision) -> dict[str, float]:
+    def scores(self, game, decision, candidates=None) -> dict[str, float]:
         """The value of every candidate answer."""
         valuer = self.valuer(game)
         seed = lookahead_seed(self.seed, game)
-        return {key: try_answer(game, decision.player, key, seed, valuer, self.menus) for key in self.candidates(game, decision)}
+        if candidates is None:
+            candidates = self.candidates(game, decision)
+        return {key: try_answer(game, decision.player, key, seed, valuer, self.menus) for key in candidates}
 
     def answer(self, game, decision) -> str:
-        legal = decision.legal()
-        if len(legal) == 1:
-            key = legal[0]
+        candidates = self.candidates(game, decision)
+        if len(candidates) == 1:
+            key = candidates[0]
         else:
-            scored = self.scores(game, decision)
-            # of equals, an answer that declines (doing something pointless is no gain), else the first
-            key = max(scored, key=lambda k: (scored[k], k in DECLINE))
-        self._anytime_streak = self._anytime_streak + 1 if in_anytime(decision, key) else 0
+            scored = self.scores(game, decision, candidates)
+            key = max(scored, key=lambda k: (scored[k], *preference(decision, k)))
+        self.note(decision, key)
         return key
+
+    def note(self, decision, key: str) -> None:
+        """Keep count of anytime answers; a menu left by its way back stays closed until the
+        question it was opened from is answered (else the same menu is opened again and again)."""
+        anytime = in_anytime(decision, key)
+        self._anytime_streak = self._anytime_streak + 1 if anytime else 0
+        if decision.kind == MENU_KIND and key in DECLINE:
+            self._menu_closed = True
+        elif not anytime:
+            self._menu_closed = False

@@ -18,15 +18,17 @@ ANYTIME = "anytime:"
 TOP_KINDS = frozenset({"space", "end"})  # a new turn's question: the choice before it is complete
 MAX_STEPS = 60
 MENU_KIND = "anytime"  # the menu of anytime actions
+PLACE_KIND = "place"  # where a tile goes (judged by its geometry, see placement)
+JUDGED = 4  # nested questions with at most this many answers are judged one level deeper
 
 
 def cheap_answer(decision, game=None, valuer=None) -> str:
     """The first legal answer that does something, without anytime actions; a tile goes
     where it adds most to its board."""
     if valuer is not None:
-        placed = valuer.placement_scores(game, decision)
+        placed = valuer.placement_ranked(game, decision, 1)
         if placed:
-            return max(placed, key=placed.get)
+            return placed[0][0]
     fallback = None
     for option in decision.options:
         if option.refusal is not None:
@@ -65,15 +67,20 @@ def step(f, key: str) -> bool:
 
 
 def finish_choice(f, player: int, valuer, seed: int, menus: bool = True) -> None:
-    """Answer the player's nested questions until the choice is complete: the cheap policy,
-    except that a menu of anytime actions takes its best entry (judged one level deep), so
-    opening the menu is worth what the menu offers, not what its first entry gives."""
+    """Answer the player's nested questions until the choice is complete. With `menus` (the
+    first level of a lookahead), a menu of anytime actions and a question of at most JUDGED
+    answers take the best answer judged one level deeper (so opening the menu is worth what
+    the menu offers, and a card offered before and after an action is played where it gains
+    and left where it loses); the cheap policy answers the rest."""
     for _ in range(MAX_STEPS):
         d = f.decision
         if d is None or d.player != player or d.kind in TOP_KINDS:
             return
-        if menus and d.kind == MENU_KIND and len(d.legal()) > 1:
-            scored = {k: try_answer(f, player, k, seed, valuer, menus=False) for k in d.legal()}
+        legal = d.legal() if menus and d.kind != PLACE_KIND else ()
+        if d.kind != MENU_KIND:
+            legal = [k for k in legal if not k.startswith(ANYTIME)]
+        if 1 < len(legal) and (d.kind == MENU_KIND or len(legal) <= JUDGED):
+            scored = {k: try_answer(f, player, k, seed, valuer, menus=False) for k in legal}
             key = max(scored, key=lambda k: (scored[k], k in DECLINE))
         else:
             key = cheap_answer(d, f, valuer)

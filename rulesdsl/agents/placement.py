@@ -12,7 +12,7 @@ import re
 from rulesdsl.errors import RulesError
 from rulesdsl.geometry import pieces
 from rulesdsl.geometry import scoring as grid_scoring
-from rulesdsl.geometry.placement import legal_placements
+from rulesdsl.geometry.placement import legal_placements, legal_positions
 
 PLACEMENT = re.compile(r"^(?P<area>[^@]+)@(?P<row>-?\d+),(?P<column>-?\d+),(?P<turn>\d+)(?P<mirror>m?)(?::(?P<piece>.+))?$")
 PLACE_MENU = "place:"  # the anytime menu's answer that picks the item to lay
@@ -27,27 +27,64 @@ def placed_item(game, decision) -> str | None:
     return found.group("item").replace(" ", "_") if found else None
 
 
-def income_frontier(board) -> float:
-    """How close each income line is to its next step: per line 1 / (1 + the squares still to
-    cover before its next income square may be covered), the income rule's squares included."""
-    grid, covered = board.grid, board.covered
-    total = 0.0
-    for squares, _ in grid.income_lines:
-        for bit, _ in squares:
-            if not covered & bit:
-                need = grid.income_required.get(bit, 0) & ~covered & ~grid.bonus_mask
-                total += 1.0 / (1 + bin(need).count("1"))
-                break
-    return total
+_STEPS: dict = {}  # id(grid) -> (grid, ((income square bit, income it adds, squares needed, how many), ...))
 
 
-def board_worth(board, per_income: float, per_bonus: float, per_frontier: float = 0.0) -> float:
-    """Income (weighted), minus squares uncovered, goods the bonus squares pay, income lines near their next step."""
+def _income_steps(grid) -> tuple:
+    """Per income square that raises the income: its bit, the income it adds, the squares its
+    income rule needs (itself included, bonus squares not) and their number; kept per grid."""
+    found = _STEPS.get(id(grid))
+    if found is not None and found[0] is grid:
+        return found[1]
+    steps = []
+    for squares, final in grid.income_lines:
+        for index, (bit, value) in enumerate(squares):
+            after = squares[index + 1][1] if index + 1 < len(squares) else final
+            if after > value:
+                need = (grid.income_required.get(bit, 0) | bit) & ~grid.bonus_mask
+                steps.append((bit, after - value, need, need.bit_count()))
+    _STEPS[id(grid)] = (grid, tuple(steps))
+    return _STEPS[id(grid)][1]
+
+
+def income_progress(board) -> float:
+    """How far the board has come towards its next income steps: per uncovered income square,
+    the income its covering would add times the share of the squares its income rule needs
+    (the square itself included) that are covered already. Covering the free squares under the
+    income line so earns part of the income they lead to, before the income square itself."""
+    covered = board.covered
+    return sum(gain * (need & covered).bit_count() / size
+               for bit, gain, need, size in _income_steps(board.grid) if not covered & bit)
+
+
+def board_worth(board, per_income: float, per_bonus: float, per_progress: float = 0.0) -> float:
+    """Income (weighted), minus squares uncovered, goods the bonus squares pay, progress towards more income."""
     worth = grid_scoring.income(board) * per_income - grid_scoring.uncovered_minus(board)
     worth += per_bonus * sum(len(goods) for _, goods in grid_scoring.bonus(board))
-    if per_frontier:
-        worth += per_frontier * income_frontier(board)
+    if per_progress:
+        worth += per_progress * income_progress(board)
     return worth
+
+
+def _piece(game, piece_id: str):
+    """The geometry piece of an item, or None if it has no shape."""
+    try:
+        return pieces.piece(game.content, piece_id)
+    except (RulesError, KeyError, ValueError):
+        return None
+
+
+def _added(board, masks, weights: tuple) -> list[float]:
+    """What covering each mask adds to the board's worth."""
+    base = board_worth(board, *weights)
+    grid, covered = board.grid, board.covered
+    return [board_worth(_Covered(grid, covered | mask), *weights) - base for mask in masks]
+
+
+def _offers(decision):
+    """The area offers of a placement question that writes its answers only when read
+    (engine.offers.PlacementEntries: positions with their masks), or None."""
+    return getattr(getattr(decision, "_entries", None), "offers", None)
 
 
 class _Covered:
@@ -68,46 +105,113 @@ class PlacementJudge:
 
     def __init__(self):
         self._masks: dict = {}  # (id(board), piece) -> (board, {(row, column, turn, mirror): mask})
+        self._worths: dict = {}  # (id(board), piece, weights) -> (board, {(row, column, turn, mirror): worth added})
+        self._keys: dict = {}  # answer -> parsed placement
+        self._best: dict = {}  # (id(board), piece, weights) -> (board, the most a placement adds)
 
-    def _table(self, game, board, piece_id: str) -> dict:
-        key = (id(board), piece_id)
-        found = self._masks.get(key)
+    def _kept(self, cache: dict, key: tuple, board, compute):
+        """`compute()` for this board, kept under `key` (which starts with the board's id)."""
+        found = cache.get(key)
         if found is not None and found[0] is board:
             return found[1]
-        if len(self._masks) > self.LIMIT:
-            self._masks.clear()
-        table: dict = {}
-        try:
-            piece = pieces.piece(game.content, piece_id)
-        except (RulesError, KeyError, ValueError):
-            piece = None
-        for allowed in (False, True) if piece is not None else ():  # as the engine lists them, then what cards allow
-            for pl in legal_placements(board, piece, allowed):
-                table.setdefault((pl.row, pl.column, pl.turn, pl.mirror), pl.mask)
-        self._masks[key] = (board, table)
-        return table
+        if len(cache) > self.LIMIT:
+            cache.clear()
+        value = compute()
+        cache[key] = (board, value)
+        return value
 
-    def scores(self, game, decision, per_income: float, per_bonus: float, per_frontier: float = 0.0) -> dict[str, float] | None:
+    def _table(self, game, board, piece_id: str) -> dict:
+        def compute():
+            table: dict = {}
+            piece = _piece(game, piece_id)
+            for allowed in (False, True) if piece is not None else ():  # as the engine lists them, then what cards allow
+                for pl in legal_placements(board, piece, allowed):
+                    table.setdefault((pl.row, pl.column, pl.turn, pl.mirror), pl.mask)
+            return table
+
+        return self._kept(self._masks, (id(board), piece_id), board, compute)
+
+    def best(self, game, boards, piece_id: str, weights: tuple) -> float:
+        """The most a piece would add to any of the boards where the rules let it go now (0 if
+        nowhere): what a held tile is worth, judged by the same geometry as its placement."""
+        piece = _piece(game, piece_id)
+        if piece is None:
+            return 0.0
+        return max([0.0] + [self._kept(self._best, (id(board), piece_id, weights), board,
+                                       lambda board=board: max(_added(board, [pos[0] for pos in legal_positions(board, piece)],
+                                                                      weights), default=0.0))
+                            for board in boards])
+
+    def _parsed(self, key: str):
+        """(area, (row, column, turn, mirror), piece or None) of a placement answer, or None; kept."""
+        found = self._keys.get(key, False)
+        if found is False:
+            m = PLACEMENT.match(key)
+            found = None if m is None else (m.group("area"), (int(m.group("row")), int(m.group("column")),
+                                                            int(m.group("turn")), bool(m.group("mirror"))), m.group("piece"))
+            if len(self._keys) > 16 * self.LIMIT:
+                self._keys.clear()
+            self._keys[key] = found
+        return found
+
+    def _deltas(self, game, board, piece_id: str, weights: tuple) -> dict:
+        """What each placement of the piece adds to the board's worth (kept per board, piece and weights)."""
+        def compute():
+            table = self._table(game, board, piece_id)
+            return dict(zip(table, _added(board, list(table.values()), weights)))
+
+        return self._kept(self._worths, (id(board), piece_id, weights), board, compute)
+
+    def ranked(self, game, decision, per_income: float, per_bonus: float, per_progress: float = 0.0,
+               limit: int | None = None) -> list[tuple[str, float]] | None:
+        """The legal placement answers, best first, with what each adds to its board's worth
+        (the first `limit` of them); None if this is no placement question."""
+        offers = _offers(decision)
+        if offers is None:
+            scored = self.scores(game, decision, per_income, per_bonus, per_progress)
+            if scored is None:
+                return None
+            return sorted(scored.items(), key=lambda kv: -kv[1])[:limit]
+        p = game.state.players[decision.player]
+        areas = {key: board for key, _, _, board in game.flow.areas(p)}
+        weights = (per_income, per_bonus, per_progress)
+        found = []
+        for number, offer in enumerate(offers):
+            board = areas.get(offer.key)
+            if board is not None:
+                deltas = self._position_deltas(board, offer, weights)
+                found += [(delta, number, index) for index, delta in enumerate(deltas)]
+        found.sort(key=lambda x: (-x[0], x[1], x[2]))
+        out = []
+        for delta, number, index in found:
+            key = offers[number].entry(index)[0]
+            if decision.refusal(key) is None:
+                out.append((key, delta))
+                if limit is not None and len(out) >= limit:
+                    break
+        return out or None
+
+    def _position_deltas(self, board, offer, weights: tuple) -> list[float]:
+        """What each of an offer's positions adds to the board's worth (kept per board, piece and weights)."""
+        return self._kept(self._worths, (id(board), offer.piece_id, offer.coin, len(offer.positions), weights), board,
+                          lambda: _added(board, [position[0] for position in offer.positions], weights))
+
+    def scores(self, game, decision, per_income: float, per_bonus: float, per_progress: float = 0.0) -> dict[str, float] | None:
         """What each placement answer adds to its board's worth; None if this is no placement question."""
-        matches = [(k, PLACEMENT.match(k)) for k in decision.legal()]
-        matches = [(k, m) for k, m in matches if m]
-        if not matches:
+        parsed = [(k, self._parsed(k)) for k in decision.legal()]
+        parsed = [(k, found) for k, found in parsed if found is not None]
+        if not parsed:
             return None
         item = placed_item(game, decision)
         p = game.state.players[decision.player]
         areas = {key: board for key, _, _, board in game.flow.areas(p)}
-        base: dict[str, float] = {}
+        weights = (per_income, per_bonus, per_progress)
         out: dict[str, float] = {}
-        for key, m in matches:
-            area, piece_id = m.group("area"), m.group("piece") or item
-            board = areas.get(area)
+        for key, (area, where, piece) in parsed:
+            board, piece_id = areas.get(area), piece or item
             if board is None or piece_id is None:
                 continue
-            mask = self._table(game, board, piece_id).get(
-                (int(m.group("row")), int(m.group("column")), int(m.group("turn")), bool(m.group("mirror"))))
-            if mask is None:
-                continue
-            if area not in base:
-                base[area] = board_worth(board, per_income, per_bonus, per_frontier)
-            out[key] = board_worth(_Covered(board.grid, board.covered | mask), per_income, per_bonus, per_frontier) - base[area]
+            delta = self._deltas(game, board, piece_id, weights).get(where)
+            if delta is not None:
+                out[key] = delta
         return out or None

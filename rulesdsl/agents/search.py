@@ -1,82 +1,97 @@
 """The search agent: rollout search over the answers the greedy agent ranks best.
 
-At a decision, the greedy agent's lookahead ranks the legal answers and the best WIDTH stay
-candidates. Each iteration picks a candidate by UCB1, plays it on a fork with fresh dice and
-hidden piles cut anew, lets every player go on with a fast greedy policy (the greedy agent
-judging a small sample of answers) until the searching player's next turn or DEPTH answers,
-and scores the leaf as the player's value minus the best opponent's. The most visited
-candidate (ties: the better mean) is answered.
+At a turn's question, the greedy agent's lookahead ranks the legal answers and the best WIDTH
+stay candidates. Round by round, each candidate is played on a fork with fresh dice and hidden
+piles cut anew (the same ones for every candidate in a round: common random numbers), every
+player goes on with a fast greedy policy (the greedy agent judging a small sample of answers)
+until the searching player's next turn or DEPTH answers, and the leaf is scored as the
+player's value minus the best opponent's; a leaf at the player's next turn takes the value of
+the best answer there (judged as greedy judges), so an action that sets up the next one
+(silver to buy with, goods to upgrade) is worth what that gives. Greedy's best is answered
+unless another candidate beat it in the paired rollouts by more than MARGIN points plus twice
+the standard error of the difference: a few noisy rollouts do not overturn the lookahead.
 
-The budget is a number of iterations (deterministic: every seed comes from the agent's seed,
-the game's answer count and the iteration) or seconds per decision (`think`), stopping after
-the first iteration that ends past it.
+The budget is a number of rollouts (deterministic: every seed comes from the agent's seed,
+the game's answer count and the round) or seconds per decision (`think`, CPU seconds of this
+process), stopping after the first round that ends past it. Nested questions get greedy's answer.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
+import statistics
 import time
 
-from rulesdsl.agents.greedy import GreedyAgent, in_anytime
+from rulesdsl.agents.greedy import GreedyAgent, preference
 from rulesdsl.agents.lookahead import TOP_KINDS, fork_for_lookahead
 from rulesdsl.errors import RulesError
 
-WIDTH = 4
+CLOCK = time.process_time  # the think budget is this process's CPU time: a busy machine does not shorten the search
+WIDTH = 3
 DEPTH = 40
-EXPLORE = 8.0  # UCB1 exploration constant, in points of value
+MARGIN = 2.0  # points by which rollouts must favour another answer over greedy's best
 
 
 class SearchAgent:
     name = "search"
 
     def __init__(self, seed: int = 0, iterations: int | None = 16, think: float | None = None, weights=None,
-                 width: int = WIDTH, depth: int = DEPTH):
+                 width: int = WIDTH, depth: int = DEPTH, follow_up: bool = True):
         self.seed = seed
         self.iterations = iterations
         self.think = think
         self.width = width
         self.depth = depth
+        self.follow_up = follow_up  # a leaf at the player's next turn is valued by its best answer there
         self.greedy = GreedyAgent(seed, weights)
-        self.playout = GreedyAgent(seed + 1, self.greedy.weights, sample=4)
+        self.playout = GreedyAgent(seed + 1, self.greedy.weights, sample=4, menus=False)  # cheap: no nested judging
         self.decisions = 0
         self.rollouts = 0
 
     def answer(self, game, decision) -> str:
-        legal = decision.legal()
-        if len(legal) == 1:
-            return self.greedy.answer(game, decision)
-        scores = self.greedy.scores(game, decision)
-        ranked = sorted(scores, key=lambda k: -scores[k])
-        candidates = ranked[: self.width]
-        if len(candidates) == 1 or decision.kind not in TOP_KINDS:
+        if decision.kind not in TOP_KINDS:
             return self.greedy.answer(game, decision)  # nested questions: the greedy choice
+        candidates = self.greedy.candidates(game, decision)
+        if len(candidates) == 1:
+            return self.greedy.answer(game, decision)
+        scores = self.greedy.scores(game, decision, candidates)
+        candidates = sorted(scores, key=lambda k: (scores[k], *preference(decision, k)), reverse=True)[: self.width]
         self.decisions += 1
-        totals = {k: 0.0 for k in candidates}
-        visits = {k: 0 for k in candidates}
-        start = time.perf_counter()
+        results = {k: [] for k in candidates}
+        start = CLOCK()
         base = random.Random(self.seed * 1_000_033 + len(game.log)).getrandbits(32)
-        iteration = 0
-        while True:
-            if self.iterations is not None and iteration >= self.iterations:
+        done = 0
+        for n in itertools.count():
+            for key in candidates:  # round by round: the n-th rollout of each meets the same dice and piles
+                if self.iterations is not None and done >= self.iterations:
+                    break
+                results[key].append(self._rollout(game, decision.player, key, base + n))
+                done += 1
+                self.rollouts += 1
+            if self.iterations is not None and done >= self.iterations:
                 break
-            if self.think is not None and iteration >= len(candidates) and time.perf_counter() - start >= self.think:
+            if self.think is not None and CLOCK() - start >= self.think:
                 break
-            key = self._select(candidates, totals, visits, iteration)
-            totals[key] += self._rollout(game, decision.player, key, base + iteration)
-            visits[key] += 1
-            iteration += 1
-            self.rollouts += 1
-        best = max(candidates, key=lambda k: (visits[k], totals[k] / max(1, visits[k])))
-        self.greedy._anytime_streak = self.greedy._anytime_streak + 1 if in_anytime(decision, best) else 0
+        best = self._choose(candidates, results)
+        self.greedy.note(decision, best)
         return best
 
-    def _select(self, candidates, totals, visits, iteration: int) -> str:
-        for key in candidates:
-            if visits[key] == 0:
-                return key
-        log_n = math.log(iteration)
-        return max(candidates, key=lambda k: totals[k] / visits[k] + EXPLORE * math.sqrt(log_n / visits[k]))
+    @staticmethod
+    def _choose(candidates, results) -> str:
+        """Greedy's best, unless another did better in the paired rollouts by more than MARGIN
+        points plus twice the standard error of the difference (with one pair: twice MARGIN)."""
+        incumbent, best, best_gain = candidates[0], candidates[0], 0.0
+        for key in candidates[1:]:
+            pairs = [a - b for a, b in zip(results[key], results[incumbent])]
+            if not pairs:
+                continue
+            mean = statistics.fmean(pairs)
+            need = MARGIN + 2 * statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else 2 * MARGIN
+            if mean > need and mean > best_gain:
+                best, best_gain = key, mean
+        return best
 
     def _rollout(self, game, player: int, key: str, seed: int) -> float:
         """Play `key` and on with the fast policy; the leaf's value for the player against the best opponent."""
@@ -95,8 +110,13 @@ class SearchAgent:
                 elif others_moved and d.kind in TOP_KINDS:
                     break
                 f.answer(self.playout.answer(f, d))
+            d = f.decision
+            if self.follow_up and d is not None and d.player == player and d.kind in TOP_KINDS and len(d.legal()) > 1:
+                # the player's best next answer counts: an action that sets up the next one is worth that
+                mine = max(self.playout.scores(f, d).values())
+            else:
+                mine = valuer.value(f, player)
         except RulesError:
             return -1e6
-        mine = valuer.value(f, player)
         others = [valuer.value(f, q) for q in range(len(f.state.players)) if q != player]
         return mine - (max(others) if others else 0.0)

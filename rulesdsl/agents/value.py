@@ -14,13 +14,16 @@ from pathlib import Path
 
 import attrs
 
-from rulesdsl.agents.placement import PlacementJudge, income_frontier
+from rulesdsl.agents.lookahead import PLACE_KIND
+from rulesdsl.agents.placement import PlacementJudge, income_progress
 from rulesdsl.engine.items import ANIMAL, GOOD, RESOURCE, WEAPON
 from rulesdsl.engine.scoring import breakdown
 from rulesdsl.geometry import scoring as grid_scoring
 from rulesdsl.lang import tree as t
 
 SILVER = "silver"  # the currency is already in the score
+WEAPONS_USEFUL = 4  # weapons beyond these add little to a roll already won
+FADE_ROUNDS = 1.5  # holdings that are not income are worth their full value until this many rounds are left
 LASTING = (t.Hook, t.OnceHook, t.Watch, t.Anytime, t.Modify, t.SetValue, t.Allow)  # what outlives playing a card
 
 
@@ -31,20 +34,23 @@ class Weights:
     nothing at the end and only the score counts. The values live in weights.yaml."""
 
     income_per_round: float = 0.0  # income of the boards: silver in every income phase to come
+    progress_per_round: float = 0.0  # progress towards the next income steps (placement.income_progress)
     cells_per_round: float = 0.0  # squares the held tiles for the boards could cover
     coverable: float = 0.0  # of those, as many as there are uncovered minus squares (not per round)
+    placeable: float = 0.0  # what the held tiles would add to the boards, each at its best place now
+    # (costs a search of the legal positions per new board; 0 skips it. Tried by hand at 0.5-0.9 with
+    # `coverable` lowered: the agent then hoarded tiles, every copy valued at the one best place)
     food_cells_per_round: float = 0.0  # squares held food will cover once upgraded, per upgrade step
     food_coverable: float = 0.0  # of those, as many as the minus squares left over (not per round)
-    resource_per_round: float = 0.0  # building resources (not silver)
-    weapon_per_round: float = 0.0  # weapon cards
-    hand_per_round: float = 0.0  # occupations in hand
+    resource: float = 0.0  # building resources (not silver), while there is time to use them
+    weapon: float = 0.0  # weapon cards, up to WEAPONS_USEFUL of them, while there is time to use them
+    hand: float = 0.0  # occupations in hand, while there is time to play them
     lasting_per_round: float = 0.0  # played occupations that keep doing something
     food_needed: float = 0.0  # banquet seats the held food fills at the next feast
-    food_extra_per_round: float = 0.0  # seats of food beyond that
+    food_extra: float = 0.0  # seats of food beyond that, while there are feasts to come
     shortfall: float = 0.0  # seats neither food nor silver could fill (a Thing penalty each)
     vikings_per_round: float = 0.0  # Vikings on the Thing square
     bonus_per_round: float = 0.0  # goods the boards' bonus squares pay in a bonus phase
-    frontier_per_round: float = 0.0  # income lines near their next step (placement.income_frontier)
 
     def to_dict(self) -> dict:
         return attrs.asdict(self)
@@ -128,6 +134,9 @@ class Valuer:
         left = self.rounds_left(game)
         over = left == 0
         food = resource = weapon = cells = food_cells = 0
+        boards = [board for _, _, _, board in game.flow.areas(p)]
+        placeable = 0.0
+        board_weights = self.board_weights(left)
         for item, n in p.supply.items():
             if n <= 0:
                 continue
@@ -136,6 +145,8 @@ class Valuer:
                 food_cells += self.upgraded_cells.get(item, 0) * n
             elif item in self.cells:
                 cells += self.cells[item] * n
+                if not over and self.weights.placeable:
+                    placeable += self.judge.best(game, boards, item, board_weights) * n
             else:
                 kind = self.kind.get(item)
                 if kind == RESOURCE and item != SILVER:
@@ -146,25 +157,26 @@ class Valuer:
             if n > 0 and self.kind.get(item) == ANIMAL:
                 food += self.food_seats.get(item, 1) * n
         need = 0 if over else game.flow.feast_seats(p)
-        boards = [board for _, _, _, board in game.flow.areas(p)]
         bonus = sum(len(goods) for board in boards for _, goods in grid_scoring.bonus(board))
-        frontier = sum(income_frontier(board) for board in boards) if left else 0
+        progress = sum(income_progress(board) for board in boards) if left else 0
+        fade = min(1.0, left / FADE_ROUNDS)
         return {
             "score": score,
             "income_per_round": game.flow.income(p) * left,
+            "progress_per_round": progress * left,
             "cells_per_round": cells * left,
-            "resource_per_round": resource * left,
-            "weapon_per_round": weapon * left,
-            "hand_per_round": len(p.hand) * left,
+            "resource": resource * fade,
+            "weapon": min(weapon, WEAPONS_USEFUL) * fade,
+            "hand": len(p.hand) * fade,
             "food_needed": min(food, need),
-            "food_extra_per_round": max(0, food - need) * left,
+            "food_extra": max(0, food - need) * fade,
             "shortfall": max(0, need - food - p.supply[SILVER]),
             "vikings_per_round": p.thing * left,
             "lasting_per_round": sum(1 for card in p.played if self.lasting(card)) * left,
             "food_cells_per_round": food_cells * left,
             "bonus_per_round": bonus * left,
-            "frontier_per_round": frontier * left,
             "coverable": 0 if over else min(cells, uncovered),
+            "placeable": placeable,
             "food_coverable": 0 if over else min(food_cells, max(0, uncovered - cells)),
         }
 
@@ -172,12 +184,17 @@ class Valuer:
         s = game.state
         return 0 if s.finished or s.phase == "end" else max(0, s.rounds - s.round) + 0.5
 
-    def placement_scores(self, game, decision) -> dict[str, float] | None:
-        """What each placement answer of `decision` adds to its board (None: not a placement question)."""
-        left = self.rounds_left(game)
+    def board_weights(self, left: float) -> tuple[float, float, float]:
+        """What one step of income, one good of the bonus squares and one step of income progress add to a board's worth."""
         w = self.weights
-        return self.judge.scores(game, decision, w.income_per_round * left + 1, w.bonus_per_round * left,
-                                 w.frontier_per_round * left)
+        return w.income_per_round * left + 1, w.bonus_per_round * left, w.progress_per_round * left
+
+    def placement_ranked(self, game, decision, limit: int | None = None) -> list[tuple[str, float]] | None:
+        """The legal placement answers of `decision`, best for the board first, with what each
+        adds to it (the first `limit`; None: not a placement question)."""
+        if decision.kind != PLACE_KIND:
+            return None
+        return self.judge.ranked(game, decision, *self.board_weights(self.rounds_left(game)), limit)
 
     def value(self, game, player: int) -> float:
         f = self.features(game, player)
