@@ -84,7 +84,7 @@ def _added(board, masks, weights: tuple) -> list[float]:
 def _offers(decision):
     """The area offers of a placement question that writes its answers only when read
     (engine.offers.PlacementEntries: positions with their masks), or None."""
-    return getattr(getattr(decision, "_entries", None), "offers", None)
+    return getattr(decision, "placement_offers", None)  # a scripted decision may lack it
 
 
 class _Covered:

@@ -112,6 +112,12 @@ class Decision:
         return [o.key for o in self.options if o.refusal is None]
 
     @property
+    def placement_offers(self):
+        """The area offers of a placement question whose answers are written only when read
+        (engine.offers.PlacementEntries: positions with their masks), or None."""
+        return getattr(self._entries, "offers", None)
+
+    @property
     def keys(self) -> list[str]:
         """Every key offered, legal or not, without judging any."""
         if self._judge is None:
