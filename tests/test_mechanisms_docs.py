@@ -1,17 +1,43 @@
-"""Every usage example in the mechanisms' module docstrings runs and shows what it says."""
+"""Every usage example in the mechanisms' module docstrings runs and shows what it says.
+
+The pure mechanisms (no engine: ring, edges, projection ...) show a doctest. The phase
+mechanisms of the first game run inside a game through `use NAME ...` (rulesdsl.engine.uses);
+their docstring shows that statement, which must parse and name a registered mechanism."""
 
 import doctest
 import importlib
+import re
 from pathlib import Path
 
 import pytest
 
-MODULES = sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "rulesdsl" / "mechanisms").glob("*.py") if p.stem != "__init__")
+from rulesdsl.lang import tree as t
+from rulesdsl.lang.parser import parse
+from rulesdsl.lang.registry import MECHANISMS
+
+FOLDER = Path(__file__).resolve().parent.parent / "rulesdsl" / "mechanisms"
+MODULES = sorted(p.stem for p in FOLDER.glob("*.py") if p.stem != "__init__")
 
 
-@pytest.mark.parametrize("name", MODULES)
+def _phase_mechanism(name: str) -> bool:
+    return "`use " in (FOLDER / f"{name}.py").read_text()
+
+
+@pytest.mark.parametrize("name", [m for m in MODULES if not _phase_mechanism(m)])
 def test_the_module_example_holds(name):
     module = importlib.import_module(f"rulesdsl.mechanisms.{name}")
     assert ">>>" in module.__doc__, f"{name} has no usage example"
     failed, tried = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert tried and not failed
+
+
+@pytest.mark.parametrize("name", [m for m in MODULES if _phase_mechanism(m)])
+def test_a_phase_mechanism_shows_its_use_statement(name):
+    module = importlib.import_module(f"rulesdsl.mechanisms.{name}")
+    examples = re.findall(r"`(use [a-z_]+(?: with [a-z_]+ [A-Z0-9]+(?:, [a-z_]+ [A-Z0-9]+)*)?)`", module.__doc__ + "".join(
+        f.__doc__ or "" for f in vars(module).values() if callable(f) and getattr(f, "__module__", "") == module.__name__))
+    assert examples, f"{name} shows no `use ...` statement"
+    names = {m[0] if isinstance(m, tuple) else m for m in MECHANISMS}
+    for text in examples:
+        [stmt] = parse(re.sub(r"\b[A-Z]\b", "1", text) + "\n").items
+        assert isinstance(stmt, t.Use) and stmt.name in names, text

@@ -190,7 +190,7 @@ class Explainer:
             self._suite(f"(the '{s.name.replace('_', ' ')}' part, which a card may replace)", s.body, depth, out)
         else:  # dice actions and anything else: their canonical text, in words
             lines: list[str] = []
-            p._statement(s, depth, lines)
+            p.statement(s, depth, lines)
             out.extend(self.words(line) for line in lines)
 
 
