@@ -48,6 +48,27 @@ def test_a_variant_replaces_breeding_with_two_offspring(variant):
     assert p.stables["sheep"] == 1 and p.stables["pregnant_sheep"] == 1
 
 
+SHORT_FEAST = """phases:
+  - id: feast
+    replaces: true
+    number: 9
+    name: Feast (a short table)
+    effect: use banquet with seats (round + 1)
+"""
+
+
+def test_the_seats_to_cover_come_from_the_feast_phase_data(content, variant):
+    game = new_game(content)
+    p = game.state.players[0]
+    home = content.home_boards[game.options.length]
+    game.state.round = 2
+    assert game.flow.feast_seats(p) == home.feast_seats - home.table_vikings + 2  # the base feast's own formula
+    variant.write("boards/short_feast.yaml", SHORT_FEAST)
+    short = new_game(load_content([variant.root]))
+    short.state.round = 2
+    assert short.flow.feast_seats(short.state.players[0]) == 3  # what the variant's feast asks for, not the base formula
+
+
 def test_a_card_running_a_replaced_phase_runs_the_variant(variant):
     variant.write("boards/twins.yaml", TWO_OFFSPRING)
     content = load_content([variant.root])

@@ -17,9 +17,15 @@ class Travel:
     """Mountains, emigration and exploration of a `Flow`."""
 
     def feast_seats(self, p) -> int:
-        """Banquet seats the player has to cover (the home board's seats, those still taken by Vikings and emigrated ships)."""
-        home = self.home()
-        return max(0, home.feast_seats - home.table_vikings + self.g.state.round - home.ship_seats * len(p.emigrated))
+        """Banquet seats the player has to cover now: the `seats` of the phases' `use banquet`
+        statement, read from data (a variant's feast changes it too); 0 without a banquet."""
+        memo = self.memo.setdefault("banquet_seats", [])
+        if not memo:
+            programs = self.g.content.programs
+            memo.append(next((amount for pid in sorted(self.phases_using("banquet"))
+                              for node in t.walk(programs[("phases", pid)]) if isinstance(node, t.Use) and node.name == "banquet"
+                              for name, amount in node.args if name == "seats"), None))
+        return 0 if memo[0] is None else max(0, self.interp.amount(memo[0], self.ctx(p.index)))
 
     def take_mountain(self, node: t.TakeMountain, ctx, mandatory: bool):
         g, s = self.g, self.g.state
