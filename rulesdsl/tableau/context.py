@@ -1,4 +1,4 @@
-"""Who acts in a tableau statement, and the comparisons its conditions use."""
+"""Who acts in a tableau statement."""
 
 from __future__ import annotations
 
@@ -10,8 +10,3 @@ class Ctx:
 
     def __init__(self, player: int, lot=None, slot=None, cell=None, source=None):
         self.player, self.lot, self.slot, self.cell, self.source = player, lot, slot, cell, source
-
-
-def compare(op: str, a: int, b: int) -> bool:
-    """The comparison `a op b` of a condition."""
-    return {"=": a == b, "!=": a != b, "<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]

@@ -10,18 +10,20 @@ a tableau program uses (`if`, `gain`, `pay`, `anytime ... pay -> gain`) are run 
 from __future__ import annotations
 
 from rulesdsl.engine.decisions import Option
+from rulesdsl.engine.expressions import Expressions
 from rulesdsl.errors import RulesError
 from rulesdsl.lang import tree as t
 from rulesdsl.tableau import mech
 from rulesdsl.tableau import nodes as n
-from rulesdsl.tableau.context import Ctx, compare
+from rulesdsl.tableau.context import Ctx
 from rulesdsl.tableau.display import DisplayStatements
 from rulesdsl.tableau.market import MarketStatements
 
 
-class Interpreter(MarketStatements, DisplayStatements):
+class Interpreter(MarketStatements, DisplayStatements, Expressions):
     def __init__(self, game):
         self.game = game
+        self.q = self  # the evaluator asks this game for its quantities and queries
         self.rules = game.ruleset
         self.table = game.table
         board = self.rules.components.board
@@ -68,35 +70,16 @@ class Interpreter(MarketStatements, DisplayStatements):
 
     # ------------------------------------------------------------------ values
     def value(self, expr, ctx: Ctx) -> int:
+        """An expression, condition or amount of the card language, by the language's one
+        evaluator (engine.expressions); this game supplies only its quantities and queries."""
         kind = type(expr)
-        if kind is t.Num:
-            return expr.value
-        if kind is t.BinOp:
-            left, right = self.value(expr.left, ctx), self.value(expr.right, ctx)
-            return left + right if expr.op == "+" else left - right if expr.op == "-" else left * right
-        if kind is t.Quantity:
-            return self.quantity(expr.name, ctx)
-        if kind is t.Query:
-            return self.query(expr.name, expr.arg, ctx)
-        if kind is t.Signed:
-            return -self.value(expr.arg, ctx) if expr.sign == "-" else self.value(expr.arg, ctx)
-        if kind is t.MinOf:
-            return min(self.value(a, ctx) for a in expr.args)
-        if kind is t.MaxOf:
-            return max(self.value(a, ctx) for a in expr.args)
-        if kind is t.Compare:
-            return int(compare(expr.op, self.value(expr.left, ctx), self.value(expr.right, ctx)))
-        if kind is t.And:
-            return int(all(self.value(a, ctx) for a in expr.args))
-        if kind is t.Or:
-            return int(any(self.value(a, ctx) for a in expr.args))
-        if kind is t.Not:
-            return int(not self.value(expr.arg, ctx))
+        if kind is t.Compare or kind is t.And or kind is t.Or or kind is t.Not:
+            return int(self.truth(expr, ctx))
         if kind is t.IntAmount:
             return expr.value
-        if kind is t.ExprAmount:
-            return self.value(expr.expr, ctx)
-        raise RulesError(f"'{kind.__name__}' is not a value of tableau games")
+        if kind is t.ExprAmount:  # unclamped: a penalty's amount is its expression's value
+            return self.number(expr.expr, ctx)
+        return self.number(expr, ctx)
 
     def quantity(self, name: str, ctx: Ctx) -> int:
         seat = self.table.seats[ctx.player]
