@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from rulesdsl.errors import ContentError, Problem, RulesError
+from rulesdsl.errors import ContentError, RulesError
 
 
 DESCRIPTION = """\

@@ -37,7 +37,6 @@ def test_a_phase_mechanism_shows_its_use_statement(name):
     examples = re.findall(r"`(use [a-z_]+(?: with [a-z_]+ [A-Z0-9]+(?:, [a-z_]+ [A-Z0-9]+)*)?)`", module.__doc__ + "".join(
         f.__doc__ or "" for f in vars(module).values() if callable(f) and getattr(f, "__module__", "") == module.__name__))
     assert examples, f"{name} shows no `use ...` statement"
-    names = {m[0] if isinstance(m, tuple) else m for m in MECHANISMS}
     for text in examples:
         [stmt] = parse(re.sub(r"\b[A-Z]\b", "1", text) + "\n").items
-        assert isinstance(stmt, t.Use) and stmt.name in names, text
+        assert isinstance(stmt, t.Use) and stmt.name in MECHANISMS, text

@@ -20,7 +20,7 @@ from rulesdsl.sim.agents import make_agent
 from rulesdsl.sim.play import Setup, play
 from rulesdsl.sim.runner import simulate
 from rulesdsl.sim.stats import Paired, holm
-from rulesdsl.sim.store import SCHEMA, StoreError
+from rulesdsl.sim.store import SCHEMA
 
 SOLO = Setup(GameOptions(players=1, length="short", decks=("A",)), ("random",))
 DUO = Setup(GameOptions(players=2, length="short", decks=("A",)), ("random", "random"))

@@ -1,9 +1,6 @@
 """Statements about boards: mountain strips, `emigrate`, `explore`, `place ... into`, `lift` - the nodes and how they are built from the parse."""
 
-from typing import Union  # noqa: F401 (the node unions)
-
-import attrs  # noqa: F401
-from lark import Token, Transformer, v_args  # noqa: F401
+from lark import Transformer, v_args
 
 from rulesdsl.lang.nodes_base import *  # noqa: F401,F403
 from rulesdsl.lang.nodes_expressions import *  # noqa: F401,F403

@@ -2,8 +2,7 @@
 
 from typing import Union  # noqa: F401 (the node unions)
 
-import attrs  # noqa: F401
-from lark import Token, Transformer, v_args  # noqa: F401
+from lark import Transformer, v_args
 
 from rulesdsl.lang.nodes_base import *  # noqa: F401,F403
 from rulesdsl.lang.nodes_expressions import *  # noqa: F401,F403
