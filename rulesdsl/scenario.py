@@ -21,22 +21,18 @@ from rulesdsl.errors import IllegalMove, Location, Problem, RulesError
 from rulesdsl.geometry import pieces
 from rulesdsl.geometry.placement import empty, place
 from rulesdsl.geometry.slots import fill as fill_slot, slots_of
+from rulesdsl.scenario_check import keys
 
 FORMATS = (1, 2)
 FORMAT = FORMATS[-1]
-_TOP = {"format", "title", "source", "cards", "game", "setup", "steps", "expect", "notes"}
-_TOP2 = _TOP | {"content", "interactions"}  # format 2: variant roots, interaction-checker findings
-_GAME = {"players", "length", "decks", "seed", "occupations"}
-_SETUP = {"round", "phase", "start_player", "players", "occupancy", "strips", "strip_pile", "exploration", "specials_left", "weapon_deck", "occupation_deck"}
-_SETUP2 = _SETUP | {"general", "weapon_discard"}
-_PLAYER = {"supply", "stables", "ships", "emigrated", "boards", "buildings", "table_vikings", "thing", "hand", "played", "penalties"}
-_STEP = {"player", "space", "play", "phase", "anytime", "effect", "answers", "dice", "expect_error", "round", "note", "place", "score"}
-_STEP2 = _STEP | {"expect"}  # format 2: expectations after the step
-_EXPECT_PLAYER = {"supply", "stables", "ships", "emigrated", "thing", "table_vikings", "hand", "played", "penalties", "income",
-                  "explored", "buildings", "score", "bonus", "minus_squares", "feast_seats", "winner"}
-_EXPECT_PLAYER2 = _EXPECT_PLAYER | {"squares"}
-_EXPECT = {"players", "occupancy", "round", "history", "strips", "strip_pile", "exploration", "specials_left"}
-_EXPECT2 = _EXPECT | {"phase", "start_player", "general", "weapon_deck", "weapon_discard", "occupation_deck"}
+# the keys each mapping may hold, in format 1 and 2 (described once, in scenario_check's schema)
+_TOP, _TOP2 = keys(), keys((), 2)
+_GAME = keys(("game",))
+_SETUP, _SETUP2 = keys(("setup",)), keys(("setup",), 2)
+_PLAYER = keys(("setup", "players", "*"))
+_STEP, _STEP2 = keys(("steps", "*")), keys(("steps", "*"), 2)
+_EXPECT_PLAYER, _EXPECT_PLAYER2 = keys(("expect", "players", "*")), keys(("expect", "players", "*"), 2)
+_EXPECT, _EXPECT2 = keys(("expect",)), keys(("expect",), 2)
 _COUNTS = {"supply", "stables", "general"}  # item -> count maps: a name left out is 0, an unknown name is refused
 # words that are answers of some question without naming content (for `!key` in format 2)
 _ANSWER_WORDS = {"pass", "yes", "no", "stop", "reroll", "succeed", "fail", "done", "none", "coin", "empty", "keep", "back", "go",

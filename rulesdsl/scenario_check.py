@@ -66,11 +66,38 @@ SCHEMA = MAP({
         "score": BOOL,
     }))),
     "expect": ("null_or", MAP({
-        "players": ("players", MAP({})), "occupancy": DICT(EITHER(PLAYER, LIST(PLAYER))), "round": ROUND,
+        "players": ("players", MAP({key: ANY for key in (  # values compared by the runner
+            "supply", "stables", "ships", "emigrated", "thing", "table_vikings", "hand", "played", "penalties", "income",
+            "explored", "buildings", "score", "bonus", "minus_squares", "feast_seats", "winner")})),
+        "occupancy": DICT(EITHER(PLAYER, LIST(PLAYER))), "round": ROUND,
         "history": LIST(STR), "strips": LIST(LIST(STR)), "strip_pile": ("null_or", LIST(STR)),
         "exploration": DICT(MAP({"board": STR, "silver": COUNT, "owner": ("null_or", PLAYER)})), "specials_left": LIST(STR),
     })),
 })
+
+
+# What format 2 adds to the mappings of format 1, by the path of the mapping ("*": any list
+# item); format 2 files are read by the runner alone, which checks these values.
+FORMAT2_ADDS = {
+    (): {"content", "interactions"},  # variant roots, interaction-checker findings
+    ("setup",): {"general", "weapon_discard"},
+    ("steps", "*"): {"expect"},  # expectations after the step
+    ("expect",): {"phase", "start_player", "general", "weapon_deck", "weapon_discard", "occupation_deck"},
+    ("expect", "players", "*"): {"squares"},
+}
+
+
+def _bare(node):
+    """The node a `null_or` wraps."""
+    return _bare(node[1]) if node[0] == "null_or" else node
+
+
+def keys(path: tuple = (), format: int = 1) -> frozenset:
+    """The keys a mapping of a scenario file may hold: the schema's, plus format 2's additions."""
+    node = _bare(SCHEMA)
+    for part in path:
+        node = _bare(node[1] if part == "*" else node[1][part])  # a list's items, or a mapping's key
+    return frozenset(node[1]) | frozenset(FORMAT2_ADDS.get(path, ()) if format == 2 else ())
 
 
 class _Checker:
