@@ -6,7 +6,8 @@ traceback that stopped the whole batch. `check(doc, content)` walks the document
 the schema below once, before anything runs, and returns every located problem (value
 types, number ranges, player indices within the game's players, effect texts that do not
 parse). Keys the schema does not list are left to the runner, which names the keys it
-accepts; files of another format are left to the runner entirely.
+accepts (from `keys` below, so the keys are listed once); files of another format are left
+to the runner entirely.
 """
 
 from __future__ import annotations
