@@ -201,9 +201,6 @@ def test_the_last_round_ends_after_the_feast(content):
     game = new_game(content, length="short")
     from rulesdsl.agents import RandomAgent
 
-    phases = []
-    original = game.flow.plan
-
     game.run([RandomAgent(1), RandomAgent(2)])
     assert game.state.finished and game.state.round == 6
     assert game.state.phase == "end"
