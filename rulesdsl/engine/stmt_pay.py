@@ -187,3 +187,103 @@ class PayStatements:
             if ctx.action is not None:
                 ctx.action.paid[item_id] += take
             remaining -= take
+
+
+class CurrencyPay:
+    """`pay`, `lose`, `convert` and the anytime exchanges for a game whose items are plain
+    currencies counted per player (`purse(ctx)` / `purse_of(player)`); mixed into its
+    interpreter instead of `PayStatements`. Its exchanges are the `anytime: pay A -> gain B`
+    items of its `anytime_program`; `spend_currency` is what prices are paid in."""
+
+    def c_Pay(self, node, ctx) -> bool:
+        purse = self.purse(ctx)
+        return all(purse.get(" ".join(p[0].words), 0) >= self.amount(p[0].amount, ctx) for p in node.bundle.parts)
+
+    def s_Pay(self, node, ctx, mandatory):
+        if not self.c_Pay(node, ctx):  # what cannot be paid is not paid at all
+            return False
+        purse = self.purse(ctx)
+        for part in node.bundle.parts:
+            purse[" ".join(part[0].words)] -= self.amount(part[0].amount, ctx)
+        return True
+
+    def s_Lose(self, node, ctx, mandatory):
+        """A penalty: unlike paying it may take the currency below zero (its amount unclamped)."""
+        purse = self.purse(ctx)
+        amount = node.amount
+        lost = self.number(amount.expr, ctx) if isinstance(amount, t.ExprAmount) else self.amount(amount, ctx)
+        purse[node.currency] = purse.get(node.currency, 0) - lost
+        return True
+
+    def s_Convert(self, node, ctx, mandatory):
+        """Every `give` of the source becomes `get` of the target; the remainder is kept."""
+        purse = self.purse(ctx)
+        times = purse.get(node.source, 0) // node.give
+        purse[node.source] -= times * node.give
+        purse[node.target] = purse.get(node.target, 0) + times * node.get
+        return times > 0
+
+    # ------------------------------------------------------------------ exchanges at any time
+    def exchange_rates(self, program) -> list:
+        """(cost currency, amount), (gained currency, amount) of each `anytime: pay A -> gain B`
+        of the program ((None, None) for an anytime item of another form)."""
+        rates = []
+        for item in program.items:
+            if not isinstance(item, t.Anytime):
+                continue
+            body = item.body[0] if item.body else None
+            if not isinstance(body, t.Exchange) or not isinstance(body.cost, t.Bundle):
+                rates.append((None, None))
+                continue
+            cost = body.cost.parts[0][0]
+            gain = body.results[0].bundle.parts[0][0]
+            rates.append(((" ".join(cost.words), cost.amount.value), (" ".join(gain.words), gain.amount.value)))
+        return rates
+
+    def anytime_options(self, player: int) -> list:
+        """The exchanges the player may make before answering (refused where he lacks the cost)."""
+        out = []
+        purse = self.purse_of(player)
+        for index, (cost, gain) in enumerate(self.rates):
+            if cost is None:
+                continue
+            have = purse.get(cost[0], 0)
+            refusal = None if have >= cost[1] else f"you have {have} {cost[0]}"
+            out.append(Option(f"anytime:{index}", f"turn {cost[1]} {cost[0]} into {gain[1]} {gain[0]}", refusal))
+        return out
+
+    def anytime(self, player: int, key: str):
+        """Make the exchange `anytime:N` (a generator of the asking loop; it asks nothing)."""
+        cost, gain = self.rates[int(key[8:])]
+        purse = self.purse_of(player)
+        if purse.get(cost[0], 0) < cost[1]:
+            raise RulesError(f"you have {purse.get(cost[0], 0)} {cost[0]}, need {cost[1]}")
+        purse[cost[0]] -= cost[1]
+        purse[gain[0]] = purse.get(gain[0], 0) + gain[1]
+        return
+        yield  # pragma: no cover
+
+    def means(self, player: int) -> int:
+        """What a player can spend at most: his spent currency plus all the exchanges turn into it."""
+        purse = self.purse_of(player)
+        spend = self.spend_currency
+        total = purse.get(spend, 0)
+        for cost, gain in self.rates:
+            if cost and gain[0] == spend:
+                total += purse.get(cost[0], 0) // cost[1] * gain[1]
+        return total
+
+    def pay_with_fallback(self, player: int, amount: int) -> int:
+        """Pay `amount` of the spent currency, exchanging what is missing; returns how much was exchanged."""
+        purse = self.purse_of(player)
+        spend = self.spend_currency
+        converted = 0
+        for cost, gain in self.rates:
+            while purse[spend] < amount and cost and gain[0] == spend and purse[cost[0]] >= cost[1]:
+                purse[cost[0]] -= cost[1]
+                purse[spend] += gain[1]
+                converted += gain[1]
+        if purse[spend] < amount:
+            raise RulesError(f"player {player} cannot pay {amount} {spend}")
+        purse[spend] -= amount
+        return converted
