@@ -193,18 +193,38 @@ class CurrencyPay:
     """`pay`, `lose`, `convert` and the anytime exchanges for a game whose items are plain
     currencies counted per player (`purse(ctx)` / `purse_of(player)`); mixed into its
     interpreter instead of `PayStatements`. Its exchanges are the `anytime: pay A -> gain B`
-    items of its `anytime_program`; `spend_currency` is what prices are paid in."""
+    items of the program given to `exchange_rates`; `spend_currency` is what prices are paid
+    in; `player_context(player)` the context an exchange runs in."""
 
     def c_Pay(self, node, ctx) -> bool:
-        purse = self.purse(ctx)
-        return all(purse.get(" ".join(p[0].words), 0) >= self.amount(p[0].amount, ctx) for p in node.bundle.parts)
+        return self.purse_covers(node.bundle, ctx)
 
     def s_Pay(self, node, ctx, mandatory):
-        if not self.c_Pay(node, ctx):  # what cannot be paid is not paid at all
+        return self.pay_purse(node.bundle, ctx)  # what cannot be paid is not paid at all
+
+    def purse_covers(self, bundle, ctx) -> bool:
+        """Whether the acting player holds every part of the bundle."""
+        purse = self.purse(ctx)
+        return all(purse.get(" ".join(p[0].words), 0) >= self.amount(p[0].amount, ctx) for p in bundle.parts)
+
+    def pay_purse(self, bundle, ctx) -> bool:
+        """Pay the whole bundle if the player holds it; False (and nothing paid) otherwise."""
+        if not self.purse_covers(bundle, ctx):
             return False
         purse = self.purse(ctx)
-        for part in node.bundle.parts:
+        for part in bundle.parts:
             purse[" ".join(part[0].words)] -= self.amount(part[0].amount, ctx)
+        return True
+
+    def c_Exchange(self, node, ctx) -> bool:
+        return isinstance(node.cost, t.Bundle) and self.purse_covers(node.cost, ctx)
+
+    def s_Exchange(self, node, ctx, mandatory):
+        """`pay A -> gain B`: the cost is paid in full, then each result happens (or nothing at all)."""
+        if not isinstance(node.cost, t.Bundle) or not self.pay_purse(node.cost, ctx):
+            return False
+        for result in node.results:
+            yield from self.stmt(result, ctx, True)
         return True
 
     def s_Lose(self, node, ctx, mandatory):
@@ -226,11 +246,11 @@ class CurrencyPay:
     # ------------------------------------------------------------------ exchanges at any time
     def exchange_rates(self, program) -> list:
         """(cost currency, amount), (gained currency, amount) of each `anytime: pay A -> gain B`
-        of the program ((None, None) for an anytime item of another form)."""
+        of the program ((None, None) for an anytime item of another form); what `means` and
+        `pay_with_fallback` reckon with. The items themselves are kept to be run (`anytime`)."""
+        self.exchanges = [item for item in program.items if isinstance(item, t.Anytime)]
         rates = []
-        for item in program.items:
-            if not isinstance(item, t.Anytime):
-                continue
+        for item in self.exchanges:
             body = item.body[0] if item.body else None
             if not isinstance(body, t.Exchange) or not isinstance(body.cost, t.Bundle):
                 rates.append((None, None))
@@ -253,15 +273,13 @@ class CurrencyPay:
         return out
 
     def anytime(self, player: int, key: str):
-        """Make the exchange `anytime:N` (a generator of the asking loop; it asks nothing)."""
-        cost, gain = self.rates[int(key[8:])]
-        purse = self.purse_of(player)
-        if purse.get(cost[0], 0) < cost[1]:
-            raise RulesError(f"you have {purse.get(cost[0], 0)} {cost[0]}, need {cost[1]}")
-        purse[cost[0]] -= cost[1]
-        purse[gain[0]] = purse.get(gain[0], 0) + gain[1]
-        return
-        yield  # pragma: no cover
+        """Make the exchange `anytime:N`: its statements run like any other (RulesError if it cannot)."""
+        item = self.exchanges[int(key[8:])]
+        ctx = self.player_context(player)
+        if not all(self.can(stmt, ctx) for stmt in item.body):
+            cost, _ = self.rates[int(key[8:])]
+            raise RulesError(f"you have {self.purse_of(player).get(cost[0], 0)} {cost[0]}, need {cost[1]}")
+        yield from self.run(item.body, ctx, True)
 
     def means(self, player: int) -> int:
         """What a player can spend at most: his spent currency plus all the exchanges turn into it."""

@@ -57,6 +57,10 @@ class Interpreter(MarketStatements, DisplayStatements, CurrencyGain, CurrencyPay
         """The currencies of a player."""
         return self.table.seats[player].money
 
+    def player_context(self, player: int) -> Ctx:
+        """The context of a player acting on his own (an anytime exchange)."""
+        return Ctx(player)
+
     def decision_for(self, player: int, kind: str, prompt: str, options):
         """The decision put to the player, as the game builds it."""
         return self.game.decision_for(player, kind, prompt, options)
