@@ -167,7 +167,7 @@ class DisplayStatements:
         return True
 
     def s_AwardMost(self, node, ctx, mandatory):
-        values = [self.value(node.expr, Ctx(p)) for p in range(len(self.table.seats))]
+        values = [self.number(node.expr, Ctx(p)) for p in range(len(self.table.seats))]
         for player in mech.majority(values):
             money = self.purse_of(player)
             money[node.currency] = money.get(node.currency, 0) + node.amount

@@ -66,19 +66,8 @@ class Interpreter(MarketStatements, DisplayStatements, CurrencyGain, CurrencyPay
         return self.game.decision_for(player, kind, prompt, options)
 
     # ------------------------------------------------------------------ values
-    def value(self, expr, ctx: Ctx) -> int:
-        """An expression, condition or amount of the card language, by the language's one
-        evaluator (engine.expressions); this game supplies only its quantities and queries."""
-        kind = type(expr)
-        if kind is t.Compare or kind is t.And or kind is t.Or or kind is t.Not:
-            return int(self.truth(expr, ctx))
-        if kind is t.IntAmount:
-            return expr.value
-        if kind is t.ExprAmount:  # unclamped: a penalty's amount is its expression's value
-            return self.number(expr.expr, ctx)
-        return self.number(expr, ctx)
-
     def quantity(self, name: str, ctx: Ctx) -> int:
+        """A named value for the language's evaluator: a currency, an option, or this game's own."""
         seat = self.table.seats[ctx.player]
         if name in seat.money:
             return seat.money[name]
@@ -97,6 +86,7 @@ class Interpreter(MarketStatements, DisplayStatements, CurrencyGain, CurrencyPay
         raise RulesError(f"unknown value '{name}'")
 
     def query(self, name: str, arg, ctx: Ctx) -> int:
+        """A query of figures or runs on the acting player's board, for the language's evaluator."""
         seat = self.table.seats[ctx.player]
         kinds = {" ".join(words) for words in arg.nouns} if arg is not None else set()
         if name == "count":
@@ -118,6 +108,7 @@ class Interpreter(MarketStatements, DisplayStatements, CurrencyGain, CurrencyPay
         raise RulesError(f"unknown query '{name}'")
 
     def runs(self, player: int) -> list[int]:
+        """The lengths of the player's complete runs of tiles."""
         run = self.board.run
         return mech.runs(self.table.seats[player].tiles, self.run_rows, run.first, run.middle, run.last)
 

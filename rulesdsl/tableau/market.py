@@ -95,7 +95,7 @@ class MarketStatements:
         if cost is None:
             cost = mech.price(ring, slot)
         if cost == 0:
-            if not self.value(free_if, Ctx(ctx.player, lot=ring[slot], slot=slot)):
+            if not self.truth(free_if, Ctx(ctx.player, lot=ring[slot], slot=slot)):
                 return "the free lot may be taken only as the rule says (its figure is not the last of its kind, and you have money)"
             return None
         if means is None:
