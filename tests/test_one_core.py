@@ -113,3 +113,19 @@ def test_a_tableau_program_runs_the_core_if_and_currency_statements():
         gold = start.money["gold"] + 3 - 2
         fame = start.money["fame"] - (1 if start.money["fame"] >= 1 else 0)
         assert seat.money == {"gold": gold % 2, "fame": fame + gold // 2}
+
+
+@pytest.mark.parametrize("cls", INTERPRETERS, ids=("feast", "tableau"))
+def test_a_statement_goes_grammar_node_module_statement_module(cls):
+    """Every statement the interpreter runs: its node in one node module (lang/nodes_*.py or
+    tableau/nodes.py), its `s_X` (and `c_X`) in one statement module: with grammar/card.lark,
+    three files."""
+    if cls is FeastInterpreter:  # every statement of the language; a mood is the core's own
+        runs = [k for k in t.Statement.__args__ if k is not t.Mood]
+    else:
+        runs = [*n.TABLEAU_NODES, t.Acquire, t.Pay, t.Exchange, t.If]
+    for kind in runs:
+        node_file = Path(inspect.getsourcefile(kind)).relative_to(ROOT).as_posix()
+        assert node_file.startswith("rulesdsl/lang/nodes_") or node_file == "rulesdsl/tableau/nodes.py", kind
+        files = {node_file, _defined(cls, "s_" + kind.__name__)}
+        assert len(files) == 2, (kind.__name__, files)
