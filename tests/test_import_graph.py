@@ -74,3 +74,11 @@ def test_modules_stay_small(package):
 
 
 _STILL_LARGE = {"rulesdsl/content/loader.py"}  # not split yet (content/ is another helper's)
+
+
+def test_no_star_imports():
+    """Every name a module of the core packages uses from another is imported by name."""
+    found = [f"{path.relative_to(ROOT)}: from {node.module} import *"
+             for path in _modules().values() for node in ast.walk(ast.parse(path.read_text(), str(path)))
+             if isinstance(node, ast.ImportFrom) and any(alias.name == "*" for alias in node.names)]
+    assert found == []

@@ -1,5 +1,8 @@
 """Control flow: `if`/`otherwise`, `choose one`, `choose X where`, `for each`, `first of`, `by`
-tables (slash and block), `repeat`, `nothing`, and modifiers inside a block (until the action ends)."""
+tables (slash and block), `repeat`, `nothing`, and modifiers inside a block (until the action ends).
+
+Both games run these (the statement-running core is `runner.py`); what a bound noun ranges
+over (`choose X`, `for each X`) each game's interpreter says in `binding_values`."""
 
 from __future__ import annotations
 
@@ -35,7 +38,7 @@ class ControlStatements:
             return False
         if not (mandatory or node.must):
             options.append(Option("none", "none"))
-        answer = yield from self.g.ask(ctx.player, "choose", "choose one", options)
+        answer = yield from self.ask(ctx.player, "choose", "choose one", options)
         if answer == "none":
             return False
         return (yield from self.run(node.alternatives[int(answer) - 1], ctx, True))
@@ -53,7 +56,7 @@ class ControlStatements:
         options = [Option(str(key), str(label)) for key, label, _ in choices]
         if not (mandatory or node.must):
             options.append(Option("none", "none"))
-        answer = yield from self.g.ask(ctx.player, "choose", f"choose {' '.join(node.noun)}", options)
+        answer = yield from self.ask(ctx.player, "choose", f"choose {' '.join(node.noun)}", options)
         if answer == "none":
             return False
         value = next(v for key, _, v in choices if str(key) == answer)
@@ -61,22 +64,10 @@ class ControlStatements:
         return (yield from self.run(node.body, sub, True))
 
     def _bindings(self, node, ctx, limit=None):
-        """(key, label, value) for every value the bound name may take (where-clause applied)."""
-        name = self.catalog.resolve(node.noun)
-        s = self.g.state
+        """(key, label, value) for every value the bound name may take (where-clause applied);
+        what a noun ranges over is the game's (`binding_values`)."""
         out = []
-        if name == "space":
-            values = [(sid, sid, sid) for sid in self.g.flow.spaces_in_play()]
-        elif name in ("longship", "ship", "knarr", "whaling_boat", "large_ship", "small_ship"):
-            members = self.catalog.members(node.noun)
-            from rulesdsl.engine.keys import ship_key
-
-            values = [(ship_key(ctx.p, sh), f"{sh.kind} with {sh.ore} ore", sh) for sh in ctx.p.ships if sh.kind in members]
-        elif name == "strip":
-            values = [(sid, f"{sid}: {', '.join(items)}", sid) for sid, items in s.strips if items]
-        else:
-            members = self.catalog.members(node.noun)
-            values = [(m, m, m) for m in sorted(members) if self._held(m, ctx) > 0]
+        values = self.binding_values(node.noun, ctx)
         for key, label, value in values:
             if node.where is not None and not self.truth(node.where, ctx.derive(vars={**ctx.vars, node.var: value})):
                 continue

@@ -187,3 +187,121 @@ class PayStatements:
             if ctx.action is not None:
                 ctx.action.paid[item_id] += take
             remaining -= take
+
+
+class CurrencyPay:
+    """`pay`, `lose`, `convert` and the anytime exchanges for a game whose items are plain
+    currencies counted per player (`purse(ctx)` / `purse_of(player)`); mixed into its
+    interpreter instead of `PayStatements`. Its exchanges are the `anytime: pay A -> gain B`
+    items of the program given to `exchange_rates`; `spend_currency` is what prices are paid
+    in; `player_context(player)` the context an exchange runs in."""
+
+    def c_Pay(self, node, ctx) -> bool:
+        return self.purse_covers(node.bundle, ctx)
+
+    def s_Pay(self, node, ctx, mandatory):
+        return self.pay_purse(node.bundle, ctx)  # what cannot be paid is not paid at all
+
+    def purse_covers(self, bundle, ctx) -> bool:
+        """Whether the acting player holds every part of the bundle."""
+        purse = self.purse(ctx)
+        return all(purse.get(" ".join(p[0].words), 0) >= self.amount(p[0].amount, ctx) for p in bundle.parts)
+
+    def pay_purse(self, bundle, ctx) -> bool:
+        """Pay the whole bundle if the player holds it; False (and nothing paid) otherwise."""
+        if not self.purse_covers(bundle, ctx):
+            return False
+        purse = self.purse(ctx)
+        for part in bundle.parts:
+            purse[" ".join(part[0].words)] -= self.amount(part[0].amount, ctx)
+        return True
+
+    def c_Exchange(self, node, ctx) -> bool:
+        return isinstance(node.cost, t.Bundle) and self.purse_covers(node.cost, ctx)
+
+    def s_Exchange(self, node, ctx, mandatory):
+        """`pay A -> gain B`: the cost is paid in full, then each result happens (or nothing at all)."""
+        if not isinstance(node.cost, t.Bundle) or not self.pay_purse(node.cost, ctx):
+            return False
+        for result in node.results:
+            yield from self.stmt(result, ctx, True)
+        return True
+
+    def s_Lose(self, node, ctx, mandatory):
+        """A penalty: unlike paying it may take the currency below zero (its amount unclamped)."""
+        purse = self.purse(ctx)
+        amount = node.amount
+        lost = self.number(amount.expr, ctx) if isinstance(amount, t.ExprAmount) else self.amount(amount, ctx)
+        purse[node.currency] = purse.get(node.currency, 0) - lost
+        return True
+
+    def s_Convert(self, node, ctx, mandatory):
+        """Every `give` of the source becomes `get` of the target; the remainder is kept."""
+        purse = self.purse(ctx)
+        times = purse.get(node.source, 0) // node.give
+        purse[node.source] -= times * node.give
+        purse[node.target] = purse.get(node.target, 0) + times * node.get
+        return times > 0
+
+    # ------------------------------------------------------------------ exchanges at any time
+    def exchange_rates(self, program) -> list:
+        """(cost currency, amount), (gained currency, amount) of each `anytime: pay A -> gain B`
+        of the program ((None, None) for an anytime item of another form); what `means` and
+        `pay_with_fallback` reckon with. The items themselves are kept to be run (`anytime`)."""
+        self.exchanges = [item for item in program.items if isinstance(item, t.Anytime)]
+        rates = []
+        for item in self.exchanges:
+            body = item.body[0] if item.body else None
+            if not isinstance(body, t.Exchange) or not isinstance(body.cost, t.Bundle):
+                rates.append((None, None))
+                continue
+            cost = body.cost.parts[0][0]
+            gain = body.results[0].bundle.parts[0][0]
+            rates.append(((" ".join(cost.words), cost.amount.value), (" ".join(gain.words), gain.amount.value)))
+        return rates
+
+    def anytime_options(self, player: int) -> list:
+        """The exchanges the player may make before answering (refused where he lacks the cost)."""
+        out = []
+        purse = self.purse_of(player)
+        for index, (cost, gain) in enumerate(self.rates):
+            if cost is None:
+                continue
+            have = purse.get(cost[0], 0)
+            refusal = None if have >= cost[1] else f"you have {have} {cost[0]}"
+            out.append(Option(f"anytime:{index}", f"turn {cost[1]} {cost[0]} into {gain[1]} {gain[0]}", refusal))
+        return out
+
+    def anytime(self, player: int, key: str):
+        """Make the exchange `anytime:N`: its statements run like any other (RulesError if it cannot)."""
+        item = self.exchanges[int(key[8:])]
+        ctx = self.player_context(player)
+        if not all(self.can(stmt, ctx) for stmt in item.body):
+            cost, _ = self.rates[int(key[8:])]
+            raise RulesError(f"you have {self.purse_of(player).get(cost[0], 0)} {cost[0]}, need {cost[1]}")
+        yield from self.run(item.body, ctx, True)
+
+    def means(self, player: int) -> int:
+        """What a player can spend at most: his spent currency plus all the exchanges turn into it."""
+        purse = self.purse_of(player)
+        spend = self.spend_currency
+        total = purse.get(spend, 0)
+        for cost, gain in self.rates:
+            if cost and gain[0] == spend:
+                total += purse.get(cost[0], 0) // cost[1] * gain[1]
+        return total
+
+    def pay_with_fallback(self, player: int, amount: int) -> int:
+        """Pay `amount` of the spent currency, exchanging what is missing; returns how much was exchanged."""
+        purse = self.purse_of(player)
+        spend = self.spend_currency
+        converted = 0
+        for cost, gain in self.rates:
+            while purse[spend] < amount and cost and gain[0] == spend and purse[cost[0]] >= cost[1]:
+                purse[cost[0]] -= cost[1]
+                purse[spend] += gain[1]
+                converted += gain[1]
+        if purse[spend] < amount:
+            raise RulesError(f"player {player} cannot pay {amount} {spend}")
+        purse[spend] -= amount
+        return converted

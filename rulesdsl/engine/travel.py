@@ -96,9 +96,9 @@ class Travel:
         sections = home.feast_seats // home.ship_seats
         if len(p.emigrated) >= sections:
             return False
-        # the section's seats must be free of Vikings (reference reading of the open point)
-        free_seats = home.feast_seats - home.table_vikings + self.g.state.round
-        return (len(p.emigrated) + 1) * home.ship_seats <= free_seats
+        # the section's seats must be free of Vikings (reference reading of the open point): the
+        # seats still to cover at the feast (its data, earlier emigrations deducted) hold one more ship
+        return home.ship_seats <= self.feast_seats(p)
 
     def emigrate(self, ctx, base_cost: int, mandatory: bool):
         if not self.can_emigrate(ctx, base_cost):

@@ -17,7 +17,10 @@ class ValueChecks:
                     if not self.bound(i.var):
                         self.error(i, f"'{i.var}' is not bound here (bind it with 'choose' or 'for each')")
                     continue
-                if i.slash:
+                if self.v.items is not None:  # a game whose items are names of one kind
+                    kind = self.v.items
+                    self.one_of(i, " ".join(i.words), self.v.names.get(kind, ()), kind)
+                elif i.slash:
                     for word in i.words:
                         self.noun(i, (word,), "item")
                 else:
@@ -97,10 +100,14 @@ class ValueChecks:
 
     def expr(self, e) -> None:
         if isinstance(e, t.Quantity):
-            self.one_of(e, e.name, reg.QUANTITIES, "quantity")
+            self.one_of(e, e.name, reg.QUANTITIES if self.v.quantities is None else self.v.quantities, "quantity")
         elif isinstance(e, t.Query):
-            self.one_of(e, e.name, reg.QUERIES, "query")
-            if e.arg is not None:
+            self.one_of(e, e.name, reg.QUERIES if self.v.queries is None else self.v.queries, "query")
+            if e.arg is not None and self.v.query_args is not None:  # a game whose arguments are names of one kind
+                kind = self.v.query_args
+                for words in e.arg.nouns:
+                    self.one_of(e, " ".join(words), self.v.names.get(kind, ()), kind)
+            elif e.arg is not None:
                 self.selector(e.arg)
         elif isinstance(e, (t.MinOf, t.MaxOf)):
             for a in e.args:

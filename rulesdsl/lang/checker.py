@@ -8,6 +8,12 @@ slash alternatives must line up, and bound names must be bound.
 
 `check(program, vocab)` returns a list of (Pos | None, message); the loader
 turns positions inside the text into file:line:col.
+
+This is the one checker of every game: a game's loader registers what names exist in its
+`Vocabulary` (its nouns, its kinds of names, its quantities and queries, the node kinds its
+interpreter runs) and calls `check`. A statement a game defines outside this package (a
+tableau statement) is checked generically: each of its `NAMES` (field, kind of name) must be
+a registered name of that kind, and its fields are walked as conditions, amounts and blocks.
 """
 
 from __future__ import annotations
@@ -27,19 +33,26 @@ class Vocabulary:
     """Every name an effect may use, built once from the content."""
 
     nouns: dict[str, str]  # normalized name -> what it is
-    phases: set[str]
-    groups: set[str]
-    spaces: set[str]
-    columns: set[int]
-    dice: set[str]
-    dice_kinds: set[str]
-    parts: set[str]
-    colors: set[str]
-    boards: set[str]
-    mountain_items: set[str]
-    max_harvest: int
+    phases: set[str] = attrs.field(factory=set)
+    groups: set[str] = attrs.field(factory=set)
+    spaces: set[str] = attrs.field(factory=set)
+    columns: set[int] = attrs.field(factory=set)
+    dice: set[str] = attrs.field(factory=set)
+    dice_kinds: set[str] = attrs.field(factory=set)
+    parts: set[str] = attrs.field(factory=set)
+    colors: set[str] = attrs.field(factory=set)
+    boards: set[str] = attrs.field(factory=set)
+    mountain_items: set[str] = attrs.field(factory=set)
+    max_harvest: int = 0
     max_upgrade_steps: int = 3
     table_phases: set[str] = attrs.field(factory=set)  # phases of scope table: no card runs them
+    # what a game registers besides nouns (the defaults are the card language's own registry)
+    names: dict[str, set] = attrs.field(factory=dict)  # kind of name (ring, figure ...) -> the names
+    quantities: frozenset | None = None  # None: registry.QUANTITIES
+    queries: frozenset | None = None  # None: registry.QUERIES
+    query_args: str | None = None  # the kind of name a query's argument is (None: any noun)
+    items: str | None = None  # the kind of name a gained or paid item is (None: any noun)
+    kinds: frozenset | None = None  # the node kinds a program may use (None: every one)
 
     def resolve(self, words) -> str | None:
         for candidate in _candidates(words):
@@ -237,10 +250,7 @@ class _Checker(StatementChecks, ValueChecks):
 
     # ---------------------------------------------------------------- statements
     def stmt(self, s) -> None:
-        method = getattr(self, "s_" + type(s).__name__, None)
-        if method is None:  # pragma: no cover - every statement class has a method
-            raise TypeError(type(s).__name__)
-        method(s)
+        getattr(self, "s_" + type(s).__name__, self.registered)(s)
         if _is_simple(s) and not isinstance(s, t.Mood):
             self.slash_arity(s, None)
 
@@ -255,10 +265,26 @@ class _Checker(StatementChecks, ValueChecks):
             self.error(s, f"slash alternatives in one statement must have the same number of positions (found {sorted(sizes)})")
 
 
-    # ---------------------------------------------------------------- parts
+    def registered(self, s) -> None:
+        """A statement a game defines outside the language: its `NAMES` resolve against the
+        names the game registered; its blocks, conditions and amounts are checked as such."""
+        for field, kind in getattr(s, "NAMES", ()):
+            self.one_of(s, getattr(s, field), self.v.names.get(kind, ()), kind)
+        for field in attrs.fields(type(s)):
+            value = getattr(s, field.name)
+            if isinstance(value, tuple) and value and isinstance(value[0], t.Node):
+                self.block(value)
+            elif isinstance(value, (t.IntAmount, t.ExprAmount, t.SlashAmount)):
+                self.amount(value)
+            elif isinstance(value, t.Node) and field.name != "pos":
+                self.cond(value)
 
-
-    # ---------------------------------------------------------------- conditions and expressions
+    def kinds(self, program) -> None:
+        """Every node of the program is of a kind the game's interpreter runs."""
+        allowed = self.v.kinds
+        for node in t.walk(program):
+            if type(node) not in allowed:
+                self.error(node, f"'{type(node).__name__}' is not a statement or value of this game")
 
 
 def _filter_key(f) -> str:
@@ -280,6 +306,9 @@ def _is_simple(s) -> bool:
 
 
 def check(program: t.Program, vocab: Vocabulary) -> list[tuple[t.Pos | None, str]]:
+    """(pos, message) for every problem of the program against the vocabulary."""
     checker = _Checker(vocab)
+    if vocab.kinds is not None:
+        checker.kinds(program)
     checker.program(program)
     return checker.problems

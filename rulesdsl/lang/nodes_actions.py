@@ -2,10 +2,10 @@
 
 from lark import Transformer, v_args
 
-from rulesdsl.lang.nodes_base import *  # noqa: F401,F403
-from rulesdsl.lang.nodes_expressions import *  # noqa: F401,F403
-from rulesdsl.lang.nodes_selectors import *  # noqa: F401,F403
-from rulesdsl.lang.nodes_control import *  # noqa: F401,F403
+from rulesdsl.lang.nodes_base import error_at, Node, node, pos_of, soft_keyword, tokens_of
+from rulesdsl.lang.nodes_control import Mood
+from rulesdsl.lang.nodes_expressions import Ref
+from rulesdsl.lang.nodes_selectors import Amount, AnySelector, Place, Range
 
 
 @node

@@ -2,9 +2,8 @@
 
 from lark import Transformer, v_args
 
-from rulesdsl.lang.nodes_base import *  # noqa: F401,F403
-from rulesdsl.lang.nodes_expressions import *  # noqa: F401,F403
-from rulesdsl.lang.nodes_selectors import *  # noqa: F401,F403
+from rulesdsl.lang.nodes_base import Node, node, pos_of
+from rulesdsl.lang.nodes_selectors import Amount, Range
 
 
 @node

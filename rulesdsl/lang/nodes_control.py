@@ -4,9 +4,8 @@
 import attrs  # noqa: F401
 from lark import Transformer, v_args
 
-from rulesdsl.lang.nodes_base import *  # noqa: F401,F403
-from rulesdsl.lang.nodes_expressions import *  # noqa: F401,F403
-from rulesdsl.lang.nodes_selectors import *  # noqa: F401,F403
+from rulesdsl.lang.nodes_base import child_nodes, error_at, flatten, Node, node, OtherwiseClause, pos_of, tokens_of
+from rulesdsl.lang.nodes_expressions import Cond, Expr
 
 
 @node

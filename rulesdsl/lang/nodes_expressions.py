@@ -4,7 +4,7 @@ from typing import Union  # noqa: F401 (the node unions)
 
 from lark import Transformer, v_args
 
-from rulesdsl.lang.nodes_base import *  # noqa: F401,F403
+from rulesdsl.lang.nodes_base import Node, node, pos_of
 
 
 @node

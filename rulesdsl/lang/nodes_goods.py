@@ -2,9 +2,10 @@
 
 from lark import Transformer, v_args
 
-from rulesdsl.lang.nodes_base import *  # noqa: F401,F403
-from rulesdsl.lang.nodes_expressions import *  # noqa: F401,F403
-from rulesdsl.lang.nodes_selectors import *  # noqa: F401,F403
+from rulesdsl.lang.nodes_base import (
+    child_nodes, Node, node, PerClause, PlacedClause, pos_of, soft_keyword, StepsClause, ToColorClause, tokens_of,
+)
+from rulesdsl.lang.nodes_selectors import Amount, AnySelector, Bundle, Range
 
 
 @node

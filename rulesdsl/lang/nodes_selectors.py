@@ -4,8 +4,8 @@ from typing import Union  # noqa: F401 (the node unions)
 
 from lark import Transformer, v_args
 
-from rulesdsl.lang.nodes_base import *  # noqa: F401,F403
-from rulesdsl.lang.nodes_expressions import *  # noqa: F401,F403
+from rulesdsl.lang.nodes_base import Node, node, Nouns, OwnerWord, plain, pos_of, tokens_of, Words
+from rulesdsl.lang.nodes_expressions import Expr, Ref
 
 
 @node

@@ -2,9 +2,9 @@
 
 from lark import Transformer, v_args
 
-from rulesdsl.lang.nodes_base import *  # noqa: F401,F403
-from rulesdsl.lang.nodes_expressions import *  # noqa: F401,F403
-from rulesdsl.lang.nodes_selectors import *  # noqa: F401,F403
+from rulesdsl.lang.nodes_base import Node, node, pos_of, soft_keyword
+from rulesdsl.lang.nodes_expressions import Ref
+from rulesdsl.lang.nodes_selectors import Amount, AnySelector, Range
 
 
 @node

@@ -4,9 +4,9 @@ from typing import Union  # noqa: F401 (the node unions)
 
 from lark import Transformer, v_args
 
-from rulesdsl.lang.nodes_base import *  # noqa: F401,F403
-from rulesdsl.lang.nodes_expressions import *  # noqa: F401,F403
-from rulesdsl.lang.nodes_selectors import *  # noqa: F401,F403
+from rulesdsl.lang.nodes_base import child_nodes, CondClause, flatten, Node, node, plain, pos_of
+from rulesdsl.lang.nodes_expressions import Cond, Expr
+from rulesdsl.lang.nodes_selectors import Place
 
 
 @node

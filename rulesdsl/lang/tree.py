@@ -15,15 +15,30 @@ The nodes live in modules by concept, each beside the code that builds them from
 from typing import Union
 
 from rulesdsl.lang.nodes_base import Node, Pos, node, walk  # noqa: F401
-from rulesdsl.lang.nodes_expressions import *  # noqa: F401,F403
-from rulesdsl.lang.nodes_selectors import *  # noqa: F401,F403
-from rulesdsl.lang.nodes_goods import *  # noqa: F401,F403
-from rulesdsl.lang.nodes_cards import *  # noqa: F401,F403
-from rulesdsl.lang.nodes_boards import *  # noqa: F401,F403
-from rulesdsl.lang.nodes_ships import *  # noqa: F401,F403
-from rulesdsl.lang.nodes_control import *  # noqa: F401,F403
-from rulesdsl.lang.nodes_actions import *  # noqa: F401,F403
-from rulesdsl.lang.nodes_timing import *  # noqa: F401,F403
+from rulesdsl.lang.nodes_expressions import (  # noqa: F401 (this module gathers the nodes)
+    And, BinOp, Compare, Cond, Expr, Half, HaveEach, It, MaxOf, MinOf, Not, Num, Or, Quantity,
+    Query, Ref, Signed, This, Var,
+)
+from rulesdsl.lang.nodes_selectors import (  # noqa: F401
+    Amount, AnyNumber, AnySelector, Between, Bundle, ColumnPlace, DifferentKindsMod, Exactly, ExprAmount, FromMod,
+    GroupPlace, InMod, IntAmount, Item, NounPlace, OnMod, OWNERS, Place, Range, RefPlace, RefSelector, SameKindMod,
+    Selector, SelMod, SlashAmount, SpacePlace, UpTo, VarItem, WithMod, WithMostMod,
+)
+from rulesdsl.lang.nodes_goods import Acquire, Exchange, Flip, Harvest, Loot, MakePregnant, Pay, Upgrade  # noqa: F401
+from rulesdsl.lang.nodes_cards import Draw, Play  # noqa: F401
+from rulesdsl.lang.nodes_boards import Emigrate, Explore, Lift, PlaceAll, PlaceBundle, TakeMountain  # noqa: F401
+from rulesdsl.lang.nodes_ships import LoadOre, RemoveOre, Require, UnloadOre  # noqa: F401
+from rulesdsl.lang.nodes_control import (  # noqa: F401
+    Bracket, BySlash, ByTable, ChooseOne, ChooseVar, FirstOf, ForEach, If, Mood, Nothing,
+    RepeatTimes, RepeatUntil, Row,
+)
+from rulesdsl.lang.nodes_actions import (  # noqa: F401
+    AsPhase, Dice, DoNamed, DoSpace, Imitate, Part, ReturnVikings, RunPhase, Sail, Use,
+)
+from rulesdsl.lang.nodes_timing import (  # noqa: F401
+    Allow, Anytime, AsFilter, Event, Filter, ForFilter, Hook, HowFilter, Modify, OfFilter, OnceHook, OnFilter,
+    Program, SetValue, TIMINGS, Watch, WithFilter,
+)
 
 Statement = Union[
     Acquire, Pay, Exchange, Draw, Play, Upgrade, Flip, TakeMountain, ReturnVikings, Require,

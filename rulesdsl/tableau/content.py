@@ -5,7 +5,8 @@ ranking, options), `components.yaml` (currencies, figure kinds, tile kinds, ring
 bags, the home board) and `rules.yaml` (the programs `round`, `final`, `anytime` in the card
 language). The files are read with the same reader as the first game (limits, located
 errors, no tags), structured with the same strict cattrs converter, and every name a
-program uses is resolved against the components. A problem anywhere raises ContentError
+program uses is resolved against the components by the language's one checker
+(`rulesdsl.lang.checker`), to which `vocabulary` registers this ruleset's names. A problem anywhere raises ContentError
 with every problem found, each as file:line:col, and nothing is returned half-way.
 """
 
@@ -22,6 +23,8 @@ from rulesdsl.content.structure import structure
 from rulesdsl.content.yamlfile import YamlReadError, parse_yaml_bytes, read_bounded
 from rulesdsl.errors import CardSyntaxError, ContentError, Location, Problem
 from rulesdsl.lang import tree as t
+from rulesdsl.lang.checker import Vocabulary
+from rulesdsl.lang.checker import check as check_program
 from rulesdsl.tableau import nodes as n
 
 FILES = ("ruleset.yaml", "components.yaml", "rules.yaml")
@@ -343,16 +346,12 @@ def check(ruleset: Ruleset, docs) -> list[Problem]:
     for key in ("first", "middle", "last"):
         if getattr(c.board.run, key) not in tiles:
             at(comp, ("board", "run", key), f"unknown tile '{getattr(c.board.run, key)}'")
-    names = {
-        "ring": {x.id for x in c.rings}, "supply": {x.id for x in c.supplies}, "bag": {x.id for x in c.bags},
-        "category": categories, "figure": figures, "currency": currencies,
-    }
-    quantities = currencies | options | QUANTITIES
+    vocab = vocabulary(ruleset)
     for index, spec in enumerate(getattr(docs["rules.yaml"], "data", {}).get("programs", [])):
         program = ruleset.programs.get(spec.get("id")) if isinstance(spec, dict) else None
         if program is None:
             continue
-        for where, message in check_tree(program, names, quantities):
+        for where, message in check_program(program, vocab):
             line, column = (where.line, where.column) if where else (1, 1)
             problems.append(Problem(rules.text_location(("programs", index, "effect"), line, column), message))
     for needed in ("round", "final"):
@@ -361,47 +360,34 @@ def check(ruleset: Ruleset, docs) -> list[Problem]:
     return problems
 
 
-_FIELDS = {  # node class -> (field, kind of name) that must resolve
-    n.LayOut: (("stacks", "supply"), ("ring", "ring"), ("ascending", "category"), ("descending", "category")),
-    n.Reveal: (("bag", "bag"),),
-    n.FillRing: (("ring", "ring"), ("bag", "bag")),
-    n.SellLots: (("ring", "ring"),),
-    n.Ferry: (("carrier", "figure"),),
-    n.ForfeitReward: (("lacking", "currency"), ("fallback", "currency")),
-    n.Convert: (("source", "currency"), ("target", "currency")),
-    n.AwardMost: (("currency", "currency"),),
-    n.Lose: (("currency", "currency"),),
-}
+def vocabulary(ruleset: Ruleset) -> Vocabulary:
+    """What the ruleset's programs may name, for the language's one checker: its kinds of names
+    (components), its currencies as the items gained and paid, its figures as the queries'
+    arguments, the quantities and queries of the tableau interpreter, the node kinds it runs."""
+    c, m = ruleset.components, ruleset.manifest
+    currencies = {x.id for x in c.currencies}
+    figures = {x.id for x in c.figures}
+    names = {
+        "ring": {x.id for x in c.rings}, "supply": {x.id for x in c.supplies}, "bag": {x.id for x in c.bags},
+        "category": {x.category for x in c.tiles}, "figure": figures, "currency": currencies,
+    }
+    return check_vocabulary(names, currencies | {o.id for o in m.options} | QUANTITIES)
 
 
-def check_tree(program, names, quantities):
-    """(pos, message) for every name of the tree that does not resolve."""
-    for node in t.walk(program):
-        for field, kind in _FIELDS.get(type(node), ()):
-            value = getattr(node, field)
-            if value not in names[kind]:
-                yield node.pos, f"unknown {kind} '{value}'; expected one of: {', '.join(sorted(names[kind]))}"
-        if isinstance(node, n.ScoreEach):
-            kind = "category" if node.filter == "unblocked" else "figure"
-            if node.kind not in names[kind]:
-                yield node.pos, f"unknown {kind} '{node.kind}'; expected one of: {', '.join(sorted(names[kind]))}"
-        elif isinstance(node, t.Quantity):
-            if node.name not in quantities:
-                yield node.pos, f"unknown value '{node.name}'; expected a currency, an option or one of: {', '.join(sorted(QUANTITIES))}"
-        elif isinstance(node, t.Query):
-            if node.name not in QUERIES:
-                yield node.pos, f"unknown query '{node.name}'; expected one of: {', '.join(sorted(QUERIES))}"
-            elif node.arg is not None:
-                for words in node.arg.nouns:
-                    if " ".join(words) not in names["figure"]:
-                        yield node.pos, f"unknown figure '{' '.join(words)}'"
-        elif isinstance(node, t.Item):
-            if " ".join(node.words) not in names["currency"]:
-                yield node.pos, f"unknown currency '{' '.join(node.words)}'"
-        elif type(node) not in _GENERAL and type(node) not in n.TABLEAU_NODES:
-            yield node.pos, f"'{type(node).__name__}' is not a statement of tableau games"
+def check_vocabulary(names: dict, quantities) -> Vocabulary:
+    """The checker's vocabulary of a tableau program from its kinds of names and its quantities."""
+    nouns = {**{f: "figure" for f in names["figure"]}, **{x: "currency" for x in names["currency"]}}
+    return Vocabulary(nouns, names=names, quantities=frozenset(quantities), queries=frozenset(QUERIES),
+                      query_args="figure", items="currency", kinds=KINDS)
 
 
-# The general statements and expressions of the card language a tableau program may use.
-_GENERAL = {t.Acquire, t.Pay, t.Exchange, t.If, t.Anytime, t.Compare, t.BinOp, t.Num, t.And, t.Or, t.Not,
-            t.Bundle, t.IntAmount, t.ExprAmount, t.Program, t.Selector, t.MinOf, t.MaxOf, t.Signed}
+def check_tree(program, names: dict, quantities) -> list:
+    """(pos, message) for every problem of a program against these names, by the one checker."""
+    return check_program(program, check_vocabulary(names, quantities))
+
+
+# The node kinds of the card language a tableau program may use: its own statements, and the
+# general statements and values its interpreter runs (the shared core's currency statements).
+KINDS = frozenset({t.Acquire, t.Pay, t.Exchange, t.If, t.Anytime, t.Compare, t.BinOp, t.Num, t.And, t.Or, t.Not,
+                   t.Bundle, t.IntAmount, t.ExprAmount, t.Program, t.Selector, t.MinOf, t.MaxOf, t.Signed,
+                   t.Item, t.Quantity, t.Query, *n.TABLEAU_NODES})

@@ -96,7 +96,7 @@ class DisplayStatements:
         seat = self.table.seats[player]
         return [k for k in self.order if k != carrier and seat.holding.get(k) and self.empty_cells(player, k)]
 
-    def do_Ferry(self, node, ctx):
+    def s_Ferry(self, node, ctx, mandatory):
         player = ctx.player
         seat = self.table.seats[player]
         forced = self.table.round in node.forced_rounds
@@ -131,7 +131,7 @@ class DisplayStatements:
             self.table.remove(node.carrier)
 
     # ------------------------------------------------------------------ scoring
-    def do_ScoreEach(self, node, ctx):
+    def s_ScoreEach(self, node, ctx, mandatory):
         player = ctx.player
         seat = self.table.seats[player]
         hit, blocking, unblocked = self.threat(player)
@@ -146,32 +146,29 @@ class DisplayStatements:
                 if self.category[kind] == node.kind:
                     yield from self.run(node.body, Ctx(player, cell=(0, column), source=kind))
 
-    def do_CollectReward(self, node, ctx):
+    def s_CollectReward(self, node, ctx, mandatory):
         reward = self.rules.tiles[ctx.source].reward
         if reward is not None:
-            money = self.table.seats[ctx.player].money
+            money = self.purse(ctx)
             money[reward.currency] = money.get(reward.currency, 0) + reward.amount
-        return
-        yield
+        return True
 
-    def do_ForfeitReward(self, node, ctx):
+    def s_ForfeitReward(self, node, ctx, mandatory):
         reward = self.rules.tiles[ctx.source].reward
         if reward is None:
-            return
-        money = self.table.seats[ctx.player].money
+            return False
+        money = self.purse(ctx)
         if reward.currency == node.lacking:  # what cannot be paid costs the fallback 1:1
             paid = min(money.get(node.lacking, 0), reward.amount)
             money[node.lacking] -= paid
             money[node.fallback] = money.get(node.fallback, 0) - (reward.amount - paid)
         else:
             money[reward.currency] = money.get(reward.currency, 0) - reward.amount
-        return
-        yield
+        return True
 
-    def do_AwardMost(self, node, ctx):
-        values = [self.value(node.expr, Ctx(p)) for p in range(len(self.table.seats))]
+    def s_AwardMost(self, node, ctx, mandatory):
+        values = [self.number(node.expr, Ctx(p)) for p in range(len(self.table.seats))]
         for player in mech.majority(values):
-            money = self.table.seats[player].money
+            money = self.purse_of(player)
             money[node.currency] = money.get(node.currency, 0) + node.amount
-        return
-        yield
+        return True

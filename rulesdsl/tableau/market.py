@@ -13,23 +13,21 @@ class MarketStatements:
     """Mixed into the Interpreter: the statements that act on the ring and its lots."""
 
     # ------------------------------------------------------------------ supply
-    def do_LayOut(self, node, ctx):
+    def s_LayOut(self, node, ctx, mandatory):
         table = self.table
         if not table.stacks:
             raise RulesError(f"no {node.stacks} left to lay out")
         stack = table.stacks.pop(0)
         table.ring = [None] * len(table.ring)
         mech.fill_from_ends(table.ring, [(tile, self.category[tile]) for tile in stack], node.ascending, node.descending)
-        return
-        yield
+        return True
 
-    def do_Reveal(self, node, ctx):
+    def s_Reveal(self, node, ctx, mandatory):
         table = self.table
         table.drawn += [table.draw() for _ in range(min(node.count, len(table.bag)))]
-        return
-        yield
+        return True
 
-    def do_FillRing(self, node, ctx):
+    def s_FillRing(self, node, ctx, mandatory):
         table = self.table
         if node.count is not None:
             table.drawn += [table.draw() for _ in range(min(node.count, len(table.bag)))]
@@ -66,7 +64,7 @@ class MarketStatements:
             table.bag.append(figure)
         table.drawn = []
 
-    def do_Auction(self, node, ctx):
+    def s_Auction(self, node, ctx, mandatory):
         """One round of ascending bids from the start player clockwise; pass = out; the winner
         pays (converting fame if he must) and becomes start player; no bid: the start player, free."""
         table = self.table
@@ -80,7 +78,7 @@ class MarketStatements:
                 continue
             means = self.means(player)
             options = [Option("pass", "pass")] + [Option(f"bid:{v}", f"bid {v}") for v in range(best + 1, means + 1)]
-            key = yield from self.ask(player, "bid", f"the bid stands at {best}: raise or pass?", options, spends=False)
+            key = yield from self.ask(player, "bid", f"the bid stands at {best}: raise or pass?", options)
             if key == "pass":
                 active.remove(player)
             else:
@@ -97,7 +95,7 @@ class MarketStatements:
         if cost is None:
             cost = mech.price(ring, slot)
         if cost == 0:
-            if not self.value(free_if, Ctx(ctx.player, lot=ring[slot], slot=slot)):
+            if not self.truth(free_if, Ctx(ctx.player, lot=ring[slot], slot=slot)):
                 return "the free lot may be taken only as the rule says (its figure is not the last of its kind, and you have money)"
             return None
         if means is None:
@@ -106,7 +104,7 @@ class MarketStatements:
             return f"costs {cost}; you can pay at most {means}"
         return None
 
-    def do_SellLots(self, node, ctx):
+    def s_SellLots(self, node, ctx, mandatory):
         table = self.table
         count = len(table.seats)
         turn = table.start
@@ -120,7 +118,7 @@ class MarketStatements:
                 return [Option(f"lot@{i}", f"{lot[0]} + {lot[1]} for {i - base}", self.lot_refusal(i, pctx, node.free_if, i - base, means))
                         for i, lot in enumerate(ring) if lot is not None]
 
-            key = yield from self.ask(player, "buy", "which lot do you buy?", options, spends=True)
+            key = yield from self.ask(player, "buy", "which lot do you buy?", options, anytime=True)
             slot = int(key[4:])
             refusal = self.lot_refusal(slot, pctx, node.free_if)
             if refusal:

@@ -3,7 +3,8 @@
 The grammar section is the one between `BEGIN tableau statements` and `END tableau
 statements` in grammar/card.lark; `TableauBuilders` is mixed into the parser's transformer
 so these nodes come out of the same `parse()` as every other statement. Names stay as
-written: the ruleset's checker (`rulesdsl.tableau.content`) resolves them.
+written; each node's `NAMES` lists (field, kind of name) for the language's one checker
+(`rulesdsl.lang.checker`), which resolves them against the names the ruleset registers.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class LayOut(Node):
     ring: str
     ascending: str
     descending: str
+    NAMES = (("stacks", "supply"), ("ring", "ring"), ("ascending", "category"), ("descending", "category"))
 
 
 @node
@@ -39,6 +41,7 @@ class Reveal(Node):
     count: int
     what: str
     bag: str
+    NAMES = (("bag", "bag"),)
 
 
 @node
@@ -54,6 +57,7 @@ class FillRing(Node):
     bag: str
     chosen: bool = False
     discard: int = 0
+    NAMES = (("ring", "ring"), ("bag", "bag"))
 
 
 @node
@@ -63,6 +67,7 @@ class SellLots(Node):
 
     ring: str
     free_if: object
+    NAMES = (("ring", "ring"),)
 
 
 @node
@@ -73,6 +78,7 @@ class Ferry(Node):
     carrier: str
     limit: int | None  # None: one kind or all different kinds
     forced_rounds: tuple[int, ...] = ()
+    NAMES = (("carrier", "figure"),)
 
 
 @node
@@ -87,6 +93,7 @@ class ForfeitReward(Node):
 
     lacking: str
     fallback: str
+    NAMES = (("lacking", "currency"), ("fallback", "currency"))
 
 
 @node
@@ -97,6 +104,7 @@ class Convert(Node):
     source: str
     get: int
     target: str
+    NAMES = (("source", "currency"), ("target", "currency"))
 
 
 @node
@@ -106,6 +114,7 @@ class AwardMost(Node):
     amount: int
     currency: str
     expr: object
+    NAMES = (("currency", "currency"),)
 
 
 @node
@@ -114,6 +123,7 @@ class Lose(Node):
 
     amount: object
     currency: str
+    NAMES = (("currency", "currency"),)
 
 
 @node
@@ -151,6 +161,10 @@ class ScoreEach(Node):
     filter: str
     kind: str
     body: tuple
+
+    @property
+    def NAMES(self):  # noqa: N802 - the checker reads every node's NAMES alike
+        return (("kind", "category" if self.filter == "unblocked" else "figure"),)
 
 
 TABLEAU_NODES = (LayOut, Reveal, FillRing, SellLots, Ferry, CollectReward, ForfeitReward, Convert, AwardMost,

@@ -1,0 +1,178 @@
+"""The statement-running core both games share: blocks, dispatch by node type, moods, slash
+positions, feasibility, and the way a statement asks its player.
+
+Every statement is a generator: it yields decisions and returns whether it did anything (a
+statement that never asks may return the bool directly). A game's interpreter is this core
+plus its statement modules: each statement kind's `c_X` (can it happen) and `s_X` (do it)
+live side by side in the module of what it acts on; the control statements (`if`, `choose`,
+`first of`, `repeat`, `for each` ...) are `stmt_control.py`, the currency gains and payments
+of a game that keeps plain counts are `stmt_gain.CurrencyGain` / `stmt_pay.CurrencyPay`.
+
+Where games differ, they say so by data on their interpreter class, never by a game's name:
+`optional` (statement kinds done without a yes/no question because they choose or cost
+something anyway) and `yields` (kinds whose gains arrive as one yield, see `whole_yield`).
+A game supplies `watching()` / `changed(ctx)` ("as soon as" conditions re-checked after
+every change) and `ask` (how a decision reaches the player) when the defaults do not fit.
+"""
+
+from __future__ import annotations
+
+from rulesdsl.engine.context import Abort
+from rulesdsl.engine.decisions import Decision, Option
+from rulesdsl.engine.describe import describe
+from rulesdsl.engine.slash import NoSlash, has_slash, slash_size
+from rulesdsl.errors import RulesError
+from rulesdsl.lang import tree as t
+
+
+class Runner:
+    """Runs statement trees: blocks and single statements, by node type (`s_X`, `c_X` methods)."""
+
+    optional: tuple = ()  # kinds done without asking "do you want to?": they offer a choice themselves
+    yields: tuple = ()  # kinds whose gains form one yield: arrivals announced when all have arrived
+
+    def __init__(self):
+        self._can_methods: dict = {}  # statement kind -> its `c_X` (None: always can), looked up once
+
+    # ------------------------------------------------------------------ blocks
+    def run(self, stmts, ctx, need_one: bool = False, costs_count: bool = False):
+        """Run statements in order; with need_one, the last doable one is made mandatory if nothing happened yet.
+        With costs_count (an action space's own effects), paying an exchange's cost is itself an effect."""
+        did = False
+        stmts = tuple(stmts)
+        can = self.can_on_space if costs_count else self.can
+        try:
+            for index, stmt in enumerate(stmts):
+                mandatory = False
+                if need_one and not did and not any(can(later, ctx) for later in stmts[index + 1:]):
+                    mandatory = True
+                if costs_count and isinstance(stmt, t.Exchange):
+                    done = yield from self.whole_yield(ctx, lambda sub, stmt=stmt, m=mandatory: self.s_Exchange(
+                        stmt, sub, m, usable=self.can_on_space(stmt, sub)))
+                else:
+                    done = yield from self.stmt(stmt, ctx, mandatory)
+                did = did or done
+                if done and self.watching():  # "as soon as": after every change, mid-action included
+                    yield from self.changed(ctx)
+        except Abort:
+            pass
+        return did
+
+    def stmt(self, node, ctx, mandatory: bool = False):
+        """Run one statement: its mood, its slash position, its yield, then its `s_X`."""
+        if isinstance(node, t.Mood):
+            if node.mood == "must":
+                return (yield from self.stmt(node.stmt, ctx, True))
+            return (yield from self._may(node.stmt, ctx, mandatory))
+        if ctx.slash is None and has_slash(node):
+            return (yield from self._slash_choice(node, ctx, mandatory))
+        if ctx.pending is None and isinstance(node, self.yields):
+            return (yield from self.whole_yield(ctx, lambda sub: self.stmt(node, sub, mandatory)))
+        try:
+            method = getattr(self, "s_" + type(node).__name__)
+        except AttributeError:
+            raise RulesError(f"'{type(node).__name__}' is not a statement of this game") from None
+        result = method(node, ctx, mandatory)
+        if isinstance(result, bool) or result is None:  # a statement that never asks anything
+            return bool(result)
+        return (yield from result)
+
+    def watching(self) -> bool:
+        """Whether conditions wait to be re-checked after every change (none by default)."""
+        return False
+
+    def changed(self, ctx):
+        """Re-check the waiting conditions after a change (a generator; nothing by default)."""
+        return
+        yield  # pragma: no cover
+
+    def whole_yield(self, ctx, work):
+        """Run `work(sub)` as one yield; a game with arrival events announces them (here: none wait)."""
+        result = work(ctx)
+        return (yield from result) if not isinstance(result, bool) else result
+
+    def can_on_space(self, node, ctx) -> bool:
+        """Feasibility as an action space's own effect (a game with spaces refines it)."""
+        return self.can(node, ctx)
+
+    def _may(self, node, ctx, mandatory):
+        if not self.can(node, ctx):
+            return False
+        if not mandatory and not isinstance(node, self.optional):
+            if not (yield from self.ask_yes(ctx.player, f"{describe(node)}?")):
+                return False
+        return (yield from self.stmt(node, ctx, mandatory))
+
+    def _slash_choice(self, node, ctx, mandatory):
+        positions = slash_size(node)
+        options = []
+        for i in range(positions):
+            sub = ctx.derive(slash=i)
+            ok = self.can(node, sub)
+            options.append(Option(str(i + 1), f"option {i + 1}", None if ok else "not possible now"))
+        if not any(o.refusal is None for o in options):
+            return False
+        if not mandatory:
+            options.append(Option("none", "none of them"))
+        answer = yield from self.ask(ctx.player, "slash", f"{describe(node)}: which position?", options)
+        if answer == "none":
+            return False
+        return (yield from self.stmt(node, ctx.derive(slash=int(answer) - 1), mandatory))
+
+    # ------------------------------------------------------------------ feasibility
+    def can(self, node, ctx) -> bool:
+        """Whether the statement can happen now (a kind without `c_X` always can)."""
+        kind = type(node)
+        methods = self._can_methods
+        method = methods.get(kind, _NOT_LOOKED_UP)
+        if method is _NOT_LOOKED_UP:  # the check of a statement kind, looked up once
+            method = methods[kind] = getattr(self, "c_" + kind.__name__, None)
+        if method is None:
+            return True
+        try:
+            return method(node, ctx)
+        except NoSlash:
+            return any(method(node, ctx.derive(slash=i)) for i in range(slash_size(node)))
+
+    def c_Mood(self, node, ctx):
+        return self.can(node.stmt, ctx)
+
+    # ------------------------------------------------------------------ asking
+    def ask(self, player: int, kind: str, prompt: str, options, anytime: bool = False):
+        """Yield a decision until a real answer comes; a single legal answer is taken at once.
+        With `anytime`, the player's anytime options (`anytime_options`) are offered beside
+        `options` (then a function, asked again after each one, since it changes what he holds)."""
+        while True:
+            current = list(options() if callable(options) else options)
+            extra = self.anytime_options(player) if anytime else []
+            legal = [o.key for o in current if o.refusal is None]
+            if not legal:
+                raise RulesError(f"no legal answer to '{prompt}' for player {player}")
+            if len(legal) == 1 and not any(o.refusal is None for o in extra):
+                return legal[0]
+            answer = yield self.decision_for(player, kind, prompt, current + list(extra))
+            if answer.startswith("anytime:"):
+                yield from self.anytime(player, answer)
+                continue
+            return answer
+
+    def ask_yes(self, player: int, prompt: str):
+        """Ask a yes/no question; True for yes."""
+        answer = yield from self.ask(player, "confirm", prompt, [Option("yes", "yes"), Option("no", "no")])
+        return answer == "yes"
+
+    def decision_for(self, player: int, kind: str, prompt: str, options) -> Decision:
+        """The decision put to the player."""
+        return Decision(player, kind, prompt, options)
+
+    def anytime_options(self, player: int) -> list:
+        """What the player may do at any time besides answering (none by default)."""
+        return []
+
+    def anytime(self, player: int, key: str):
+        """Do the anytime option `key` (a generator; a game with anytime options supplies it)."""
+        raise RulesError(f"'{key}' is not an anytime option here")
+        yield  # pragma: no cover
+
+
+_NOT_LOOKED_UP = object()  # Runner.can: a statement kind not looked up yet
