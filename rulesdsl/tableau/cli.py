@@ -42,7 +42,27 @@ def run(args) -> int:
         return _scenario(args, ruleset)
     if command == "render":
         return _render(args, ruleset)
-    raise RulesError(f"'{command}' is not available for {ruleset.manifest.name}; use play, validate, scenario or render")
+    if command == "show":
+        from rulesdsl.tableau.show import show
+
+        sys.stdout.write(show(ruleset, args.name, args.tree_only))
+        return 0
+    if command == "interactions":
+        from rulesdsl.tableau.show import tableau_report
+
+        sys.stdout.write(tableau_report(ruleset))
+        return 0
+    if command in ("simulate", "balance"):
+        from rulesdsl.sim.cli import run as run_sim
+
+        return run_sim(args)
+    if command == "serve":
+        from rulesdsl.web import serve
+
+        serve(args.host, args.port, args.content, not args.no_builtin, game=ruleset.id)
+        return 0
+    raise RulesError(f"'{command}' is not available for {ruleset.manifest.name}; "
+                     "use play, validate, show, interactions, simulate, scenario, render or serve")
 
 
 def _play(args, ruleset) -> int:
