@@ -97,6 +97,7 @@ def test_simulate_stores_the_games_played_and_reports_seats_and_agents(tmp_path,
     (["--agents", "clever"], "unknown agent 'clever'"),
     (["--players", "5"], "takes 2 to 4 players"),
     (["--option", "auction=7"], "option auction takes one of"),
+    (["--backend", "ray"], "local worker processes"),
 ])
 def test_simulate_refuses_bad_setups_before_playing(tmp_path, capsys, argv, message):
     assert main(["--game", "vikings", "simulate", "--games", "1", "--out", str(tmp_path / "s"), *argv]) == 1

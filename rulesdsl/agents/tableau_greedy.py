@@ -82,6 +82,7 @@ class _First:
 
     @staticmethod
     def randrange(n: int) -> int:
+        """Always the first of what is left: the engine's order."""
         return 0
 
 
@@ -109,6 +110,7 @@ class TableauGreedyAgent:
         self._plan: tuple = ((), ())  # (answers of the game, the best answers after them judged ahead)
 
     def answer(self, game, decision) -> str:
+        """The best answer by the forks (a single legal one at once; a later question of a judged turn by its plan)."""
         legal = decision.legal()
         if len(legal) == 1:
             return legal[0]

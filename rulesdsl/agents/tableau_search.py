@@ -51,6 +51,7 @@ class TableauSearchAgent:
         self.rollouts = 0
 
     def answer(self, game, decision) -> str:
+        """Greedy's answer, or the best of its candidates by the rollouts at a question it had no plan for."""
         legal = decision.legal()
         if len(legal) == 1:
             return legal[0]

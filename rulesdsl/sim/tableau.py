@@ -37,6 +37,7 @@ class TableauSetup:
     budget: int | None = None
 
     def to_json(self) -> dict:
+        """The setup as plain data (the store's `setup` entry)."""
         return {"game": self.game, "players": self.players, "options": dict(self.options), "agents": list(self.agents),
                 "budget": self.budget}
 
@@ -81,6 +82,7 @@ def play_many(setup: TableauSetup, seeds) -> list[dict]:
 
 
 def setup_of(args, ruleset) -> TableauSetup:
+    """The setup the command line asks for; RulesError for unknown agents, options or player counts."""
     from rulesdsl.tableau.cli import parse_options
     from rulesdsl.tableau.game import check_options
 
@@ -102,7 +104,7 @@ def setup_of(args, ruleset) -> TableauSetup:
 def run(args) -> int:
     """`simulate` (and `balance`) for a tableau game."""
     from rulesdsl.engine.record import fingerprint
-    from rulesdsl.sim.store import open_store, read_store
+    from rulesdsl.sim.store import open_store
     from rulesdsl.tableau.rulesets import load
 
     ruleset = load(args.game)
@@ -110,14 +112,13 @@ def run(args) -> int:
         raise RulesError(f"balance compares games with and without a card; {ruleset.manifest.name} has no cards "
                          f"(simulate reports its seats and agents)")
     if args.report:
-        con, _meta = read_store(args.out)
-        try:
-            print_report(con, ruleset)
-        finally:
-            con.close()
+        report_store(args.out, ruleset)
         return 0
     if args.games < 1:
         raise RulesError(f"--games must be at least 1, not {args.games}")
+    if args.backend != "local":
+        raise RulesError(f"--backend {args.backend} plays the first game only; {ruleset.manifest.name} runs in local "
+                         f"worker processes (--jobs N)")
     setup = setup_of(args, ruleset)
     meta = {"fingerprint": fingerprint(ruleset)["digest"], "setup": json.dumps(setup.to_json(), sort_keys=True),
             "game": ruleset.id}
@@ -138,12 +139,19 @@ def run(args) -> int:
     seconds = time.perf_counter() - start
     skipped = f", {len(already)} already stored" if already else ""
     print(f"{played} games played in {seconds:.1f} s{skipped}; {count} games in {args.out}")
-    con, _ = read_store(args.out)
+    report_store(args.out, ruleset)
+    return 0
+
+
+def report_store(out, ruleset) -> None:
+    """Print the balance report of the store in `out`."""
+    from rulesdsl.sim.store import read_store
+
+    con, _meta = read_store(out)
     try:
         print_report(con, ruleset)
     finally:
         con.close()
-    return 0
 
 
 def _play_all(setup, todo, jobs, show, store) -> int:

@@ -17,6 +17,7 @@ from rulesdsl.tableau.rulesets import load
 
 
 def parse_options(pairs) -> dict:
+    """`NAME=NUMBER` pairs (of --option) as a mapping; RulesError for anything else."""
     options = {}
     for pair in pairs or ():
         name, sep, value = pair.partition("=")

@@ -198,6 +198,7 @@ class TableauGame:
             self.decision = None
 
     def decision_for(self, player: int, kind: str, prompt: str, options) -> Decision:
+        """The decision the interpreter asks (a hook for games that ask differently)."""
         return Decision(player, kind, prompt, options)
 
     def answer(self, key: str) -> None:
@@ -237,6 +238,7 @@ class TableauGame:
 
     # ------------------------------------------------------------------ save / load
     def save(self) -> dict:
+        """The record of this game: ruleset, players, options, seed, answers and the content's fingerprint."""
         from rulesdsl.engine.record import fingerprint
 
         return {"format": FORMAT, "game": self.ruleset.id, "players": self.players, "options": dict(self.given),

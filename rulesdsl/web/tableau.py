@@ -30,6 +30,7 @@ class TableauSession:
 
     @property
     def waiting_for_person(self) -> bool:
+        """Whether the open decision is a person's at the page."""
         return self.game.decision is not None and self.agents[self.game.decision.player] is None
 
 
