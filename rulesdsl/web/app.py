@@ -236,15 +236,19 @@ def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True, game: 
     def save(gid: str):
         session = session_or_404(gid)
         with tables.lock:
-            body = json.dumps(session.game.save(), indent=1)
-        return Response(body, mimetype="application/json",
-                        headers={"Content-Disposition": f'attachment; filename="rulesdsl-game-{gid}.json"'})
+            return record_download(session.game, f"rulesdsl-game-{gid}.json")
 
     @app.errorhandler(413)
     def too_large(_err):
         return index_page(f"cannot open the saved game: larger than {MAX_SAVE_BYTES} bytes", 413)
 
     return app
+
+
+def record_download(game, filename: str) -> Response:
+    """A game's saved record as a JSON download called `filename`."""
+    return Response(json.dumps(game.save(), indent=1), mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
 def _decision_view(game: Game, decision) -> dict:

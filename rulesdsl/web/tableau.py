@@ -14,7 +14,7 @@ import itertools
 import json
 
 import attrs
-from flask import Response, abort, jsonify, redirect, render_template, request, url_for
+from flask import abort, jsonify, redirect, render_template, request, url_for
 
 from rulesdsl.errors import ContentError, RulesError
 
@@ -181,7 +181,7 @@ def register(app, tables) -> None:
     @app.get("/tableau/<gid>/save")
     def tableau_save(gid: str):
         session = session_or_404(gid)
+        from rulesdsl.web.app import record_download
+
         with tables.lock:
-            body = json.dumps(session.game.save(), indent=1)
-        return Response(body, mimetype="application/json",
-                        headers={"Content-Disposition": f'attachment; filename="rulesdsl-{session.game.ruleset.id}-{gid}.json"'})
+            return record_download(session.game, f"rulesdsl-{session.game.ruleset.id}-{gid}.json")
