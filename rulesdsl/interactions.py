@@ -276,42 +276,47 @@ class Checker:
                 yield good, target
 
     def cycles(self, exchanges: list[Exchange], size: int = 3, most: int = 3) -> list[list[tuple]]:
-        """Combinations of up to `size` exchanges, each used 1..`most` times, whose net result
-        is never negative and gains something: a bundle turned into a strictly larger one."""
-        vectors = []
-        for ex in exchanges:
-            v = Counter()
-            for item, n in ex.gain:
-                v[item] += n
-            for item, n in ex.pay:
-                v[item] -= n
-            vectors.append(v)
-        produces = defaultdict(set)
-        for i, v in enumerate(vectors):
-            for item, n in v.items():
-                if n > 0:
-                    produces[item].add(i)
-        found = []
-        seen = set()
-        for k in range(1, size + 1):
-            for combo in itertools.combinations(range(len(exchanges)), k):
-                needed = set()
-                for i in combo:
-                    needed |= {item for item, n in vectors[i].items() if n < 0}
-                if any(not (produces[item] & set(combo)) for item in needed):
-                    continue  # something paid is made by none of them: no cycle
-                for counts in itertools.product(range(1, most + 1), repeat=k):
-                    net = Counter()
-                    for i, c in zip(combo, counts):
-                        for item, n in vectors[i].items():
-                            net[item] += c * n
-                    if all(n >= 0 for n in net.values()) and any(n > 0 for n in net.values()):
-                        key = frozenset(combo)
-                        if key not in seen:
-                            seen.add(key)
-                            found.append([(exchanges[i], c) for i, c in zip(combo, counts)] + [("net", dict(+net))])
-                        break
-        return found
+        """Exchange cycles among `exchanges` (`find_cycles`)."""
+        return find_cycles(exchanges, size, most)
+
+
+def find_cycles(exchanges: list[Exchange], size: int = 3, most: int = 3) -> list[list[tuple]]:
+    """Combinations of up to `size` exchanges, each used 1..`most` times, whose net result
+    is never negative and gains something: a bundle turned into a strictly larger one."""
+    vectors = []
+    for ex in exchanges:
+        v = Counter()
+        for item, n in ex.gain:
+            v[item] += n
+        for item, n in ex.pay:
+            v[item] -= n
+        vectors.append(v)
+    produces = defaultdict(set)
+    for i, v in enumerate(vectors):
+        for item, n in v.items():
+            if n > 0:
+                produces[item].add(i)
+    found = []
+    seen = set()
+    for k in range(1, size + 1):
+        for combo in itertools.combinations(range(len(exchanges)), k):
+            needed = set()
+            for i in combo:
+                needed |= {item for item, n in vectors[i].items() if n < 0}
+            if any(not (produces[item] & set(combo)) for item in needed):
+                continue  # something paid is made by none of them: no cycle
+            for counts in itertools.product(range(1, most + 1), repeat=k):
+                net = Counter()
+                for i, c in zip(combo, counts):
+                    for item, n in vectors[i].items():
+                        net[item] += c * n
+                if all(n >= 0 for n in net.values()) and any(n > 0 for n in net.values()):
+                    key = frozenset(combo)
+                    if key not in seen:
+                        seen.add(key)
+                        found.append([(exchanges[i], c) for i, c in zip(combo, counts)] + [("net", dict(+net))])
+                    break
+    return found
 
 
 def cycle_text(cycle) -> str:
@@ -428,3 +433,4 @@ def report_all(content) -> str:
     for cycle in cycles:
         lines.append(f"  - {cycle_text(cycle)}")
     return "\n".join(lines) + "\n"
+

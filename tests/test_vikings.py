@@ -125,7 +125,7 @@ def test_command_line(tmp_path, capsys):
     save = tmp_path / "game.json"
     assert main(["--game", "vikings", "play", "--seed", "1", "--save", str(save)]) == 0
     out = capsys.readouterr().out
-    assert re.search(r"player\s+fame\s+gold\s+place", out) and "win" in out
+    assert re.search(r"player\s+agent\s+fame\s+gold\s+place", out) and "win" in out
     assert main(["play", "--game", "vikings", "--load", str(save)]) == 0
     assert capsys.readouterr().out.splitlines()[-4:] == out.splitlines()[-4:]
     assert main(["--game", "vikings", "render", str(save), "--step", "40"]) == 0
@@ -137,7 +137,7 @@ def test_command_line(tmp_path, capsys):
     assert f"{len(SCENARIOS)} passed, 0 failed" in capsys.readouterr().out
     assert main(["--game", "nosuch", "validate"]) == 1
     assert "no game 'nosuch'" in capsys.readouterr().err
-    assert main(["--game", "vikings", "play", "--agents", "greedy,random"]) == 1
+    assert main(["--game", "vikings", "play", "--agents", "greedy,random,random"]) == 1  # three agents, two players
 
 
 def test_the_feast_loader_does_not_read_a_ruleset_folder(content):

@@ -216,3 +216,35 @@ def test_a_corrupted_save_opened_in_the_page(page, server, tmp_path):
     assert "cannot open the saved game" in page.inner_text("#error")
     page.goto(server + "/")
     assert page.locator("#new-game").is_visible()  # the server goes on
+
+
+def test_a_vikings_game_played_by_clicking_saved_and_reopened(page, server, tmp_path):
+    page.goto(server + "/")
+    page.select_option("#tableau-game", "vikings")
+    page.fill("#new-tableau input[name=agent1]", "random")
+    page.fill("#new-tableau input[name=seed]", "2")
+    page.click("#tableau-start")
+    page.wait_for_selector("#decision")
+    assert page.locator("table.ring td.slot").count() == 12 and "row 6" in page.inner_text("#board-0")
+    clicked = 0
+    for _ in range(12):  # the first offered answer, by clicking its button
+        if page.evaluate("window.GAME.decision") is None:
+            break
+        if page.locator("#refused li").count():  # a refused answer is listed with its reason
+            page.click("#refused summary")
+            assert page.locator("#refused li .reason").first.inner_text()
+        with page.expect_navigation():
+            page.locator("#answers button").first.click()
+        clicked += 1
+    answers = page.evaluate("window.GAME.answers")
+    assert clicked >= 5 and answers >= clicked
+    record = page.evaluate("async () => await (await fetch(location.pathname + '/save')).json()")
+    assert record["game"] == "vikings" and len(record["answers"]) == answers
+    path = tmp_path / "vikings.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    page.goto(server + "/")
+    page.set_input_files("#tableau-save-file", str(path))
+    page.fill("#open-tableau input[name=agents]", "human,random")
+    page.click("#tableau-open")
+    page.wait_for_selector("#market")
+    assert page.evaluate("window.GAME.answers") == answers

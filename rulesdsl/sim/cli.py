@@ -71,7 +71,11 @@ def add_parsers(sub) -> None:
 
 
 def run(args) -> int:
-    """Run `simulate` or `balance`."""
+    """Run `simulate` or `balance` (of a tableau game when --game names one)."""
+    if getattr(args, "game", "feast") != "feast":
+        from rulesdsl.sim.tableau import run as run_tableau
+
+        return run_tableau(args)
     if args.command == "simulate":
         return _simulate(args)
     return _balance(args)

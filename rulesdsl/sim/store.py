@@ -46,8 +46,9 @@ def _duckdb():
 
 
 class Store:
-    def __init__(self, folder: Path, con, meta: dict):
+    def __init__(self, folder: Path, con, meta: dict, schema: dict | None = None):
         self.folder, self.con, self.meta = folder, con, meta
+        self.schema = SCHEMA if schema is None else schema  # a tableau game's store has its own tables
 
     @property
     def path(self) -> Path:
@@ -70,7 +71,7 @@ class Store:
         con = self.con
         try:
             con.execute("BEGIN TRANSACTION")
-            for table, columns in SCHEMA.items():
+            for table, columns in self.schema.items():
                 rows = [row for game in games for row in game[table]]
                 if not rows:
                     continue
@@ -101,8 +102,9 @@ def _first_line(err) -> str:
     return str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
 
 
-def open_store(folder, meta: dict, new: bool = False) -> Store:
-    """Open (or create) the store in `folder` for games of `meta` (fingerprint and setup).
+def open_store(folder, meta: dict, new: bool = False, schema: dict | None = None) -> Store:
+    """Open (or create) the store in `folder` for games of `meta` (fingerprint and setup), with
+    the tables of `schema` (default: the first game's).
 
     A store of other content or options is refused unless `new`, which starts it afresh;
     a file that is not a rulesdsl store is never replaced."""
@@ -122,14 +124,15 @@ def open_store(folder, meta: dict, new: bool = False) -> Store:
             raise StoreError(_mismatch(path, old, meta))
     try:
         con = duckdb.connect(str(path))
-        for table, columns in SCHEMA.items():
+        schema = SCHEMA if schema is None else schema
+        for table, columns in schema.items():
             con.execute(f"CREATE TABLE IF NOT EXISTS {table} ({', '.join(f'{n} {t}' for n, t in columns)})")
         con.execute("CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR)")
         if con.execute("SELECT count(*) FROM meta").fetchone()[0] == 0:
             con.executemany("INSERT INTO meta VALUES (?, ?)", [(k, str(v)) for k, v in {"format": FORMAT, **meta}.items()])
     except duckdb.Error as err:
         raise StoreError(f"cannot open the store {path}: {_first_line(err)}") from None
-    return Store(folder, con, meta)
+    return Store(folder, con, meta, schema)
 
 
 def read_store(folder):

@@ -17,6 +17,7 @@ from rulesdsl.tableau.rulesets import load
 
 
 def parse_options(pairs) -> dict:
+    """`NAME=NUMBER` pairs (of --option) as a mapping; RulesError for anything else."""
     options = {}
     for pair in pairs or ():
         name, sep, value = pair.partition("=")
@@ -42,26 +43,27 @@ def run(args) -> int:
         return _scenario(args, ruleset)
     if command == "render":
         return _render(args, ruleset)
-    raise RulesError(f"'{command}' is not available for {ruleset.manifest.name}; use play, validate, scenario or render")
+    if command == "show":
+        from rulesdsl.tableau.show import show
 
+        sys.stdout.write(show(ruleset, args.name, args.tree_only))
+        return 0
+    if command == "interactions":
+        from rulesdsl.tableau.show import tableau_report
 
-def _agents(spec: str, players: int, seed: int):
-    from rulesdsl.agents import RandomAgent
-    from rulesdsl.tableau.terminal import TableauHuman
+        sys.stdout.write(tableau_report(ruleset))
+        return 0
+    if command in ("simulate", "balance"):
+        from rulesdsl.sim.cli import run as run_sim
 
-    names = [a.strip() for a in spec.split(",") if a.strip()]
-    names = names * players if len(names) == 1 else names
-    if len(names) != players:
-        raise RulesError(f"--agents names {len(names)} agents for {players} players")
-    made = []
-    for index, name in enumerate(names):
-        if name == "random":
-            made.append(RandomAgent(seed * 7919 + index))
-        elif name == "human":
-            made.append(TableauHuman())
-        else:  # greedy and search value Feast for Odin states (rulesdsl.agents.value)
-            raise RulesError(f"agent '{name}' cannot play this game; use random or human")
-    return made, names
+        return run_sim(args)
+    if command == "serve":
+        from rulesdsl.web import serve
+
+        serve(args.host, args.port, args.content, not args.no_builtin, game=ruleset.id)
+        return 0
+    raise RulesError(f"'{command}' is not available for {ruleset.manifest.name}; "
+                     "use play, validate, show, interactions, simulate, scenario, render or serve")
 
 
 def _play(args, ruleset) -> int:
@@ -74,11 +76,10 @@ def _play(args, ruleset) -> int:
         game = savefile.load_record(Path(args.load), lambda data: TableauGame.load(ruleset, data, force=args.force))
     else:
         game = TableauGame(ruleset, args.players, parse_options(args.option), args.seed)
-    spec = args.agents
-    if spec == "greedy":  # the command's default; greedy values only Feast for Odin states
-        print("(greedy and search value A Feast for Odin states; random agents play this game)")
-        spec = "random"
-    agents, _names = _agents(spec, game.players, game.seed)
+    from rulesdsl.agents.registry import make_agents, parse_think
+
+    agents, names = make_agents(args.agents, game.players, game.seed, think=parse_think(getattr(args, "think", None)),
+                                game=ruleset.id)
     steps, stopped = 0, False
     try:
         while game.decision is not None:
@@ -100,7 +101,7 @@ def _play(args, ruleset) -> int:
 
         for index in range(game.players):
             print(render_seat(ruleset, game.table, index))
-    print(game.score_table())
+    print(game.score_table(names))
     return 0
 
 

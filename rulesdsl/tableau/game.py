@@ -6,11 +6,21 @@ the state untouched, `game.log` lists the answers so far. A game is fully descri
 ruleset + options + seed + answers: `save()` writes exactly that with the content's
 fingerprint, `TableauGame.load` replays it and refuses a record made on other content.
 The flow is generic: `round` runs once per round of the manifest, then `final`.
+
+Forks (for agents that look ahead): a generator cannot be copied, so `fork()` replays. A game
+made with `checkpoints=True` keeps a copy of the table at the start of every round (where the
+flow can be restarted from data alone), so a fork replays only the current round's answers.
+`fork(hidden_seed)` then deals the unseen part of the table anew (the face-down stacks among
+themselves, the bag's draws) from the agent's own seed: a look ahead never sees the real
+future. A fork remembers where it was dealt anew, so a fork of a fork replays the same world.
 """
 
 from __future__ import annotations
 
+import copy
 import random
+
+import attrs
 
 from rulesdsl.engine.decisions import Decision
 from rulesdsl.engine.record import RecordError
@@ -54,9 +64,50 @@ def new_table(ruleset, players: int, seed: int) -> Table:
     return Table(seats, [None] * c.rings[0].slots, stacks, bag, rng)
 
 
+_SHARED = frozenset({str, int, bool, float, tuple, type(None)})
+
+
+def copy_data(value):
+    """A copy of a table's plain data, quicker than `copy.deepcopy`: lists, dicts, sets and attrs
+    instances copied, the random generator copied by its state, anything else (strings, numbers,
+    tuples of them: cells) shared, being immutable."""
+    kind = type(value)
+    if kind in _SHARED:
+        return value
+    if kind is list:
+        return [copy_data(v) for v in value]
+    if kind is dict:
+        return {k: copy_data(v) for k, v in value.items()}
+    if kind is set:
+        return set(value)
+    if isinstance(value, random.Random):
+        twin = random.Random()
+        twin.setstate(value.getstate())
+        return twin
+    if attrs.has(kind):
+        twin = copy.copy(value)
+        for field in attrs.fields(kind):
+            setattr(twin, field.name, copy_data(getattr(value, field.name)))
+        return twin
+    return value
+
+
+def deal_hidden(table: Table, seed: int) -> None:
+    """Deal the unseen part of a table anew from `seed`: the tiles of the face-down stacks shuffled
+    among the stacks (each keeps its size), and the bag's future draws."""
+    rng = random.Random(seed)
+    tiles = [tile for stack in table.stacks for tile in stack]
+    rng.shuffle(tiles)
+    at = 0
+    for stack in table.stacks:
+        stack[:] = tiles[at:at + len(stack)]
+        at += len(stack)
+    table.rng = rng
+
+
 class TableauGame:
     def __init__(self, ruleset, players: int | None = None, options: dict | None = None, seed: int = 0,
-                 prepare=None, program=None):
+                 prepare=None, program=None, checkpoints: bool = False):
         r = ruleset.manifest.players
         players = r.default if players is None else players
         if not r.min <= players <= r.max:
@@ -69,12 +120,62 @@ class TableauGame:
         self.table = new_table(ruleset, players, seed)
         if prepare is not None:
             prepare(self.table)
-        self.interp = Interpreter(self)
-        self.log: list[str] = []
+        self.prepare = prepare
         self.program = program
+        # round -> (answers before it, the table as it starts); None: no checkpoints kept
+        self.checkpoints: dict | None = {} if checkpoints else None
+        self.dealt: list = []  # (answer index, seed) where the unseen table was dealt anew (forks)
+        self._start([])
+
+    def _start(self, log: list) -> None:
+        self.interp = Interpreter(self)
+        self.log: list[str] = log
         self.decision = None
         self._flow = self._main()
         self._step(None)
+
+    @classmethod
+    def from_table(cls, ruleset, players: int, options: dict, seed: int, table: Table) -> "TableauGame":
+        """A game that goes on from `table` (taken over, not copied) with the round after `table.round`."""
+        game = cls.__new__(cls)
+        game.ruleset, game.players, game.seed = ruleset, players, seed
+        game.given = dict(options)
+        game.options = check_options(ruleset, game.given)
+        game.table, game.prepare, game.program, game.checkpoints, game.dealt = table, None, None, None, []
+        game._start([])
+        return game
+
+    # ------------------------------------------------------------------ forks
+    def fork(self, hidden_seed: int | None = None) -> "TableauGame":
+        """This game at the same open decision, replayed from the latest checkpoint (or the start);
+        with `hidden_seed`, the unseen stacks and bag dealt anew from it. Checkpoints are kept."""
+        marks = self.checkpoints or {}
+        rounds = [r for r, (at, _) in marks.items() if at <= len(self.log)]
+        game = TableauGame.__new__(TableauGame)
+        game.ruleset, game.players, game.seed, game.given, game.options = (
+            self.ruleset, self.players, self.seed, self.given, self.options)
+        game.prepare, game.program, game.dealt = self.prepare, self.program, list(self.dealt)
+        game.checkpoints = {r: marks[r] for r in rounds}
+        if rounds and self.program is None:
+            at, table = marks[max(rounds)]
+            game.table = copy_data(table)
+        else:  # from the start: the same setup, a scenario's situation laid again
+            at, game.table = 0, new_table(self.ruleset, self.players, self.seed)
+            if self.prepare is not None:
+                self.prepare(game.table)
+        dealt = {index: seed for index, seed in self.dealt if index >= at}
+        game._start(self.log[:at])
+        for index in range(at, len(self.log)):
+            if index in dealt:
+                deal_hidden(game.table, dealt[index])
+            game.log.append(self.log[index])
+            game._step(self.log[index])
+        if len(self.log) in dealt:
+            deal_hidden(game.table, dealt[len(self.log)])
+        if hidden_seed is not None:
+            deal_hidden(game.table, hidden_seed)
+            game.dealt.append((len(game.log), hidden_seed))
+        return game
 
     # ------------------------------------------------------------------ the flow
     def _main(self):
@@ -83,6 +184,8 @@ class TableauGame:
             yield from interp.run(self.program.items, Ctx(table.start))
             return
         for number in range(table.round + 1, self.ruleset.manifest.rounds + 1):
+            if self.checkpoints is not None and number not in self.checkpoints:
+                self.checkpoints[number] = (len(self.log), copy_data(table))
             table.round = number
             yield from interp.run(self.ruleset.programs["round"].items, Ctx(table.start))
         yield from interp.run(self.ruleset.programs["final"].items, Ctx(table.start))
@@ -95,6 +198,7 @@ class TableauGame:
             self.decision = None
 
     def decision_for(self, player: int, kind: str, prompt: str, options) -> Decision:
+        """The decision the interpreter asks (a hook for games that ask differently)."""
         return Decision(player, kind, prompt, options)
 
     def answer(self, key: str) -> None:
@@ -119,19 +223,22 @@ class TableauGame:
         places = mech.ranking(keys)
         return [{"player": i, **seat.money, "place": places[i]} for i, seat in enumerate(self.table.seats)]
 
-    def score_table(self) -> str:
+    def score_table(self, agents=None) -> str:
+        """The scores as text, one line per player (with the agent playing it when `agents` names them)."""
         rows = self.scores()
         currencies = [c.id for c in self.ruleset.components.currencies]
-        head = ["player", *currencies, "place"]
+        head = ["player", *(["agent"] if agents else []), *currencies, "place"]
         lines = ["  ".join(f"{h:>8}" for h in head)]
         for row in rows:
-            lines.append("  ".join(f"{row[h]:>8}" for h in head))
+            cells = dict(row, agent=agents[row["player"]]) if agents else row
+            lines.append("  ".join(f"{cells[h]:>8}" for h in head))
         winners = [str(r["player"]) for r in rows if r["place"] == 1]
         lines.append(("winner: player " if len(winners) == 1 else "shared win: players ") + ", ".join(winners))
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ save / load
     def save(self) -> dict:
+        """The record of this game: ruleset, players, options, seed, answers and the content's fingerprint."""
         from rulesdsl.engine.record import fingerprint
 
         return {"format": FORMAT, "game": self.ruleset.id, "players": self.players, "options": dict(self.given),

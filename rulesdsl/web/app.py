@@ -103,9 +103,10 @@ def _problems(err: Exception) -> str:
     return str(err)
 
 
-def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True) -> Flask:
-    """The Flask application serving the table."""
+def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True, game: str | None = None) -> Flask:
+    """The Flask application serving the table (`game`: the tableau game the start form offers first)."""
     app = Flask(__name__)
+    app.config["RULESDSL_GAME"] = game
     app.config["MAX_CONTENT_LENGTH"] = MAX_SAVE_BYTES
     tables = Tables(roots, include_builtin)
     app.extensions["rulesdsl_tables"] = tables
@@ -117,7 +118,16 @@ def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True) -> Fla
         return session
 
     def index_page(error: str | None = None, status: int = 200):
-        return render_template("index.html", error=error, sessions=list(tables.sessions.values())), status
+        from rulesdsl.web.tableau import games
+
+        return render_template("index.html", error=error, sessions=list(tables.sessions.values()),
+                               tableau_games=games(), chosen=app.config.get("RULESDSL_GAME"),
+                               tableau_sessions=list(tables.tableau_sessions.values())), status
+
+    from rulesdsl.web.tableau import register
+
+    tables.index_page = index_page
+    register(app, tables)  # the tableau games' routes (rulesdsl.tableau)
 
     @app.get("/")
     def index():
@@ -226,15 +236,19 @@ def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True) -> Fla
     def save(gid: str):
         session = session_or_404(gid)
         with tables.lock:
-            body = json.dumps(session.game.save(), indent=1)
-        return Response(body, mimetype="application/json",
-                        headers={"Content-Disposition": f'attachment; filename="rulesdsl-game-{gid}.json"'})
+            return record_download(session.game, f"rulesdsl-game-{gid}.json")
 
     @app.errorhandler(413)
     def too_large(_err):
         return index_page(f"cannot open the saved game: larger than {MAX_SAVE_BYTES} bytes", 413)
 
     return app
+
+
+def record_download(game, filename: str) -> Response:
+    """A game's saved record as a JSON download called `filename`."""
+    return Response(json.dumps(game.save(), indent=1), mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
 def _decision_view(game: Game, decision) -> dict:
@@ -262,11 +276,11 @@ def _scores(game: Game) -> list[dict]:
     return final_scores(game)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8765, roots=(), include_builtin: bool = True) -> None:
+def serve(host: str = "127.0.0.1", port: int = 8765, roots=(), include_builtin: bool = True, game: str | None = None) -> None:
     """Run the table until interrupted."""
     from werkzeug.serving import make_server
 
-    app = create_app(tuple(roots), include_builtin)
+    app = create_app(tuple(roots), include_builtin, game)
     try:
         server = make_server(host, port, app, threaded=True)
     except OSError as err:
