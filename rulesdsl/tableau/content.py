@@ -371,19 +371,9 @@ def vocabulary(ruleset: Ruleset) -> Vocabulary:
         "ring": {x.id for x in c.rings}, "supply": {x.id for x in c.supplies}, "bag": {x.id for x in c.bags},
         "category": {x.category for x in c.tiles}, "figure": figures, "currency": currencies,
     }
-    return check_vocabulary(names, currencies | {o.id for o in m.options} | QUANTITIES)
-
-
-def check_vocabulary(names: dict, quantities) -> Vocabulary:
-    """The checker's vocabulary of a tableau program from its kinds of names and its quantities."""
-    nouns = {**{f: "figure" for f in names["figure"]}, **{x: "currency" for x in names["currency"]}}
-    return Vocabulary(nouns, names=names, quantities=frozenset(quantities), queries=frozenset(QUERIES),
-                      query_args="figure", items="currency", kinds=KINDS)
-
-
-def check_tree(program, names: dict, quantities) -> list:
-    """(pos, message) for every problem of a program against these names, by the one checker."""
-    return check_program(program, check_vocabulary(names, quantities))
+    nouns = {**{f: "figure" for f in figures}, **{x: "currency" for x in currencies}}
+    return Vocabulary(nouns, names=names, quantities=frozenset(currencies | {o.id for o in m.options} | QUANTITIES),
+                      queries=frozenset(QUERIES), query_args="figure", items="currency", kinds=KINDS)
 
 
 # The node kinds of the card language a tableau program may use: its own statements, and the

@@ -131,7 +131,8 @@ def _prepare(ruleset, situation: dict):
 
 def _program(ruleset, run):
     from rulesdsl.lang.parser import parse
-    from rulesdsl.tableau.content import check_tree
+    from rulesdsl.lang.checker import check
+    from rulesdsl.tableau.content import vocabulary
 
     if run in (None, "round"):
         return ruleset.programs["round"]
@@ -140,12 +141,7 @@ def _program(ruleset, run):
     if run == "game":
         return None
     program = parse(run)
-    c = ruleset.components
-    names = {"ring": {x.id for x in c.rings}, "supply": {x.id for x in c.supplies}, "bag": {x.id for x in c.bags},
-             "category": {x.category for x in c.tiles}, "figure": set(ruleset.figures), "currency": {x.id for x in c.currencies}}
-    from rulesdsl.tableau.content import QUANTITIES
-
-    problems = list(check_tree(program, names, names["currency"] | set(ruleset.option_defaults()) | QUANTITIES))
+    problems = list(check(program, vocabulary(ruleset)))
     if problems:
         pos, message = problems[0]
         raise RulesError(f"run: {pos.line if pos else 1}:{pos.column if pos else 1}: {message}")
