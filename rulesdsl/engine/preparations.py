@@ -193,7 +193,7 @@ class Trials:
         columns = self._imitates(space)
         if columns is None:
             return self._relevance("space", space, lambda: relevance.needs_of_space(content, catalog, space))
-        found = frozenset()
+        found = frozenset({relevance.VIKINGS})  # what it may imitate depends on the occupied spaces
         for other in self.g.state.occupancy:
             if content.spaces[other].column in columns and self._imitates(other) is None:
                 needs = self._relevance("space", other, lambda: relevance.needs_of_space(content, catalog, other))

@@ -12,9 +12,18 @@ from rulesdsl.engine.items import GOOD, RESOURCE, WEAPON
 from rulesdsl.lang import tree as t
 
 # statements whose reach is not the items they name
-_OPEN = (t.VarItem, t.Play, t.TakeMountain, t.ReturnVikings, t.Emigrate, t.Explore, t.DoNamed, t.DoSpace,
-         t.Imitate, t.RunPhase, t.Loot, t.Harvest, t.Lift, t.ChooseVar,
-         t.Dice, t.Sail, t.Watch, t.Anytime, t.Upgrade, t.Flip, t.ForEach)
+_OPEN = (t.VarItem, t.Play, t.TakeMountain, t.Emigrate, t.Explore, t.DoNamed, t.DoSpace,
+         t.Imitate, t.RunPhase, t.Loot, t.Lift,
+         t.Dice, t.Sail, t.Watch, t.Anytime, t.ForEach)
+# statements that only turn goods into other goods (`upgrade`, `flip`) or gain the goods the
+# content marks as harvested: their reach is read from the content (see `_goods_reach`)
+_GOODS_ONLY = (t.Upgrade, t.Flip, t.Harvest)
+# Returning Vikings changes the Thing square and the occupancy, which the catalog's `viking`
+# stands for: a space's needs name it when its effects read Vikings or occupied spaces.
+# (`choose S ...: body` reaches what its body reaches; a value bound to S is read through
+# `VarItem` or `Ref` nodes, which stay open or are read like any other.)
+VIKINGS = "viking"
+_READS_VIKINGS = (t.ReturnVikings, t.Imitate)
 
 # What a changed value or an allowed rule can stand in for when a space's feasibility is
 # judged (None: anything). Dice, loot and feast values change outcomes, never whether an
@@ -78,8 +87,14 @@ def mentioned(catalog, trees, needs: bool = False, play_reach=_OPEN_REACH) -> fr
                     found |= catalog.members(("ship",)) | {"silver"}
                 elif isinstance(node, t.TakeMountain):
                     found |= {good for item in catalog.content.mountain_items.values() for good in item.gives}
+                elif isinstance(node, _READS_VIKINGS) or (isinstance(node, t.Query) and node.name != "count"):
+                    found.add(VIKINGS)
             elif isinstance(node, _OPEN):
                 return None
+            elif isinstance(node, _GOODS_ONLY):
+                found |= _goods_reach(catalog, node)
+            elif isinstance(node, t.ReturnVikings):
+                found.add(VIKINGS)
             elif isinstance(node, (t.Modify, t.SetValue, t.Allow)):
                 reach = RULE_REACH.get(node.rule) if isinstance(node, t.Allow) else VALUE_REACH.get(node.value)
                 if reach is None:
@@ -100,6 +115,14 @@ def mentioned(catalog, trees, needs: bool = False, play_reach=_OPEN_REACH) -> fr
                 found |= catalog.selector_members(nouns)
                 found.update(n for n in (catalog.resolve(w) for w in nouns) if n is not None)
     return frozenset(found)
+
+
+def _goods_reach(catalog, node) -> frozenset:
+    """What an upgrade or a flip can leave in a supply: goods tiles only (the interpreter
+    refuses any other result); a harvest: the goods the content gives a harvest value."""
+    if isinstance(node, t.Harvest):
+        return frozenset(g.id for g in catalog.content.goods.values() if g.harvest is not None)
+    return frozenset(item for item, kind in catalog.kind.items() if kind == GOOD)
 
 
 def _given(node):
@@ -136,7 +159,7 @@ def needs_of_space(content, catalog, space: str) -> frozenset | None:
         if not isinstance(node.place, t.ColumnPlace):
             return None
         columns.update(node.place.columns)
-    found: set = set()
+    found: set = {VIKINGS}  # what it may imitate depends on the occupied spaces
     for other, spec in content.spaces.items():
         if spec.column not in columns:
             continue
