@@ -255,8 +255,11 @@ class Trials:
                     path.append(keys[0])
                     used += 1
                     decision = process.send(keys[0])
-                while True:
-                    decision = process.send(next(o.key for o in decision.options if o.refusal is None))
+                while True:  # the first legal answer, judged lazily (a whole feast's placements need not be)
+                    first = decision.count_legal(1)[1]
+                    if first is None:
+                        break  # as the StopIteration of no legal answer did
+                    decision = process.send(first)
             except StopIteration:
                 pass
             return (g.state, g.events.checkpoint()), [], path, used

@@ -130,6 +130,8 @@ def _given(node):
     an action can be taken); how many it gives may (`per cattle`, an amount read from the board)."""
     if isinstance(node, t.Acquire) and node.verb == "gain":
         return (node.per,) + tuple(getattr(item, "amount", None) for part in node.bundle.parts for item in part)
+    if isinstance(node, t.Dice):  # a dice action can be taken when its ships sail: what it pays and gains comes later
+        return (node.sail,)
     return None
 
 
@@ -239,6 +241,8 @@ def _gains(catalog, node, play_reach):
         return _gains(catalog, node.stmt, play_reach)
     if isinstance(node, t.ChooseOne):
         return _gains(catalog, node.alternatives, play_reach)
+    if isinstance(node, t.ChooseVar):  # its condition is only read
+        return _gains(catalog, node.body, play_reach)
     if isinstance(node, t.Hook):
         return _gains(catalog, node.body, play_reach)
     if isinstance(node, (t.Modify, t.SetValue, t.Allow)):  # its filters and condition are only read
