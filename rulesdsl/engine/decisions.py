@@ -102,7 +102,9 @@ class Decision:
             if self._judge_all is not None:
                 keys = [key for key, _ in self._entries if key not in verdicts]
                 verdicts.update(zip(keys, self._judge_all(keys)))
-            verdict = self._verdict
+                verdict = verdicts.__getitem__  # every key is judged now
+            else:
+                verdict = self._verdict
             # plain labels first: a search agent reads every option of every decision
             self._options = tuple(Option(key, label, verdict(key)) if type(label) is str else Option(key, _text(label), verdict(key), _piece(label))
                                   for key, label in self._entries)

@@ -41,31 +41,35 @@ class ActionSpaces:
         return self.g.events.value("vikings_needed", column.vikings, ctx, info, floor=1)
 
     def space_refusal(self, ctx, space: str) -> str | None:
+        plan = self._plans.get(space) or self._space_plan(space)
         if space in self.g.state.occupancy:  # the most frequent refusal first
-            return f"{self.g.content.spaces[space].name} is already occupied this round"
-        spec = self.g.content.spaces[space]
+            return plan[3]
         if not self.in_play(space):
-            return f"{spec.name} is not in play in this game"
+            return plan[4]
         needed = self.vikings_needed(ctx, space)
         if ctx.p.thing < needed:
-            return f"{spec.name} needs {needed} Vikings; you have {ctx.p.thing} on the Thing square"
+            return f"{plan[0].name} needs {needed} Vikings; you have {ctx.p.thing} on the Thing square"
         if not self.space_usable(ctx, space, needed):
-            return f"none of the effects of {spec.name} can be used now"
+            return plan[5]
         return None
 
     def _space_plan(self, space: str):
-        """(spec, requirements, other statements) of a space, split once."""
+        """(spec, requirements, other statements, and the texts of its fixed refusals) of a
+        space, split and written once (a full list refuses every occupied space)."""
         plans = self._plans
         found = plans.get(space)
         if found is None:
             items = self.g.content.programs[("spaces", space)].items
-            found = (self.g.content.spaces[space], [i for i in items if isinstance(i, t.Require)],
-                     [i for i in items if not isinstance(i, t.Require)])
+            spec = self.g.content.spaces[space]
+            found = (spec, [i for i in items if isinstance(i, t.Require)], [i for i in items if not isinstance(i, t.Require)],
+                     f"{spec.name} is already occupied this round", f"{spec.name} is not in play in this game",
+                     f"none of the effects of {spec.name} can be used now")
             plans[space] = found
         return found
 
     def space_usable(self, ctx, space: str, needed: int | None = None, prepared: bool = True) -> bool:
-        spec, requires, others = self._space_plan(space)
+        plan = self._plans.get(space) or self._space_plan(space)
+        spec, requires, others = plan[0], plan[1], plan[2]
         if needed is None:
             needed = self.vikings_needed(ctx, space)
         # feasibility checks only read the action, so one blank Action per space and count serves

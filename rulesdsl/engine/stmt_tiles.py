@@ -15,9 +15,10 @@ class TileStatements:
 
     def c_Upgrade(self, node, ctx):
         members = self._selector_ids(node.selector, ctx)
-        if not any(n > 0 and good in members for good, n in ctx.p.supply.items()):
+        held = [good for good, n in ctx.p.supply.items() if n > 0 and good in members]
+        if not held:
             return False  # nothing held to upgrade (what _upgradable would find, found faster)
-        return bool(self._upgradable(node, ctx, Counter()))
+        return bool(self._upgradable(node, ctx, Counter(), None, held))
 
     def s_Upgrade(self, node, ctx, mandatory):
         low, high = self.range(node.range, ctx)
@@ -133,9 +134,11 @@ class TileStatements:
             current = nxt
         return current
 
-    def _upgradable(self, node, ctx, chosen: Counter, sources: Counter | None = None) -> list[tuple[str, str]]:
-        """(good, result) pairs still open to this upgrade: an upgraded tile is not upgraded again."""
-        members = self._selector_ids(node.selector, ctx)
+    def _upgradable(self, node, ctx, chosen: Counter, sources: Counter | None = None, members=None) -> list[tuple[str, str]]:
+        """(good, result) pairs still open to this upgrade: an upgraded tile is not upgraded again.
+        `members`: the goods to look at, when the caller already knows which are held."""
+        if members is None:
+            members = self._selector_ids(node.selector, ctx)
         same_kind = any(isinstance(m, t.SameKindMod) for m in getattr(node.selector, "mods", ()))
         steps = self.amount(node.steps, ctx) if node.steps is not None else None
         out = []
