@@ -56,6 +56,7 @@ class Trials:
         self.g = flow.g
         self._batch: dict | None = None
         self._signatures: dict = {}
+        self._installed: dict = {}  # ids of the listeners installed -> (number, the listeners)
         self._imitated: dict = {}
 
     @contextmanager
@@ -106,25 +107,29 @@ class Trials:
 
         Which listeners match the space is remembered per game, keyed by the listeners
         installed; what is left to judge each time is what the cards in hand could reach."""
-        hooks, state = self.g.events.hooks, self.g.state
+        state = self.g.state
         batch = self._batch  # the installed listeners do not change while a list of spaces is judged
         installed = batch.get(_INSTALLED) if batch is not None else None
         if installed is None:
-            lists = tuple(hooks.get(k, ()) for k in _READ)
-            installed = (lists, tuple(id(lst) for listeners in lists for lst in listeners))
+            hooks = self.g.events.hooks
+            listeners = tuple(lst for k in _READ for lst in hooks.get(k, ()))
+            ids = tuple(map(id, listeners))
+            found = self._installed.get(ids)
+            if found is None:  # a small number stands for them in keys; kept alive, their ids stay theirs
+                found = self._installed[ids] = (len(self._installed), listeners)
+            installed = found[0]
             if batch is not None:
                 batch[_INSTALLED] = installed
-        lists = installed[0]
-        key = (player, space, needed, installed[1])
+        key = (player, space, needed, installed)
         found = self._signatures.get(key)
         if found is None:
-            # the listeners are kept with the answer so that their ids stay theirs
-            found = self._signatures[key] = (self._matching(player, space, needed), lists)
+            matching = self._matching(player, space, needed)
+            found = self._signatures[key] = (matching, any(p is _PLAYS for _, p in matching))
         matching = found[0]
         if not matching:
             return None
         # the rest reads the hand (when a listener plays cards) and, for an imitation, the occupied spaces
-        full_key = (key, tuple(state.players[player].hand) if any(p is _PLAYS for _, p in matching) else None,
+        full_key = (key, tuple(state.players[player].hand) if found[1] else None,
                     tuple(state.occupancy) if self._imitates(space) is not None else None)
         signature = self._signatures.get(full_key, _PLAYS)
         if signature is _PLAYS:
