@@ -155,7 +155,7 @@ def needs_of_space(content, catalog, space: str) -> frozenset | None:
     program = content.programs[("spaces", space)]
     imitations = [n for n in t.walk(program) if isinstance(n, t.Imitate)]
     if not imitations:
-        return mentioned(catalog, program.items, needs=True)
+        return _checked_reads(catalog, program.items)
     columns = set()
     for node in imitations:
         if not isinstance(node.place, t.ColumnPlace):
@@ -168,10 +168,24 @@ def needs_of_space(content, catalog, space: str) -> frozenset | None:
         other_program = content.programs[("spaces", other)]
         if any(isinstance(n, t.Imitate) for n in t.walk(other_program)):
             continue
-        needs = mentioned(catalog, other_program.items, needs=True)
+        needs = _checked_reads(catalog, other_program.items)
         if needs is None:
             return None
         found |= needs
+    return frozenset(found)
+
+
+def _checked_reads(catalog, items) -> frozenset | None:
+    """What judging a space's statements reads: of an exchange whose results may all come to
+    nothing (`flip any number`, `up to`), only its cost (what `can_on_space` checks)."""
+    found: set = set()
+    for item in items:
+        if isinstance(item, t.Exchange) and all(isinstance(getattr(r, "range", None), (t.UpTo, t.AnyNumber)) for r in item.results):
+            item = item.cost
+        reads = mentioned(catalog, (item,), needs=True)
+        if reads is None:
+            return None
+        found |= reads
     return frozenset(found)
 
 

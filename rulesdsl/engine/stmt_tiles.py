@@ -15,10 +15,11 @@ class TileStatements:
 
     def c_Upgrade(self, node, ctx):
         members = self._selector_ids(node.selector, ctx)
-        held = [good for good, n in ctx.p.supply.items() if n > 0 and good in members]
+        held = [good for good, n in ctx.p.supply.items() if n > 0 and good in members and self.catalog.kind.get(good) == GOOD]
         if not held:
             return False  # nothing held to upgrade (what _upgradable would find, found faster)
-        return bool(self._upgradable(node, ctx, Counter(), None, held))
+        steps = self.amount(node.steps, ctx) if node.steps is not None else None
+        return any(self._upgrade_target(node, good, steps) is not None for good in held)  # the first one will do
 
     def s_Upgrade(self, node, ctx, mandatory):
         low, high = self.range(node.range, ctx)
@@ -134,11 +135,9 @@ class TileStatements:
             current = nxt
         return current
 
-    def _upgradable(self, node, ctx, chosen: Counter, sources: Counter | None = None, members=None) -> list[tuple[str, str]]:
-        """(good, result) pairs still open to this upgrade: an upgraded tile is not upgraded again.
-        `members`: the goods to look at, when the caller already knows which are held."""
-        if members is None:
-            members = self._selector_ids(node.selector, ctx)
+    def _upgradable(self, node, ctx, chosen: Counter, sources: Counter | None = None) -> list[tuple[str, str]]:
+        """(good, result) pairs still open to this upgrade: an upgraded tile is not upgraded again."""
+        members = self._selector_ids(node.selector, ctx)
         same_kind = any(isinstance(m, t.SameKindMod) for m in getattr(node.selector, "mods", ()))
         steps = self.amount(node.steps, ctx) if node.steps is not None else None
         out = []
@@ -147,16 +146,22 @@ class TileStatements:
                 continue
             if same_kind and sources and good not in sources:
                 continue
-            if node.to_color is not None:
-                target = good
-                while target is not None and self.g.content.goods[target].color != node.to_color:
-                    target = self.g.content.goods[target].upgrades_to
-            else:
-                target = self._step(good, steps, node.diagonal)
-            if target is None or target == good or self.catalog.kind.get(target) != GOOD:
-                continue
-            out.append((good, target))
+            target = self._upgrade_target(node, good, steps)
+            if target is not None:
+                out.append((good, target))
         return out
+
+    def _upgrade_target(self, node, good: str, steps) -> str | None:
+        """What upgrading `good` gives (None: this upgrade cannot take it)."""
+        if node.to_color is not None:
+            target = good
+            while target is not None and self.g.content.goods[target].color != node.to_color:
+                target = self.g.content.goods[target].upgrades_to
+        else:
+            target = self._step(good, steps, node.diagonal)
+        if target is None or target == good or self.catalog.kind.get(target) != GOOD:
+            return None
+        return target
 
     def _flippable(self, node, ctx, flipped: set) -> list[tuple[str, str]]:
         members = self._selector_ids(node.selector, ctx)
