@@ -44,9 +44,12 @@ class ActionSpaces:
         plan = self._plans.get(space) or self._space_plan(space)
         if space in self.g.state.occupancy:  # the most frequent refusal first
             return plan[3]
-        if not self.in_play(space):
+        if not plan[6]:
             return plan[4]
-        needed = self.vikings_needed(ctx, space)
+        if "vikings_needed" not in self.g.events._values and (ctx.action is None or not ctx.action.temporary):
+            needed = plan[7]  # no modifier could change it (what vikings_needed finds, found at once)
+        else:
+            needed = self.vikings_needed(ctx, space)
         if ctx.p.thing < needed:
             return f"{plan[0].name} needs {needed} Vikings; you have {ctx.p.thing} on the Thing square"
         if not self.space_usable(ctx, space, needed):
@@ -54,8 +57,9 @@ class ActionSpaces:
         return None
 
     def _space_plan(self, space: str):
-        """(spec, requirements, other statements, and the texts of its fixed refusals) of a
-        space, split and written once (a full list refuses every occupied space)."""
+        """(spec, requirements, other statements, the texts of its fixed refusals, whether it is
+        in play, its column's Vikings) of a space, split and written once per game (a full list
+        refuses every occupied space; which spaces are in play is fixed at setup)."""
         plans = self._plans
         found = plans.get(space)
         if found is None:
@@ -63,7 +67,8 @@ class ActionSpaces:
             spec = self.g.content.spaces[space]
             found = (spec, [i for i in items if isinstance(i, t.Require)], [i for i in items if not isinstance(i, t.Require)],
                      f"{spec.name} is already occupied this round", f"{spec.name} is not in play in this game",
-                     f"none of the effects of {spec.name} can be used now")
+                     f"none of the effects of {spec.name} can be used now", self.in_play(space),
+                     self.g.content.columns[spec.column].vikings)
             plans[space] = found
         return found
 
