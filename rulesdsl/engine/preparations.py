@@ -55,6 +55,7 @@ class Trials:
         self.flow = flow
         self.g = flow.g
         self._batch: dict | None = None
+        self.prune = True  # skip the trials `relevance` proves cannot matter (off: try them all, to test that)
         self._signatures: dict = {}
         self._installed: dict = {}  # ids of the listeners installed -> (number, the listeners)
         self._imitated: dict = {}
@@ -130,7 +131,7 @@ class Trials:
             return None
         # the rest reads the hand (when a listener plays cards) and, for an imitation, the occupied spaces
         full_key = (key, tuple(state.players[player].hand) if found[1] else None,
-                    tuple(state.occupancy) if self._imitates(space) is not None else None)
+                    tuple(state.occupancy) if self._imitates(space) is not None else None, self.prune)
         signature = self._signatures.get(full_key, _PLAYS)
         if signature is _PLAYS:
             signature = self._signatures[full_key] = self._signature(player, space, needed, matching)
@@ -193,7 +194,10 @@ class Trials:
         return found
 
     def _space_needs(self, space: str):
-        """What could make a space usable; an imitation needs what the spaces it could copy need."""
+        """What could make a space usable; an imitation needs what the spaces it could copy need.
+        Without `prune`, anything could (every preparation is tried)."""
+        if not self.prune:
+            return None
         content, catalog = self.g.content, self.g.catalog
         columns = self._imitates(space)
         if columns is None:
