@@ -6,6 +6,7 @@ from __future__ import annotations
 from rulesdsl.engine.decisions import Candidates, Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.context import Action, Ctx
+from rulesdsl.engine import relevance
 from rulesdsl.errors import RulesError
 
 from rulesdsl.lang import tree as t
@@ -226,13 +227,8 @@ class ActionSpaces:
         return (yield from self.interp.dice.run(node, ctx.derive(space=None, action=action)))
 
     def dice_definition(self, kind: str):
-        if self._dice_defs is None:
-            found: dict = {}
-            for sid in self.g.content.spaces:
-                for node in t.walk(self.g.content.programs[("spaces", sid)]):
-                    if isinstance(node, t.Dice):
-                        found.setdefault(node.kind, set()).add(node)
-            self._dice_defs = {k: next(iter(v)) for k, v in found.items() if len(v) == 1}
+        if self._dice_defs is None:  # read once per content, not per game
+            self._dice_defs = relevance.cached(self.g.content, ("dice definitions",), lambda: _dice_definitions(self.g.content))
         return self._dice_defs.get(kind)
 
     def imitable(self, ctx, place) -> list[Option]:
@@ -289,3 +285,13 @@ class ActionSpaces:
 
 
 _PASS = (Option("pass", "pass (place no more Vikings this round)"),)
+
+
+def _dice_definitions(content) -> dict:
+    """The dice actions the spaces declare in exactly one way: kind -> its node."""
+    found: dict = {}
+    for sid in content.spaces:
+        for node in t.walk(content.programs[("spaces", sid)]):
+            if isinstance(node, t.Dice):
+                found.setdefault(node.kind, set()).add(node)
+    return {k: next(iter(v)) for k, v in found.items() if len(v) == 1}
