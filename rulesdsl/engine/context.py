@@ -49,14 +49,11 @@ class Ctx:
         self.space = space
         self.info = info
         self.vars: dict = {}
-        self.it = None
         self.action = action
-        self.dice = None
-        self.slash = None
-        self.value = None
-        self.via = None
-        self.phase = None  # the share of a phase being run (its EventInfo), for the mechanisms
-        self.pending = None  # arrivals of the current yield, announced when it is complete
+        # `phase`: the share of a phase being run (its EventInfo), for the mechanisms; `pending`:
+        # arrivals of the current yield, announced when it is complete (one chained store: a
+        # context is made for every effect run)
+        self.it = self.dice = self.slash = self.value = self.via = self.phase = self.pending = None
 
     def derive(self, **changes) -> "Ctx":
         new = Ctx.__new__(Ctx)

@@ -15,6 +15,8 @@ from rulesdsl.lang import tree as t
 class ActionSpaces:
     """The action board of a `Flow`: spaces judged, used, imitated and granted."""
 
+    _check_contexts = None  # (player state, player, {(space, Vikings): the context its checks run in})
+
     def spaces_in_play(self) -> list[str]:
         found = getattr(self, "_in_play", None)
         if found is None:
@@ -91,7 +93,14 @@ class ActionSpaces:
                 return all(can(item, sub) for item in requires) and any(on_space(item, sub) for item in others)
             usable = self.verdicts.usable((ctx.player, space, needed, scope), ctx.p, direct)
         else:  # loops, not all()/any() over generators: this runs for every space judged
-            sub = Ctx(ctx.player, ctx.p, space=space, action=blank)
+            # checks never change their context: one per space and count serves while the
+            # player's state is the same object (a full list judges every space against it)
+            subs = self._check_contexts
+            if subs is None or subs[0] is not ctx.p or subs[1] != ctx.player:
+                subs = self._check_contexts = (ctx.p, ctx.player, {})
+            sub = subs[2].get((space, needed))
+            if sub is None:
+                sub = subs[2][(space, needed)] = Ctx(ctx.player, ctx.p, space=space, action=blank)
             usable = False
             for item in requires:
                 if not can(item, sub):
