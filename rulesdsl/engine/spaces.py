@@ -76,36 +76,39 @@ class ActionSpaces:
         return found
 
     def space_usable(self, ctx, space: str, needed: int | None = None, prepared: bool = True) -> bool:
-        plan = self._plans.get(space) or self._space_plan(space)
-        spec, requires, others = plan[0], plan[1], plan[2]
         if needed is None:
             needed = self.vikings_needed(ctx, space)
-        # feasibility checks only read the action, so one blank Action per space and count serves
-        blanks = self._blank_actions
-        blank = blanks.get((space, needed))
-        if blank is None:
-            blank = blanks[(space, needed)] = Action(space, spec.group, spec.column, needed, "space")
-        can, on_space = self.interp.can, self.interp.can_on_space
+        # checks never change their context and only read the action, so one context (with a
+        # blank Action) per space and count serves while the player's state is the same object
+        # (a full list judges every space against it)
+        subs = self._check_contexts
+        if subs is None or subs[0] is not ctx.p or subs[1] != ctx.player:
+            subs = self._check_contexts = (ctx.p, ctx.player, {})
+        found = subs[2].get((space, needed))
+        if found is None:
+            plan = self._plans.get(space) or self._space_plan(space)
+            blanks = self._blank_actions
+            blank = blanks.get((space, needed))
+            if blank is None:
+                blank = blanks[(space, needed)] = Action(space, plan[0].group, plan[0].column, needed, "space")
+            found = subs[2][(space, needed)] = (Ctx(ctx.player, ctx.p, space=space, action=blank), plan[1], plan[2], blank)
+        sub, requires, others, blank = found
         scope = self._verdict_scope
         if scope is not None and prepared:  # a turn's options: remembered while what they read stays
+            can, on_space = self.interp.can, self.interp.can_on_space
+
             def direct(p) -> bool:
                 sub = Ctx(ctx.player, p, space=space, action=blank)
                 return all(can(item, sub) for item in requires) and any(on_space(item, sub) for item in others)
             usable = self.verdicts.usable((ctx.player, space, needed, scope), ctx.p, direct)
         else:  # loops, not all()/any() over generators: this runs for every space judged
-            # checks never change their context: one per space and count serves while the
-            # player's state is the same object (a full list judges every space against it)
-            subs = self._check_contexts
-            if subs is None or subs[0] is not ctx.p or subs[1] != ctx.player:
-                subs = self._check_contexts = (ctx.p, ctx.player, {})
-            sub = subs[2].get((space, needed))
-            if sub is None:
-                sub = subs[2][(space, needed)] = Ctx(ctx.player, ctx.p, space=space, action=blank)
             usable = False
+            interp = self.interp
             for item in requires:
-                if not can(item, sub):
+                if not interp.can(item, sub):
                     break
             else:
+                on_space = interp.can_on_space
                 for item in others:
                     if on_space(item, sub):
                         usable = True
