@@ -59,7 +59,5 @@ def test_relevance_reads_goods_only_statements_and_checked_costs(content):
     # overseas trading flips any number of goods: judging it reads the knarr and the silver it costs
     needs = relevance.needs_of_space(content, catalog, "overseas_trading_1")
     assert "silver" in needs and "knarr" in needs and not needs & goods
-    # Chief (5) runs a feast: a banquet gives nothing (its food and coins go back to the supply)
-    assert relevance.gained_by_card(content, catalog, 5) == frozenset()
     # a dice action is judged by its ships' sailing, not by what it pays per pip
     assert "wood" not in relevance.needs_of_space(content, catalog, "whaling_4")

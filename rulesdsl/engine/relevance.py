@@ -257,31 +257,12 @@ def _gains(catalog, node, play_reach):
         return _gains(catalog, node.alternatives, play_reach)
     if isinstance(node, t.ChooseVar):  # its condition is only read
         return _gains(catalog, node.body, play_reach)
-    if isinstance(node, t.RunPhase):
-        return _phase_gains(catalog, node.phase)
     if isinstance(node, t.Hook):
         return _gains(catalog, node.body, play_reach)
     if isinstance(node, (t.Modify, t.SetValue, t.Allow)):  # its filters and condition are only read
         reach = RULE_REACH.get(node.rule) if isinstance(node, t.Allow) else VALUE_REACH.get(node.value)
         return None if reach is None else set(reach)
     return mentioned(catalog, (node,), play_reach=play_reach)
-
-
-# What a generic mechanism can give a player (for `gained`; the rest are open). A banquet only
-# moves food and coins from the player onto the table and back to the general supply ([P9.7])
-# and adds penalties: it gives nothing.
-MECHANISM_GAINS = {"banquet": frozenset()}
-
-
-def _phase_gains(catalog, phase: str):
-    """What running a phase for one player could give: its mechanisms' gains, when known."""
-    program = catalog.content.programs.get(("phases", phase))
-    if program is None or not all(isinstance(item, t.Use) and item.name in MECHANISM_GAINS for item in program.items):
-        return None
-    found: set = set()
-    for item in program.items:
-        found |= MECHANISM_GAINS[item.name]
-    return found
 
 
 def _freed(catalog, bundle):
