@@ -3,7 +3,8 @@
 Used to skip trying effects out (see `preparations.py`) when they cannot change
 whether an action space is usable: an effect that only mentions peas cannot make a space
 that needs a knarr and silver usable. The answer is conservative: `None` means "could touch
-anything" (a granted action, a modifier, an upgrade whose result is another good ...).
+anything" (a granted action, a modifier, a card played from the hand ...). What other cards'
+hooks do when the effect triggers them is not followed (tests/test_trials.py names a case).
 """
 
 from __future__ import annotations
