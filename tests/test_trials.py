@@ -59,5 +59,9 @@ def test_relevance_reads_goods_only_statements_and_checked_costs(content):
     # overseas trading flips any number of goods: judging it reads the knarr and the silver it costs
     needs = relevance.needs_of_space(content, catalog, "overseas_trading_1")
     assert "silver" in needs and "knarr" in needs and not needs & goods
+    # Chief (5) runs a feast: a banquet by itself gives nothing (its food and coins go back to
+    # the supply), but a card's hook on the phase could give anything
+    assert relevance.gained_by_card(content, catalog, 5, quiet=True) == frozenset()
+    assert relevance.gained_by_card(content, catalog, 5) is None
     # a dice action is judged by its ships' sailing, not by what it pays per pip
     assert "wood" not in relevance.needs_of_space(content, catalog, "whaling_4")

@@ -219,9 +219,19 @@ class Trials:
 
     def _hand_reaching(self, hand, needs, gains: bool) -> frozenset:
         content, catalog = self.g.content, self.g.catalog
-        read = relevance.gained_by_card if gains else relevance.produced_by_card
-        return frozenset(n for n in hand if relevance.may_matter(
-            self._relevance("card-gains" if gains else "card", n, lambda: read(content, catalog, n)), needs))
+        if gains and not self._phases_heard():  # a phase a card runs gives only what its mechanisms give
+            kind, read = "card-gains-quiet", lambda n: relevance.gained_by_card(content, catalog, n, quiet=True)
+        elif gains:
+            kind, read = "card-gains", lambda n: relevance.gained_by_card(content, catalog, n)
+        else:
+            kind, read = "card", lambda n: relevance.produced_by_card(content, catalog, n)
+        return frozenset(n for n in hand if relevance.may_matter(self._relevance(kind, n, lambda: read(n)), needs))
+
+    def _phases_heard(self) -> bool:
+        """Whether any listener hears a phase or an event a mechanism announces: then running a
+        phase could give anything (what those hooks do is not read)."""
+        events = relevance.MECHANISM_EVENTS
+        return any(listeners and (name.startswith("phase:") or name in events) for (_, name), listeners in self.g.events.hooks.items())
 
     def _monotone(self, space: str) -> bool:
         content = self.g.content

@@ -224,20 +224,20 @@ def _card_parts(content, number: int) -> list:
 _UNBOUNDED = (GOOD, RESOURCE, WEAPON)
 
 
-def gained(catalog, trees, play_reach=_OPEN_REACH) -> frozenset | None:
+def gained(catalog, trees, play_reach=_OPEN_REACH, quiet: bool = False) -> frozenset | None:
     """A sharper `mentioned` for a space whose feasibility only grows with what the player
     holds (`monotone`): what the trees could give or free. Conditions, `per` counts and the
     goods, resources and weapons an effect pays are read or taken, never given, so they
     cannot make such a space usable; anything else falls back to `mentioned`."""
-    reach = _gains(catalog, tuple(trees), play_reach)
+    reach = _gains(catalog, tuple(trees), play_reach, quiet)
     return None if reach is None else frozenset(reach)
 
 
-def _gains(catalog, node, play_reach):
+def _gains(catalog, node, play_reach, quiet=False):
     if isinstance(node, (tuple, list)):
         found: set = set()
         for child in node:
-            reach = _gains(catalog, child, play_reach)
+            reach = _gains(catalog, child, play_reach, quiet)
             if reach is None:
                 return None
             found |= reach
@@ -247,23 +247,45 @@ def _gains(catalog, node, play_reach):
     if isinstance(node, t.Pay):
         return _freed(catalog, node.bundle)
     if isinstance(node, t.Exchange):
-        cost = _freed(catalog, node.cost) if isinstance(node.cost, t.Bundle) else _gains(catalog, node.cost, play_reach)
-        results = _gains(catalog, node.results, play_reach)
+        cost = _freed(catalog, node.cost) if isinstance(node.cost, t.Bundle) else _gains(catalog, node.cost, play_reach, quiet)
+        results = _gains(catalog, node.results, play_reach, quiet)
         return None if cost is None or results is None else cost | results
     if isinstance(node, t.If):
-        return _gains(catalog, (node.then, node.otherwise or ()), play_reach)
+        return _gains(catalog, (node.then, node.otherwise or ()), play_reach, quiet)
     if isinstance(node, t.Mood):
-        return _gains(catalog, node.stmt, play_reach)
+        return _gains(catalog, node.stmt, play_reach, quiet)
     if isinstance(node, t.ChooseOne):
-        return _gains(catalog, node.alternatives, play_reach)
+        return _gains(catalog, node.alternatives, play_reach, quiet)
     if isinstance(node, t.ChooseVar):  # its condition is only read
-        return _gains(catalog, node.body, play_reach)
+        return _gains(catalog, node.body, play_reach, quiet)
     if isinstance(node, t.Hook):
-        return _gains(catalog, node.body, play_reach)
+        return _gains(catalog, node.body, play_reach, quiet)
+    if isinstance(node, t.RunPhase) and quiet:
+        return _phase_gains(catalog, node.phase)
     if isinstance(node, (t.Modify, t.SetValue, t.Allow)):  # its filters and condition are only read
         reach = RULE_REACH.get(node.rule) if isinstance(node, t.Allow) else VALUE_REACH.get(node.value)
         return None if reach is None else set(reach)
     return mentioned(catalog, (node,), play_reach=play_reach)
+
+
+# What a generic mechanism can give the player it runs for, and the events it announces (the
+# rest are open). A banquet only moves food and coins from the player onto the table and back
+# to the general supply ([P9.7]) and adds penalties, which no space reads: it gives nothing.
+MECHANISM_GAINS = {"banquet": frozenset()}
+MECHANISM_EVENTS = frozenset({"feast_filled"})
+
+
+def _phase_gains(catalog, phase: str):
+    """What running a phase for one player gives by itself, when its mechanisms' gains are
+    known (None: anything). Only asked when no listener hears a phase's or a mechanism's
+    events (`quiet`): a card's hook on them could give anything."""
+    program = catalog.content.programs.get(("phases", phase))
+    if program is None or not all(isinstance(item, t.Use) and item.name in MECHANISM_GAINS for item in program.items):
+        return None
+    found: set = set()
+    for item in program.items:
+        found |= MECHANISM_GAINS[item.name]
+    return found
 
 
 def _freed(catalog, bundle):
@@ -287,6 +309,6 @@ def monotone(content, space: str) -> bool:
     return True
 
 
-def gained_by_card(content, catalog, number: int) -> frozenset | None:
-    """`produced_by_card` read with `gained`."""
-    return gained(catalog, tuple(_card_parts(content, number)))
+def gained_by_card(content, catalog, number: int, quiet: bool = False) -> frozenset | None:
+    """`produced_by_card` read with `gained` (`quiet`: no listener hears phases, see `_phase_gains`)."""
+    return gained(catalog, tuple(_card_parts(content, number)), quiet=quiet)
