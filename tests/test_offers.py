@@ -26,6 +26,9 @@ def test_offer_entries_are_the_written_out_list(content, grids, board):
     assert len(entries) == len(written) + 1 and len(written) > 10
     assert [key for key, _ in entries] == [key for key, _ in written] + ["back"]
     assert [entries[i][0] for i in range(len(entries))] == [key for key, _ in entries]
+    # a full list reads the entries in order, one at a time: the same labels as read by position
+    assert [label() for _, label in list(entries)[:-1]] == [entries[i][1]() for i in range(len(entries) - 1)]
+    assert "peas on stone house at (" in entries[0][1]()
     for key, placement in written:
         offer, found = entries.find(key)
         assert found == placement and offer.coin == (key.partition("@")[2].partition(":")[2] or None)

@@ -26,9 +26,11 @@ class Anytime:
         ctx = self.ctx(player)
         p = ctx.p
         options = []
-        for item in sorted(p.supply):
-            if p.supply[item] > 0 and (self.g.catalog.kind.get(item) in (GOOD, SPECIAL) or item in ("ore", "silver")
-                                       or self.placing_allowed(ctx, item)):
+        kinds, supply = self.g.catalog.kind, p.supply
+        cards_allow = self.g.events.affects("placing", ctx)  # else no card lets anything else be placed
+        for item in sorted(supply):
+            if supply[item] > 0 and (kinds.get(item) in _PLACED or item in ("ore", "silver")
+                                     or (cards_allow and self.placing_allowed(ctx, item))):
                 options.append(Option(f"place:{item}", f"place {item.replace('_', ' ')}"))
         for ship in self.g.content.ships.values():
             if p.supply["silver"] >= ship.price and ops.free_berths(self.g, p, ship.size) > 0:
@@ -115,4 +117,5 @@ class Anytime:
         yield from self.place_tile(ctx, item, key, placement, piece, allowed)
 
 
+_PLACED = (GOOD, SPECIAL)  # kinds of items that may always be placed
 _ANYTIME_MENU = (Option("anytime:menu", "an anytime action (place goods, buy a ship, load ore, use a card) ..."),)

@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections import Counter
 
 
+_new = Counter.__new__
+
+
 class Abort(Exception):
     """A requirement of the block is not met: the rest of the block does not happen."""
 
@@ -22,11 +25,13 @@ class Action:
         self.column = column
         self.vikings = vikings
         self.how = how
-        self.paid: Counter = Counter()
-        self.listed: Counter = Counter()  # costs paid so far as printed, before any modifier
-        self.gained: Counter = Counter()
+        # empty Counters made without Counter.__init__ (whose update machinery is most of the cost
+        # of an Action, built for every Viking placement)
+        self.paid: Counter = _new(Counter)
+        self.listed: Counter = _new(Counter)  # costs paid so far as printed, before any modifier
+        self.gained: Counter = _new(Counter)
         self.printed = None
-        self.used: Counter = Counter()
+        self.used: Counter = _new(Counter)
         self.upgraded = 0
         self.temporary: list = []  # (card, statement): modifiers that last until the action ends
         self.bonus_plays = 0
@@ -44,14 +49,11 @@ class Ctx:
         self.space = space
         self.info = info
         self.vars: dict = {}
-        self.it = None
         self.action = action
-        self.dice = None
-        self.slash = None
-        self.value = None
-        self.via = None
-        self.phase = None  # the share of a phase being run (its EventInfo), for the mechanisms
-        self.pending = None  # arrivals of the current yield, announced when it is complete
+        # `phase`: the share of a phase being run (its EventInfo), for the mechanisms; `pending`:
+        # arrivals of the current yield, announced when it is complete (one chained store: a
+        # context is made for every effect run)
+        self.it = self.dice = self.slash = self.value = self.via = self.phase = self.pending = None
 
     def derive(self, **changes) -> "Ctx":
         new = Ctx.__new__(Ctx)

@@ -102,10 +102,12 @@ class Decision:
             if self._judge_all is not None:
                 keys = [key for key, _ in self._entries if key not in verdicts]
                 verdicts.update(zip(keys, self._judge_all(keys)))
-            verdict = self._verdict
-            # plain labels first: a search agent reads every option of every decision
-            self._options = tuple(Option(key, label, verdict(key)) if type(label) is str else Option(key, _text(label), verdict(key), _piece(label))
-                                  for key, label in self._entries)
+                self._options = _judged_options(self._entries, verdicts)
+            else:
+                verdict = self._verdict
+                # plain labels first: a search agent reads every option of every decision
+                self._options = tuple(Option(key, label, verdict(key)) if type(label) is str else Option(key, _text(label), verdict(key), _piece(label))
+                                      for key, label in self._entries)
         return self._options
 
     def legal(self) -> list[str]:
@@ -225,6 +227,29 @@ class Decision:
 
     def __repr__(self):
         return f"Decision(player={self.player}, kind={self.kind!r}, prompt={self.prompt!r}, {len(self._entries or self._options)} options)"
+
+
+_SHARED: dict = {}  # (key, label, refusal) -> its Option: a full list of spaces repeats them decision after decision
+_SHARED_MAX = 8192
+
+
+def _judged_options(entries, verdicts: dict) -> tuple:
+    """The options of entries whose verdicts are all known; options with a plain label are
+    shared between decisions (an Option is a value: nothing changes one once made)."""
+    shared = _SHARED
+    if len(shared) > _SHARED_MAX:  # labels and refusals that name numbers could grow it without end
+        shared.clear()
+    out = []
+    for key, label in entries:
+        refusal = verdicts[key]
+        if type(label) is str:
+            found = shared.get((key, label, refusal))
+            if found is None:
+                found = shared[(key, label, refusal)] = Option(key, label, refusal)
+        else:
+            found = Option(key, _text(label), refusal, _piece(label))
+        out.append(found)
+    return tuple(out)
 
 
 def _text(label) -> str:

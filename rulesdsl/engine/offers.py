@@ -16,14 +16,14 @@ from rulesdsl.geometry.placement import Placement
 class PlacementLabel:
     """`peas on your home board at (3, 4) turned 90`, written when read."""
 
-    __slots__ = ("piece", "area", "placement")
+    __slots__ = ("piece", "area", "where")
 
-    def __init__(self, piece: str, area: str, placement):
-        self.piece, self.area, self.placement = piece, area, placement
+    def __init__(self, piece: str, area: str, where: tuple):
+        self.piece, self.area, self.where = piece, area, where  # where: (row, column, turn, mirror)
 
     def __call__(self) -> str:
-        pl = self.placement
-        return f"{self.piece} on {self.area} at ({pl.row}, {pl.column}) turned {pl.turn}" + (" over" if pl.mirror else "")
+        row, column, turn, mirror = self.where
+        return f"{self.piece} on {self.area} at ({row}, {column}) turned {turn}" + (" over" if mirror else "")
 
 
 def placement_key(area: str, placement, piece: str | None = None) -> str:
@@ -45,7 +45,15 @@ class AreaOffer:
         """(answer key, label, placement) of one position."""
         mask, _, row, column, turn, mirror = self.positions[index]
         placement = Placement(row, column, turn, mirror, mask)
-        return placement_key(self.key, placement, self.coin), PlacementLabel(self.piece_id, self.label, placement), placement
+        return placement_key(self.key, placement, self.coin), PlacementLabel(self.piece_id, self.label, (row, column, turn, mirror)), placement
+
+    def entries(self):
+        """(answer key, label) of every position, in order, with no `Placement` made (a full list)."""
+        area, coin, piece_id, label = self.key, self.coin, self.piece_id, self.label
+        tail = f":{coin}" if coin else ""
+        for _, _, row, column, turn, mirror in self.positions:
+            yield (f"{area}@{row},{column},{turn}{'m' if mirror else ''}{tail}",
+                   PlacementLabel(piece_id, label, (row, column, turn, mirror)))
 
 
 class PlacementEntries:
@@ -77,8 +85,7 @@ class PlacementEntries:
 
     def __iter__(self):
         for offer in self.offers:
-            for index in range(len(offer.positions)):
-                yield offer.entry(index)[:2]
+            yield from offer.entries()
         yield from self.tail
 
     def find(self, answer: str):

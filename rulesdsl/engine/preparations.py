@@ -55,7 +55,9 @@ class Trials:
         self.flow = flow
         self.g = flow.g
         self._batch: dict | None = None
+        self.prune = True  # skip the trials `relevance` proves cannot matter (off: try them all, to test that)
         self._signatures: dict = {}
+        self._installed: dict = {}  # ids of the listeners installed -> (number, the listeners)
         self._imitated: dict = {}
 
     @contextmanager
@@ -106,26 +108,30 @@ class Trials:
 
         Which listeners match the space is remembered per game, keyed by the listeners
         installed; what is left to judge each time is what the cards in hand could reach."""
-        hooks, state = self.g.events.hooks, self.g.state
+        state = self.g.state
         batch = self._batch  # the installed listeners do not change while a list of spaces is judged
         installed = batch.get(_INSTALLED) if batch is not None else None
         if installed is None:
-            lists = tuple(hooks.get(k, ()) for k in _READ)
-            installed = (lists, tuple(id(lst) for listeners in lists for lst in listeners))
+            hooks = self.g.events.hooks
+            listeners = tuple(lst for k in _READ for lst in hooks.get(k, ()))
+            ids = tuple(map(id, listeners))
+            found = self._installed.get(ids)
+            if found is None:  # a small number stands for them in keys; kept alive, their ids stay theirs
+                found = self._installed[ids] = (len(self._installed), listeners)
+            installed = found[0]
             if batch is not None:
                 batch[_INSTALLED] = installed
-        lists = installed[0]
-        key = (player, space, needed, installed[1])
+        key = (player, space, needed, installed)
         found = self._signatures.get(key)
         if found is None:
-            # the listeners are kept with the answer so that their ids stay theirs
-            found = self._signatures[key] = (self._matching(player, space, needed), lists)
+            matching = self._matching(player, space, needed)
+            found = self._signatures[key] = (matching, any(p is _PLAYS for _, p in matching))
         matching = found[0]
         if not matching:
             return None
         # the rest reads the hand (when a listener plays cards) and, for an imitation, the occupied spaces
-        full_key = (key, tuple(state.players[player].hand) if any(p is _PLAYS for _, p in matching) else None,
-                    tuple(state.occupancy) if self._imitates(space) is not None else None)
+        full_key = (key, tuple(state.players[player].hand) if found[1] else None,
+                    tuple(state.occupancy) if self._imitates(space) is not None else None, self.prune)
         signature = self._signatures.get(full_key, _PLAYS)
         if signature is _PLAYS:
             signature = self._signatures[full_key] = self._signature(player, space, needed, matching)
@@ -188,12 +194,15 @@ class Trials:
         return found
 
     def _space_needs(self, space: str):
-        """What could make a space usable; an imitation needs what the spaces it could copy need."""
+        """What could make a space usable; an imitation needs what the spaces it could copy need.
+        Without `prune`, anything could (every preparation is tried)."""
+        if not self.prune:
+            return None
         content, catalog = self.g.content, self.g.catalog
         columns = self._imitates(space)
         if columns is None:
             return self._relevance("space", space, lambda: relevance.needs_of_space(content, catalog, space))
-        found = frozenset()
+        found = frozenset({relevance.VIKINGS})  # what it may imitate depends on the occupied spaces
         for other in self.g.state.occupancy:
             if content.spaces[other].column in columns and self._imitates(other) is None:
                 needs = self._relevance("space", other, lambda: relevance.needs_of_space(content, catalog, other))
@@ -210,9 +219,19 @@ class Trials:
 
     def _hand_reaching(self, hand, needs, gains: bool) -> frozenset:
         content, catalog = self.g.content, self.g.catalog
-        read = relevance.gained_by_card if gains else relevance.produced_by_card
-        return frozenset(n for n in hand if relevance.may_matter(
-            self._relevance("card-gains" if gains else "card", n, lambda: read(content, catalog, n)), needs))
+        if gains and not self._phases_heard():  # a phase a card runs gives only what its mechanisms give
+            kind, read = "card-gains-quiet", lambda n: relevance.gained_by_card(content, catalog, n, quiet=True)
+        elif gains:
+            kind, read = "card-gains", lambda n: relevance.gained_by_card(content, catalog, n)
+        else:
+            kind, read = "card", lambda n: relevance.produced_by_card(content, catalog, n)
+        return frozenset(n for n in hand if relevance.may_matter(self._relevance(kind, n, lambda: read(n)), needs))
+
+    def _phases_heard(self) -> bool:
+        """Whether any listener hears a phase or an event a mechanism announces: then running a
+        phase could give anything (what those hooks do is not read)."""
+        events = relevance.MECHANISM_EVENTS
+        return any(listeners and (name.startswith("phase:") or name in events) for (_, name), listeners in self.g.events.hooks.items())
 
     def _monotone(self, space: str) -> bool:
         content = self.g.content
@@ -255,8 +274,11 @@ class Trials:
                     path.append(keys[0])
                     used += 1
                     decision = process.send(keys[0])
-                while True:
-                    decision = process.send(next(o.key for o in decision.options if o.refusal is None))
+                while True:  # the first legal answer, judged lazily (a whole feast's placements need not be)
+                    first = decision.count_legal(1)[1]
+                    if first is None:
+                        break  # as the StopIteration of no legal answer did
+                    decision = process.send(first)
             except StopIteration:
                 pass
             return (g.state, g.events.checkpoint()), [], path, used

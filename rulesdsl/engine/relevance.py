@@ -3,7 +3,8 @@
 Used to skip trying effects out (see `preparations.py`) when they cannot change
 whether an action space is usable: an effect that only mentions peas cannot make a space
 that needs a knarr and silver usable. The answer is conservative: `None` means "could touch
-anything" (a granted action, a modifier, an upgrade whose result is another good ...).
+anything" (a granted action, a modifier, a card played from the hand ...). What other cards'
+hooks do when the effect triggers them is not followed (tests/test_trials.py names a case).
 """
 
 from __future__ import annotations
@@ -12,9 +13,18 @@ from rulesdsl.engine.items import GOOD, RESOURCE, WEAPON
 from rulesdsl.lang import tree as t
 
 # statements whose reach is not the items they name
-_OPEN = (t.VarItem, t.Play, t.TakeMountain, t.ReturnVikings, t.Emigrate, t.Explore, t.DoNamed, t.DoSpace,
-         t.Imitate, t.RunPhase, t.Loot, t.Harvest, t.Lift, t.ChooseVar,
-         t.Dice, t.Sail, t.Watch, t.Anytime, t.Upgrade, t.Flip, t.ForEach)
+_OPEN = (t.VarItem, t.Play, t.TakeMountain, t.Emigrate, t.Explore, t.DoNamed, t.DoSpace,
+         t.Imitate, t.RunPhase, t.Loot, t.Lift,
+         t.Dice, t.Sail, t.Watch, t.Anytime, t.ForEach)
+# statements that only turn goods into other goods (`upgrade`, `flip`) or gain the goods the
+# content marks as harvested: their reach is read from the content (see `_goods_reach`)
+_GOODS_ONLY = (t.Upgrade, t.Flip, t.Harvest)
+# Returning Vikings changes the Thing square and the occupancy, which the catalog's `viking`
+# stands for: a space's needs name it when its effects read Vikings or occupied spaces.
+# (`choose S ...: body` reaches what its body reaches; a value bound to S is read through
+# `VarItem` or `Ref` nodes, which stay open or are read like any other.)
+VIKINGS = "viking"
+_READS_VIKINGS = (t.ReturnVikings, t.Imitate)
 
 # What a changed value or an allowed rule can stand in for when a space's feasibility is
 # judged (None: anything). Dice, loot and feast values change outcomes, never whether an
@@ -78,8 +88,14 @@ def mentioned(catalog, trees, needs: bool = False, play_reach=_OPEN_REACH) -> fr
                     found |= catalog.members(("ship",)) | {"silver"}
                 elif isinstance(node, t.TakeMountain):
                     found |= {good for item in catalog.content.mountain_items.values() for good in item.gives}
+                elif isinstance(node, _READS_VIKINGS) or (isinstance(node, t.Query) and node.name != "count"):
+                    found.add(VIKINGS)
             elif isinstance(node, _OPEN):
                 return None
+            elif isinstance(node, _GOODS_ONLY):
+                found |= _goods_reach(catalog, node)
+            elif isinstance(node, t.ReturnVikings):
+                found.add(VIKINGS)
             elif isinstance(node, (t.Modify, t.SetValue, t.Allow)):
                 reach = RULE_REACH.get(node.rule) if isinstance(node, t.Allow) else VALUE_REACH.get(node.value)
                 if reach is None:
@@ -102,11 +118,21 @@ def mentioned(catalog, trees, needs: bool = False, play_reach=_OPEN_REACH) -> fr
     return frozenset(found)
 
 
+def _goods_reach(catalog, node) -> frozenset:
+    """What an upgrade or a flip can leave in a supply: goods tiles only (the interpreter
+    refuses any other result); a harvest: the goods the content gives a harvest value."""
+    if isinstance(node, t.Harvest):
+        return frozenset(g.id for g in catalog.content.goods.values() if g.harvest is not None)
+    return frozenset(item for item, kind in catalog.kind.items() if kind == GOOD)
+
+
 def _given(node):
     """For a space's needs, what a statement gives does not matter (a gain never decides whether
     an action can be taken); how many it gives may (`per cattle`, an amount read from the board)."""
     if isinstance(node, t.Acquire) and node.verb == "gain":
         return (node.per,) + tuple(getattr(item, "amount", None) for part in node.bundle.parts for item in part)
+    if isinstance(node, t.Dice):  # a dice action can be taken when its ships sail: what it pays and gains comes later
+        return (node.sail,)
     return None
 
 
@@ -130,23 +156,37 @@ def needs_of_space(content, catalog, space: str) -> frozenset | None:
     program = content.programs[("spaces", space)]
     imitations = [n for n in t.walk(program) if isinstance(n, t.Imitate)]
     if not imitations:
-        return mentioned(catalog, program.items, needs=True)
+        return _checked_reads(catalog, program.items)
     columns = set()
     for node in imitations:
         if not isinstance(node.place, t.ColumnPlace):
             return None
         columns.update(node.place.columns)
-    found: set = set()
+    found: set = {VIKINGS}  # what it may imitate depends on the occupied spaces
     for other, spec in content.spaces.items():
         if spec.column not in columns:
             continue
         other_program = content.programs[("spaces", other)]
         if any(isinstance(n, t.Imitate) for n in t.walk(other_program)):
             continue
-        needs = mentioned(catalog, other_program.items, needs=True)
+        needs = _checked_reads(catalog, other_program.items)
         if needs is None:
             return None
         found |= needs
+    return frozenset(found)
+
+
+def _checked_reads(catalog, items) -> frozenset | None:
+    """What judging a space's statements reads: of an exchange whose results may all come to
+    nothing (`flip any number`, `up to`), only its cost (what `can_on_space` checks)."""
+    found: set = set()
+    for item in items:
+        if isinstance(item, t.Exchange) and all(isinstance(getattr(r, "range", None), (t.UpTo, t.AnyNumber)) for r in item.results):
+            item = item.cost
+        reads = mentioned(catalog, (item,), needs=True)
+        if reads is None:
+            return None
+        found |= reads
     return frozenset(found)
 
 
@@ -184,20 +224,20 @@ def _card_parts(content, number: int) -> list:
 _UNBOUNDED = (GOOD, RESOURCE, WEAPON)
 
 
-def gained(catalog, trees, play_reach=_OPEN_REACH) -> frozenset | None:
+def gained(catalog, trees, play_reach=_OPEN_REACH, quiet: bool = False) -> frozenset | None:
     """A sharper `mentioned` for a space whose feasibility only grows with what the player
     holds (`monotone`): what the trees could give or free. Conditions, `per` counts and the
     goods, resources and weapons an effect pays are read or taken, never given, so they
     cannot make such a space usable; anything else falls back to `mentioned`."""
-    reach = _gains(catalog, tuple(trees), play_reach)
+    reach = _gains(catalog, tuple(trees), play_reach, quiet)
     return None if reach is None else frozenset(reach)
 
 
-def _gains(catalog, node, play_reach):
+def _gains(catalog, node, play_reach, quiet=False):
     if isinstance(node, (tuple, list)):
         found: set = set()
         for child in node:
-            reach = _gains(catalog, child, play_reach)
+            reach = _gains(catalog, child, play_reach, quiet)
             if reach is None:
                 return None
             found |= reach
@@ -207,21 +247,45 @@ def _gains(catalog, node, play_reach):
     if isinstance(node, t.Pay):
         return _freed(catalog, node.bundle)
     if isinstance(node, t.Exchange):
-        cost = _freed(catalog, node.cost) if isinstance(node.cost, t.Bundle) else _gains(catalog, node.cost, play_reach)
-        results = _gains(catalog, node.results, play_reach)
+        cost = _freed(catalog, node.cost) if isinstance(node.cost, t.Bundle) else _gains(catalog, node.cost, play_reach, quiet)
+        results = _gains(catalog, node.results, play_reach, quiet)
         return None if cost is None or results is None else cost | results
     if isinstance(node, t.If):
-        return _gains(catalog, (node.then, node.otherwise or ()), play_reach)
+        return _gains(catalog, (node.then, node.otherwise or ()), play_reach, quiet)
     if isinstance(node, t.Mood):
-        return _gains(catalog, node.stmt, play_reach)
+        return _gains(catalog, node.stmt, play_reach, quiet)
     if isinstance(node, t.ChooseOne):
-        return _gains(catalog, node.alternatives, play_reach)
+        return _gains(catalog, node.alternatives, play_reach, quiet)
+    if isinstance(node, t.ChooseVar):  # its condition is only read
+        return _gains(catalog, node.body, play_reach, quiet)
     if isinstance(node, t.Hook):
-        return _gains(catalog, node.body, play_reach)
+        return _gains(catalog, node.body, play_reach, quiet)
+    if isinstance(node, t.RunPhase) and quiet:
+        return _phase_gains(catalog, node.phase)
     if isinstance(node, (t.Modify, t.SetValue, t.Allow)):  # its filters and condition are only read
         reach = RULE_REACH.get(node.rule) if isinstance(node, t.Allow) else VALUE_REACH.get(node.value)
         return None if reach is None else set(reach)
     return mentioned(catalog, (node,), play_reach=play_reach)
+
+
+# What a generic mechanism can give the player it runs for, and the events it announces (the
+# rest are open). A banquet only moves food and coins from the player onto the table and back
+# to the general supply ([P9.7]) and adds penalties, which no space reads: it gives nothing.
+MECHANISM_GAINS = {"banquet": frozenset()}
+MECHANISM_EVENTS = frozenset({"feast_filled"})
+
+
+def _phase_gains(catalog, phase: str):
+    """What running a phase for one player gives by itself, when its mechanisms' gains are
+    known (None: anything). Only asked when no listener hears a phase's or a mechanism's
+    events (`quiet`): a card's hook on them could give anything."""
+    program = catalog.content.programs.get(("phases", phase))
+    if program is None or not all(isinstance(item, t.Use) and item.name in MECHANISM_GAINS for item in program.items):
+        return None
+    found: set = set()
+    for item in program.items:
+        found |= MECHANISM_GAINS[item.name]
+    return found
 
 
 def _freed(catalog, bundle):
@@ -245,6 +309,6 @@ def monotone(content, space: str) -> bool:
     return True
 
 
-def gained_by_card(content, catalog, number: int) -> frozenset | None:
-    """`produced_by_card` read with `gained`."""
-    return gained(catalog, tuple(_card_parts(content, number)))
+def gained_by_card(content, catalog, number: int, quiet: bool = False) -> frozenset | None:
+    """`produced_by_card` read with `gained` (`quiet`: no listener hears phases, see `_phase_gains`)."""
+    return gained(catalog, tuple(_card_parts(content, number)), quiet=quiet)

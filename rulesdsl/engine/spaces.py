@@ -6,6 +6,7 @@ from __future__ import annotations
 from rulesdsl.engine.decisions import Candidates, Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.context import Action, Ctx
+from rulesdsl.engine import relevance
 from rulesdsl.errors import RulesError
 
 from rulesdsl.lang import tree as t
@@ -13,6 +14,8 @@ from rulesdsl.lang import tree as t
 
 class ActionSpaces:
     """The action board of a `Flow`: spaces judged, used, imitated and granted."""
+
+    _check_contexts = None  # (player state, player, {(space, Vikings): the context its checks run in})
 
     def spaces_in_play(self) -> list[str]:
         found = getattr(self, "_in_play", None)
@@ -41,52 +44,71 @@ class ActionSpaces:
         return self.g.events.value("vikings_needed", column.vikings, ctx, info, floor=1)
 
     def space_refusal(self, ctx, space: str) -> str | None:
+        plan = self._plans.get(space) or self._space_plan(space)
         if space in self.g.state.occupancy:  # the most frequent refusal first
-            return f"{self.g.content.spaces[space].name} is already occupied this round"
-        spec = self.g.content.spaces[space]
-        if not self.in_play(space):
-            return f"{spec.name} is not in play in this game"
-        needed = self.vikings_needed(ctx, space)
+            return plan[3]
+        if not plan[6]:
+            return plan[4]
+        if "vikings_needed" not in self.g.events._values and (ctx.action is None or not ctx.action.temporary):
+            needed = plan[7]  # no modifier could change it (what vikings_needed finds, found at once)
+        else:
+            needed = self.vikings_needed(ctx, space)
         if ctx.p.thing < needed:
-            return f"{spec.name} needs {needed} Vikings; you have {ctx.p.thing} on the Thing square"
+            return f"{plan[0].name} needs {needed} Vikings; you have {ctx.p.thing} on the Thing square"
         if not self.space_usable(ctx, space, needed):
-            return f"none of the effects of {spec.name} can be used now"
+            return plan[5]
         return None
 
     def _space_plan(self, space: str):
-        """(spec, requirements, other statements) of a space, split once."""
+        """(spec, requirements, other statements, the texts of its fixed refusals, whether it is
+        in play, its column's Vikings) of a space, split and written once per game (a full list
+        refuses every occupied space; which spaces are in play is fixed at setup)."""
         plans = self._plans
         found = plans.get(space)
         if found is None:
             items = self.g.content.programs[("spaces", space)].items
-            found = (self.g.content.spaces[space], [i for i in items if isinstance(i, t.Require)],
-                     [i for i in items if not isinstance(i, t.Require)])
+            spec = self.g.content.spaces[space]
+            found = (spec, [i for i in items if isinstance(i, t.Require)], [i for i in items if not isinstance(i, t.Require)],
+                     f"{spec.name} is already occupied this round", f"{spec.name} is not in play in this game",
+                     f"none of the effects of {spec.name} can be used now", self.in_play(space),
+                     self.g.content.columns[spec.column].vikings)
             plans[space] = found
         return found
 
     def space_usable(self, ctx, space: str, needed: int | None = None, prepared: bool = True) -> bool:
-        spec, requires, others = self._space_plan(space)
         if needed is None:
             needed = self.vikings_needed(ctx, space)
-        # feasibility checks only read the action, so one blank Action per space and count serves
-        blanks = self._blank_actions
-        blank = blanks.get((space, needed))
-        if blank is None:
-            blank = blanks[(space, needed)] = Action(space, spec.group, spec.column, needed, "space")
-        can, on_space = self.interp.can, self.interp.can_on_space
+        # checks never change their context and only read the action, so one context (with a
+        # blank Action) per space and count serves while the player's state is the same object
+        # (a full list judges every space against it)
+        subs = self._check_contexts
+        if subs is None or subs[0] is not ctx.p or subs[1] != ctx.player:
+            subs = self._check_contexts = (ctx.p, ctx.player, {})
+        found = subs[2].get((space, needed))
+        if found is None:
+            plan = self._plans.get(space) or self._space_plan(space)
+            blanks = self._blank_actions
+            blank = blanks.get((space, needed))
+            if blank is None:
+                blank = blanks[(space, needed)] = Action(space, plan[0].group, plan[0].column, needed, "space")
+            found = subs[2][(space, needed)] = (Ctx(ctx.player, ctx.p, space=space, action=blank), plan[1], plan[2], blank)
+        sub, requires, others, blank = found
         scope = self._verdict_scope
         if scope is not None and prepared:  # a turn's options: remembered while what they read stays
+            can, on_space = self.interp.can, self.interp.can_on_space
+
             def direct(p) -> bool:
                 sub = Ctx(ctx.player, p, space=space, action=blank)
                 return all(can(item, sub) for item in requires) and any(on_space(item, sub) for item in others)
             usable = self.verdicts.usable((ctx.player, space, needed, scope), ctx.p, direct)
         else:  # loops, not all()/any() over generators: this runs for every space judged
-            sub = Ctx(ctx.player, ctx.p, space=space, action=blank)
             usable = False
+            interp = self.interp
             for item in requires:
-                if not can(item, sub):
+                if not interp.can(item, sub):
                     break
             else:
+                on_space = interp.can_on_space
                 for item in others:
                     if on_space(item, sub):
                         usable = True
@@ -217,13 +239,8 @@ class ActionSpaces:
         return (yield from self.interp.dice.run(node, ctx.derive(space=None, action=action)))
 
     def dice_definition(self, kind: str):
-        if self._dice_defs is None:
-            found: dict = {}
-            for sid in self.g.content.spaces:
-                for node in t.walk(self.g.content.programs[("spaces", sid)]):
-                    if isinstance(node, t.Dice):
-                        found.setdefault(node.kind, set()).add(node)
-            self._dice_defs = {k: next(iter(v)) for k, v in found.items() if len(v) == 1}
+        if self._dice_defs is None:  # read once per content, not per game
+            self._dice_defs = relevance.cached(self.g.content, ("dice definitions",), lambda: _dice_definitions(self.g.content))
         return self._dice_defs.get(kind)
 
     def imitable(self, ctx, place) -> list[Option]:
@@ -280,3 +297,13 @@ class ActionSpaces:
 
 
 _PASS = (Option("pass", "pass (place no more Vikings this round)"),)
+
+
+def _dice_definitions(content) -> dict:
+    """The dice actions the spaces declare in exactly one way: kind -> its node."""
+    found: dict = {}
+    for sid in content.spaces:
+        for node in t.walk(content.programs[("spaces", sid)]):
+            if isinstance(node, t.Dice):
+                found.setdefault(node.kind, set()).add(node)
+    return {k: next(iter(v)) for k, v in found.items() if len(v) == 1}

@@ -15,9 +15,11 @@ class TileStatements:
 
     def c_Upgrade(self, node, ctx):
         members = self._selector_ids(node.selector, ctx)
-        if not any(n > 0 and good in members for good, n in ctx.p.supply.items()):
+        held = [good for good, n in ctx.p.supply.items() if n > 0 and good in members and self.catalog.kind.get(good) == GOOD]
+        if not held:
             return False  # nothing held to upgrade (what _upgradable would find, found faster)
-        return bool(self._upgradable(node, ctx, Counter()))
+        steps = self.amount(node.steps, ctx) if node.steps is not None else None
+        return any(self._upgrade_target(node, good, steps) is not None for good in held)  # the first one will do
 
     def s_Upgrade(self, node, ctx, mandatory):
         low, high = self.range(node.range, ctx)
@@ -144,16 +146,22 @@ class TileStatements:
                 continue
             if same_kind and sources and good not in sources:
                 continue
-            if node.to_color is not None:
-                target = good
-                while target is not None and self.g.content.goods[target].color != node.to_color:
-                    target = self.g.content.goods[target].upgrades_to
-            else:
-                target = self._step(good, steps, node.diagonal)
-            if target is None or target == good or self.catalog.kind.get(target) != GOOD:
-                continue
-            out.append((good, target))
+            target = self._upgrade_target(node, good, steps)
+            if target is not None:
+                out.append((good, target))
         return out
+
+    def _upgrade_target(self, node, good: str, steps) -> str | None:
+        """What upgrading `good` gives (None: this upgrade cannot take it)."""
+        if node.to_color is not None:
+            target = good
+            while target is not None and self.g.content.goods[target].color != node.to_color:
+                target = self.g.content.goods[target].upgrades_to
+        else:
+            target = self._step(good, steps, node.diagonal)
+        if target is None or target == good or self.catalog.kind.get(target) != GOOD:
+            return None
+        return target
 
     def _flippable(self, node, ctx, flipped: set) -> list[tuple[str, str]]:
         members = self._selector_ids(node.selector, ctx)

@@ -146,6 +146,9 @@ def freeze(value, keep: list):
     kind = type(value)
     if kind in _PLAIN:
         return value
+    special = _FREEZERS.get(kind)
+    if special is not None:
+        return special(value, keep)
     if kind is list or kind is tuple:
         if all(type(v) in _PLAIN for v in value):
             return ("l",) + tuple(value)
@@ -156,16 +159,28 @@ def freeze(value, keep: list):
         return ("l",) + tuple(freeze(v, keep) for v in value)
     if isinstance(value, (set, frozenset)):
         return ("s", frozenset(value))
-    if isinstance(value, ShipState):
-        return ("ship", value.kind, value.ore, value.uid)
-    if isinstance(value, BuildingState):
-        keep.append(value.grid)
-        keep.append(value.slots)
-        return ("building", value.kind, id(value.grid), id(value.slots), value.uid)
     if isinstance(value, (PlayerState, GameState)):
         return (type(value).__name__,) + tuple(freeze(getattr(value, n), keep) for n in type(value).__slots__)
     keep.append(value)  # boards, slot states: immutable; identity suffices while kept alive
     return ("id", id(value))
+
+
+def _ship(value, keep):
+    return ("ship", value.kind, value.ore, value.uid)
+
+
+def _building(value, keep):
+    keep.append(value.grid)
+    keep.append(value.slots)
+    return ("building", value.kind, id(value.grid), id(value.slots), value.uid)
+
+
+def _counter(value, keep):
+    return ("d",) + tuple(dict.items(value))
+
+
+# the kinds read most (a player's ships and buildings, the state's counters), pictured directly
+_FREEZERS = {ShipState: _ship, BuildingState: _building, Counter: _counter}
 
 
 def _counter_picture(counter, keys) -> tuple:
@@ -186,7 +201,7 @@ class _Seen:
 
     def reading(self) -> tuple:
         # any fixed order serves: a reading's pictures are always taken in its own order
-        return tuple(self.names), tuple((name, tuple(c._keys)) for name, c in self.counters.items())
+        return tuple(sorted(self.names)), tuple(sorted((name, tuple(sorted(c._keys))) for name, c in self.counters.items()))
 
 
 def _player_picture(p, names, counter_keys, keep) -> tuple:
@@ -224,6 +239,15 @@ class Verdicts:
         self.hits = self.misses = 0
         self._alive: dict = {}  # token -> (its number, the objects whose ids it holds)
         self._streaks: dict = {}  # key -> misses in a row
+        self._readings: dict = {}
+
+    def _reading(self, players: tuple, state_names: tuple) -> Reading:
+        """One Reading object per distinct reading, so that variants read alike share a picture."""
+        key = (players, state_names)
+        found = self._readings.get(key)
+        if found is None:
+            found = self._readings[key] = Reading(players, state_names)
+        return found
 
     def token(self) -> tuple:
         """What is installed (listeners, modifiers, watches, anytime effects) by identity, and
@@ -247,8 +271,11 @@ class Verdicts:
         state = g.state
         variants = self.entries.get(key)
         if variants:
+            last = now = None
             for index, (reading, picture, verdict, _keep) in enumerate(variants):
-                if reading.picture(state, []) == picture:
+                if reading is not last:  # readings are shared (see `_reading`): one picture each
+                    last, now = reading, reading.picture(state, [])
+                if now == picture:
                     self.hits += 1
                     self._streaks[key] = 0
                     if index:
@@ -275,7 +302,7 @@ class Verdicts:
             if what.names or what.counters:
                 names, keys = what.reading()
                 players.append((i, names, keys))
-        reading = Reading(tuple(players), tuple(state_names))
+        reading = self._reading(tuple(players), tuple(state_names))
         keep: list = []
         picture = reading.picture(state, keep)
         variants = self.entries.setdefault(key, [])
