@@ -2,10 +2,9 @@
 trials `relevance` finds cannot matter skipped equal, refusal for refusal, the refusals
 judged with every preparation tried, on the same states of random games (1-4 players).
 
-Known exception, older than these tests (the relevance reading ignores chains): a card whose
-later hook fires because another preparation triggers it (Stonecarver played in column 4,
-then a card in play takes a mountain strip with stone) is skipped although it gives the
-silver a space needs; 3 players, short game, seed 81, answer 221 shows it."""
+A card played as a preparation brings hooks that later preparations may set off, and hooks
+already in play may be set off by what a preparation does: both count in what it could
+reach (`test_a_hook_set_off_by_a_later_preparation_counts`)."""
 
 import pytest
 
@@ -65,3 +64,19 @@ def test_relevance_reads_goods_only_statements_and_checked_costs(content):
     assert relevance.gained_by_card(content, catalog, 5) is None
     # a dice action is judged by its ships' sailing, not by what it pays per pip
     assert "wood" not in relevance.needs_of_space(content, catalog, "whaling_4")
+
+
+def test_a_hook_set_off_by_a_later_preparation_counts(content):
+    """2 players, short game, seed 81: at answer 221 a card played in column 4 (its hook pays
+    silver for stone) and then a strip with stone taken by a card in play make a space usable
+    that needs silver; skipping that trial used to refuse it."""
+    seed, players = 81, 2
+    game = Game(content, GameOptions(players=players, length="short", decks=("A", "B", "C")), seed)
+    agents = [RandomAgent(seed * 10 + i) for i in range(players)]
+    while len(game.log) < 221:
+        decision = game.decision
+        game.answer(agents[decision.player].answer(game, decision))
+    assert game.decision.kind == "space"
+    pruned = _refusals(game, prune=True)
+    assert pruned == _refusals(game, prune=False)
+    assert ("sheep_and_cattle_4", None) in pruned

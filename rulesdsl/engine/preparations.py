@@ -26,6 +26,8 @@ from rulesdsl.errors import RulesError
 _READ = (("when", "thing_changed"), ("when", "vikings_placed"), ("before", "action"), ("when", "occupations_played"))
 
 
+# listeners read as preparations themselves (or, for plays, through the cards in hand)
+_PREPARING = frozenset(_READ[1:])
 _PLAYS = object()  # a listener that plays cards: what it produces depends on the hand
 _INSTALLED = object()  # a batch's key for the listeners installed (see _preparations)
 
@@ -57,8 +59,10 @@ class Trials:
         self._batch: dict | None = None
         self.prune = True  # skip the trials `relevance` proves cannot matter (off: try them all, to test that)
         self._signatures: dict = {}
-        self._installed: dict = {}  # ids of the listeners installed -> (number, the listeners)
+        self._installed: dict = {}  # ids of the listeners and watches installed -> (number, the listeners)
+        self._installed_by_number: list = []  # number -> (the listeners, the watches)
         self._imitated: dict = {}
+        self._chains: dict = {}  # (installed, gains) -> what the listeners a preparation could set off produce
 
     @contextmanager
     def batch(self, shared: dict | None = None):
@@ -112,12 +116,15 @@ class Trials:
         batch = self._batch  # the installed listeners do not change while a list of spaces is judged
         installed = batch.get(_INSTALLED) if batch is not None else None
         if installed is None:
-            hooks = self.g.events.hooks
-            listeners = tuple(lst for k in _READ for lst in hooks.get(k, ()))
-            ids = tuple(map(id, listeners))
+            events = self.g.events
+            # every listener and watch: those before the action run as preparations, the others
+            # may be set off by what the preparations do (see `_chain_reach`)
+            listeners = tuple(lst for v in events.hooks.values() for lst in v)
+            ids = (tuple(map(id, listeners)), tuple(map(id, events.watches)))
             found = self._installed.get(ids)
             if found is None:  # a small number stands for them in keys; kept alive, their ids stay theirs
                 found = self._installed[ids] = (len(self._installed), listeners)
+                self._installed_by_number.append((listeners, tuple(events.watches)))
             installed = found[0]
             if batch is not None:
                 batch[_INSTALLED] = installed
@@ -134,12 +141,48 @@ class Trials:
                     tuple(state.occupancy) if self._imitates(space) is not None else None, self.prune)
         signature = self._signatures.get(full_key, _PLAYS)
         if signature is _PLAYS:
-            signature = self._signatures[full_key] = self._signature(player, space, needed, matching)
+            signature = self._signatures[full_key] = self._signature(player, space, needed, matching, installed)
         return signature
 
-    def _signature(self, player: int, space: str, needed: int, matching):
+    def _chain_reach(self, installed: int, gains: bool):
+        """What the listeners and watches a preparation could set off (any but those that run
+        before an action or reward a play, which are read as preparations) could produce
+        (with `gains`: give or free); None: anything. A preparation's own reach is widened by
+        it: a mountain strip taken may pay silver through a card that hears strips taken."""
+        key = (installed, gains)
+        found = self._chains.get(key, _PLAYS)
+        if found is _PLAYS:
+            listeners, watches = self._installed_by_number[installed]
+            catalog, reach = self.g.catalog, frozenset()
+            bodies = [lst.hook for lst in listeners if hook_key(lst.hook.timing, lst.hook.event) not in _PREPARING]
+            for hook in bodies:
+                if self._relevance("plays", id(hook), lambda: relevance.uses_play(hook)):
+                    reach = None
+                elif gains:
+                    reach = self._relevance("hook-gains", id(hook), lambda: relevance.gained(catalog, (hook.body,)))
+                else:
+                    reach = self._relevance("hook", id(hook), lambda: relevance.produced_by_hook(catalog, hook))
+                if reach is None:
+                    break
+                found = reach if found is _PLAYS else found | reach
+            if reach is not None:
+                found = frozenset() if found is _PLAYS else found
+                for watch in watches:  # "as soon as": re-checked after every change
+                    body = watch[3].body
+                    watched = relevance.gained(catalog, body) if gains else relevance.mentioned(catalog, body)
+                    if watched is None:
+                        found = None
+                        break
+                    found |= watched
+            else:
+                found = None
+            self._chains[key] = found
+        return found
+
+    def _signature(self, player: int, space: str, needed: int, matching, installed: int):
         state = self.g.state
         needs = self._space_needs(space)
+        chain = self._chain_reach(installed, self._monotone(space)) if needs is not None else None
         matters, plays = False, None
         for lst_id, produced in matching:
             if produced is _PLAYS:  # what playing reaches is the cards in hand that could matter here
@@ -152,6 +195,8 @@ class Trials:
                 else:
                     produced = self._relevance("played", (id(hook), bool(plays)),
                                                lambda: relevance.produced_by_hook(self.g.catalog, hook, reach))
+            if produced is not None:
+                produced = None if chain is None else produced | chain
             matters = matters or relevance.may_matter(produced, needs)
         if not matters:
             return None

@@ -209,8 +209,12 @@ def _card_parts(content, number: int) -> list:
         if isinstance(item, t.OnceHook):
             item = item.hook
         if isinstance(item, t.Hook):
-            if item.event.name == "played":
-                parts.append(item.body)
+            # a hook other than "when played" waits for its event; a preparation after the play
+            # may set it off (a card played in column 4, then a strip taken that its hook hears)
+            parts.append(item.body)
+            continue
+        if isinstance(item, t.Watch):
+            parts.extend(item.body)
             continue
         if isinstance(item, t.Anytime):
             continue
