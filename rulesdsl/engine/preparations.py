@@ -26,8 +26,6 @@ from rulesdsl.errors import RulesError
 _READ = (("when", "thing_changed"), ("when", "vikings_placed"), ("before", "action"), ("when", "occupations_played"))
 
 
-# listeners read as preparations themselves (or, for plays, through the cards in hand)
-_PREPARING = frozenset(_READ[1:])
 _PLAYS = object()  # a listener that plays cards: what it produces depends on the hand
 _INSTALLED = object()  # a batch's key for the listeners installed (see _preparations)
 
@@ -145,8 +143,8 @@ class Trials:
         return signature
 
     def _chain_reach(self, installed: int, gains: bool):
-        """What the listeners and watches a preparation could set off (any but those that run
-        before an action or reward a play, which are read as preparations) could produce
+        """What the listeners and watches a preparation could set off (those on events that an
+        effect of known reach may announce, `relevance.SET_OFF_ONLY_BY_OPEN`) could produce
         (with `gains`: give or free); None: anything. A preparation's own reach is widened by
         it: a mountain strip taken may pay silver through a card that hears strips taken."""
         key = (installed, gains)
@@ -154,7 +152,8 @@ class Trials:
         if found is _PLAYS:
             listeners, watches = self._installed_by_number[installed]
             catalog, reach = self.g.catalog, frozenset()
-            bodies = [lst.hook for lst in listeners if hook_key(lst.hook.timing, lst.hook.event) not in _PREPARING]
+            bodies = [lst.hook for lst in listeners
+                      if lst.hook.event.kind == "named" and lst.hook.event.name not in relevance.SET_OFF_ONLY_BY_OPEN]
             for hook in bodies:
                 if self._relevance("plays", id(hook), lambda: relevance.uses_play(hook)):
                     reach = None

@@ -277,6 +277,15 @@ def _gains(catalog, node, play_reach, quiet=False):
 # to the general supply ([P9.7]) and adds penalties, which no space reads: it gives nothing.
 MECHANISM_GAINS = {"banquet": frozenset()}
 MECHANISM_EVENTS = frozenset({"feast_filled"})
+# Events announced only by statements read as open here (dice and sailing, mountain strips,
+# emigrating, exploring, a space's action), by playing cards (read through the hand) or by
+# the round itself: an effect whose reach is known cannot set off a hook on them. (Phases,
+# actions and parts are events of their own kinds, set off only by open statements too.)
+SET_OFF_ONLY_BY_OPEN = frozenset({
+    "dice_started", "die_rolled", "dice_succeeded", "dice_failed", "dice_ended", "mountain_taken",
+    "mountain_updated", "emigrated", "explored", "ship_used", "payment", "played", "vikings_placed",
+    "occupations_played", "final_scoring",
+})
 
 
 def _phase_gains(catalog, phase: str):
