@@ -40,7 +40,7 @@ def _defined(cls, name: str) -> str:
 @pytest.mark.parametrize("cls", INTERPRETERS, ids=("feast", "tableau"))
 def test_both_interpreters_are_the_one_core(cls):
     assert issubclass(cls, Runner)
-    for name in ("run", "stmt", "can", "c_Mood"):
+    for name in ("run", "stmt", "can", "c_Mood", "ask", "ask_yes"):  # one asking loop too
         assert getattr(cls, name) is getattr(Runner, name), name
     for name in CONTROL:
         assert _defined(cls, name) == stmt_control.__name__, name
@@ -129,3 +129,14 @@ def test_a_statement_goes_grammar_node_module_statement_module(cls):
         assert node_file.startswith("rulesdsl/lang/nodes_") or node_file == "rulesdsl/tableau/nodes.py", kind
         files = {node_file, _defined(cls, "s_" + kind.__name__)}
         assert len(files) == 2, (kind.__name__, files)
+
+
+def test_the_first_games_questions_go_through_the_core():
+    """The first game's own `ask` (used by its phases and spaces) is the core's asking loop:
+    a question with one legal answer is answered by the core and noted in the history."""
+    import inspect
+
+    from rulesdsl.engine.game import Game
+
+    assert "flow.interp.ask(" in inspect.getsource(Game.ask)
+    assert "while" not in inspect.getsource(Game.ask)

@@ -14,7 +14,7 @@ from collections import Counter
 import attrs
 
 from rulesdsl.engine import ops
-from rulesdsl.engine.decisions import Candidates, Decision, Option
+from rulesdsl.engine.decisions import Decision
 from rulesdsl.engine.events import Events
 from rulesdsl.engine.items import Catalog
 from rulesdsl.engine.state import GameState, PlayerState
@@ -259,46 +259,12 @@ class Game:
 
     # ------------------------------------------------------------------ questions and dice
     def ask(self, player: int, kind: str, prompt: str, options, anytime: bool = False):
-        """Yield a decision until a real answer comes.
-
-        With `anytime`, the player may first do anytime actions; `options` is then a
-        function, asked again after each one, because an anytime action changes what the
-        player holds. Only such safe points offer anytime actions: inside an action the
-        options were computed from a state that must not change under them."""
-        while True:
-            current = options() if callable(options) else options
-            extra = self.flow.anytime_options(player) if anytime else ()
-            if isinstance(current, Candidates):  # judged lazily: only as far as the checks below need
-                decision = Decision(player, kind, prompt, candidates=current, extra=extra)
-                if not extra:
-                    count, first = decision.count_legal(2)
-                    if count == 0:
-                        raise RulesError(f"no legal answer to '{prompt}' for player {player}")
-                    if count == 1:  # answered here, and said so in the history
-                        self._note_forced(player, prompt, decision.option(first).label)
-                        return first
-            else:
-                current = tuple(current)
-                if not extra:
-                    legal = [o.key for o in current if o.refusal is None]
-                    if not legal:
-                        raise RulesError(f"no legal answer to '{prompt}' for player {player}")
-                    if len(legal) == 1:  # answered here, and said so in the history
-                        self._note_forced(player, prompt, next(o.label for o in current if o.key == legal[0]))
-                        return legal[0]
-                decision = Decision(player, kind, prompt, current, extra=extra)
-            answer = yield decision
-            if answer.startswith("anytime:"):
-                yield from self.flow.anytime(player, answer)
-                continue
-            return answer
-
-    def _note_forced(self, player: int, prompt: str, label: str) -> None:
-        self.note(f"player {player}: {prompt} -> {label} (the only possible answer)")
+        """Yield a decision until a real answer comes (the statement core's `Runner.ask`)."""
+        return self.flow.interp.ask(player, kind, prompt, options, anytime)
 
     def ask_yes(self, player: int, prompt: str):
-        answer = yield from self.ask(player, "confirm", prompt, [Option("yes", "yes"), Option("no", "no")])
-        return answer == "yes"
+        """Ask a yes/no question; True for yes."""
+        return self.flow.interp.ask_yes(player, prompt)
 
     def roll(self, faces: int) -> int:
         if self.forced_dice:

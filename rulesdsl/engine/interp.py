@@ -65,13 +65,17 @@ class Interpreter(GainStatements, PayStatements, TileStatements, CardStatements,
         self._item_ids: dict = {}  # (words, attribute) -> sorted item ids
 
     # ================================================================== the game's hooks into the core
-    def ask(self, player: int, kind: str, prompt: str, options, anytime: bool = False):
-        """Decisions go through the game, which notes forced answers in its history."""
-        return self.g.ask(player, kind, prompt, options, anytime)
+    def forced(self, player: int, prompt: str, label: str) -> None:
+        """A forced answer is said in the game's history."""
+        self.g.note(f"player {player}: {prompt} -> {label} (the only possible answer)")
 
-    def ask_yes(self, player: int, prompt: str):
-        """A yes/no question through the game."""
-        return self.g.ask_yes(player, prompt)
+    def anytime_options(self, player: int):
+        """The anytime menu, while the game goes on."""
+        return self.g.flow.anytime_options(player)
+
+    def anytime(self, player: int, key: str):
+        """An anytime action, done by the flow."""
+        return self.g.flow.anytime(player, key)
 
     def watching(self) -> bool:
         """Whether limited cards wait for an "as soon as" condition."""

@@ -18,7 +18,7 @@ every change) and `ask` (how a decision reaches the player) when the defaults do
 from __future__ import annotations
 
 from rulesdsl.engine.context import Abort
-from rulesdsl.engine.decisions import Decision, Option
+from rulesdsl.engine.decisions import Candidates, Decision, Option
 from rulesdsl.engine.describe import describe
 from rulesdsl.engine.slash import NoSlash, has_slash, slash_size
 from rulesdsl.errors import RulesError
@@ -139,31 +139,51 @@ class Runner:
 
     # ------------------------------------------------------------------ asking
     def ask(self, player: int, kind: str, prompt: str, options, anytime: bool = False):
-        """Yield a decision until a real answer comes; a single legal answer is taken at once.
-        With `anytime`, the player's anytime options (`anytime_options`) are offered beside
-        `options` (then a function, asked again after each one, since it changes what he holds)."""
+        """Yield a decision until a real answer comes; a single legal answer is taken at once
+        (and reported to `forced`). `options` may be judged lazily (`Candidates`): then only
+        as far as that check needs. With `anytime`, the player's anytime options
+        (`anytime_options`) are offered beside `options` (then a function, asked again after
+        each one, since an anytime action changes what he holds; only such safe points offer
+        them: inside an action the options were computed from a state that must not change)."""
         while True:
-            current = list(options() if callable(options) else options)
-            extra = self.anytime_options(player) if anytime else []
-            legal = [o.key for o in current if o.refusal is None]
-            if not legal:
-                raise RulesError(f"no legal answer to '{prompt}' for player {player}")
-            if len(legal) == 1 and not any(o.refusal is None for o in extra):
-                return legal[0]
-            answer = yield self.decision_for(player, kind, prompt, current + list(extra))
+            current = options() if callable(options) else options
+            extra = tuple(self.anytime_options(player)) if anytime else ()
+            if isinstance(current, Candidates):
+                decision = self.decision_for(player, kind, prompt, candidates=current, extra=extra)
+                if not any(o.refusal is None for o in extra):
+                    count, first = decision.count_legal(2)
+                    if count == 0:
+                        raise RulesError(f"no legal answer to '{prompt}' for player {player}")
+                    if count == 1:
+                        self.forced(player, prompt, decision.option(first).label)
+                        return first
+            else:
+                current = tuple(current)
+                if not any(o.refusal is None for o in extra):
+                    legal = [o for o in current if o.refusal is None]
+                    if not legal:
+                        raise RulesError(f"no legal answer to '{prompt}' for player {player}")
+                    if len(legal) == 1:
+                        self.forced(player, prompt, legal[0].label)
+                        return legal[0].key
+                decision = self.decision_for(player, kind, prompt, current, extra=extra)
+            answer = yield decision
             if answer.startswith("anytime:"):
                 yield from self.anytime(player, answer)
                 continue
             return answer
+
+    def forced(self, player: int, prompt: str, label: str) -> None:
+        """A question answered without asking, its one legal answer taken (a game may note it)."""
 
     def ask_yes(self, player: int, prompt: str):
         """Ask a yes/no question; True for yes."""
         answer = yield from self.ask(player, "confirm", prompt, [Option("yes", "yes"), Option("no", "no")])
         return answer == "yes"
 
-    def decision_for(self, player: int, kind: str, prompt: str, options) -> Decision:
-        """The decision put to the player."""
-        return Decision(player, kind, prompt, options)
+    def decision_for(self, player: int, kind: str, prompt: str, options=(), candidates=None, extra=()) -> Decision:
+        """The decision put to the player: options judged already, or candidates judged lazily, then `extra`."""
+        return Decision(player, kind, prompt, options, candidates=candidates, extra=extra)
 
     def anytime_options(self, player: int) -> list:
         """What the player may do at any time besides answering (none by default)."""

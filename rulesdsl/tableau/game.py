@@ -22,7 +22,6 @@ import random
 
 import attrs
 
-from rulesdsl.engine.decisions import Decision
 from rulesdsl.engine.record import RecordError
 from rulesdsl.errors import RulesError
 from rulesdsl.tableau import mech
@@ -196,10 +195,6 @@ class TableauGame:
             self.decision = self._flow.send(answer)
         except StopIteration:
             self.decision = None
-
-    def decision_for(self, player: int, kind: str, prompt: str, options) -> Decision:
-        """The decision the interpreter asks (a hook for games that ask differently)."""
-        return Decision(player, kind, prompt, options)
 
     def answer(self, key: str) -> None:
         """Apply one answer to the open decision; a refused or unknown key changes nothing."""

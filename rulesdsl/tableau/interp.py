@@ -61,10 +61,6 @@ class Interpreter(MarketStatements, DisplayStatements, CurrencyGain, CurrencyPay
         """The context of a player acting on his own (an anytime exchange)."""
         return Ctx(player)
 
-    def decision_for(self, player: int, kind: str, prompt: str, options):
-        """The decision put to the player, as the game builds it."""
-        return self.game.decision_for(player, kind, prompt, options)
-
     # ------------------------------------------------------------------ values
     def quantity(self, name: str, ctx: Ctx) -> int:
         """A named value for the language's evaluator: a currency, an option, or this game's own."""
