@@ -251,10 +251,11 @@ def test_relevance_reads_what_a_space_needs_not_what_it_gives(content):
     milk = relevance.needs_of_space(content, catalog, "milk_from_cattle_1")
     assert "cattle" in milk and "milk" not in milk  # the amount reads the cattle; the milk is only given
     assert relevance.needs_of_space(content, catalog, "craft_rune_stone_1") == frozenset({"stone"})
-    # what playing a card reaches at once: Patron (2) changes a silver cost, Priest (149) only
-    # hooks a later event, Fruit Picker (43) gives fruits
+    # what playing a card reaches: Patron (2) changes a silver cost, Fruit Picker (43) gives
+    # fruits, Priest (149) hooks a later event whose oil counts (a preparation after the play
+    # may set it off)
     assert relevance.produced_by_card(content, catalog, 2) == frozenset({"silver"})
-    assert relevance.produced_by_card(content, catalog, 149) == frozenset()
+    assert relevance.produced_by_card(content, catalog, 149) == frozenset({"oil"})
     assert relevance.produced_by_card(content, catalog, 43) == frozenset({"fruits"})
     assert not relevance.may_matter(frozenset({"fruits"}), frozenset({"stone"}))
     assert relevance.may_matter(None, frozenset({"stone"}))
