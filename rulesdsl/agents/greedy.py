@@ -18,6 +18,7 @@ from rulesdsl.agents.value import Valuer, Weights, load_weights
 ANYTIME_KINDS = frozenset({MENU_KIND, "place"})
 PLACEMENTS_TRIED = 6  # placements tried on forks: the best by the board's geometry (the fork adds what cards do)
 MAX_ANYTIME = 36  # answers in a row spent on anytime actions (menu, item, where it goes)
+PLANNED_KINDS = frozenset({MENU_KIND, "place", "feast"})  # nested questions answered as the winning lookahead did
 
 
 def preference(decision, key: str) -> tuple[bool, bool]:
@@ -28,6 +29,14 @@ def preference(decision, key: str) -> tuple[bool, bool]:
     if decision.kind == MENU_KIND:
         return key in DECLINE, True
     return not key.startswith(ANYTIME), key not in DECLINE
+
+
+def legal(decision, key: str) -> bool:
+    """Whether `key` is a legal answer to `decision`."""
+    try:
+        return decision.refusal(key) is None
+    except KeyError:
+        return False
 
 
 def in_anytime(decision, key: str) -> bool:
@@ -46,6 +55,9 @@ class GreedyAgent:
         self._valuer = None
         self._anytime_streak = 0
         self._menu_closed = False
+        self._plans: dict[str, list] = {}  # candidate -> the nested answers its lookahead gave
+        self._plan: list = []  # the chosen answer's nested answers still to give
+        self._plan_at = -1  # the length of the game's log when the next planned answer is due
 
     def valuer(self, game) -> Valuer:
         if self._valuer is None or self._valuer.content is not game.content:
@@ -76,15 +88,33 @@ class GreedyAgent:
         seed = lookahead_seed(self.seed, game)
         if candidates is None:
             candidates = self.candidates(game, decision)
-        return {key: try_answer(game, decision.player, key, seed, valuer, self.menus) for key in candidates}
+        self._plans = {key: [] for key in candidates}
+        return {key: try_answer(game, decision.player, key, seed, valuer, self.menus, self._plans[key]) for key in candidates}
+
+    def planned(self, game, decision) -> str | None:
+        """The answer the chosen lookahead gave to this very question, if the game has come
+        the same way (no dice or draws between) and it is still legal; else None."""
+        if not self._plan or self._plan_at != len(game.log):
+            self._plan = []
+            return None
+        kind, prompt, key = self._plan.pop(0)
+        if kind != decision.kind or prompt != decision.prompt or kind not in PLANNED_KINDS or not legal(decision, key):
+            self._plan = []
+            return None
+        self._plan_at += 1
+        return key
 
     def answer(self, game, decision) -> str:
-        candidates = self.candidates(game, decision)
-        if len(candidates) == 1:
-            key = candidates[0]
-        else:
-            scored = self.scores(game, decision, candidates)
-            key = max(scored, key=lambda k: (scored[k], *preference(decision, k)))
+        key = self.planned(game, decision)
+        if key is None:
+            candidates = self.candidates(game, decision)
+            if len(candidates) == 1:
+                key = candidates[0]
+                self._plan = []
+            else:
+                scored = self.scores(game, decision, candidates)
+                key = max(scored, key=lambda k: (scored[k], *preference(decision, k)))
+                self._plan, self._plan_at = self._plans.get(key, []), len(game.log) + 1
         self.note(decision, key)
         return key
 
