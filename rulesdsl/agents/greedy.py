@@ -18,6 +18,7 @@ from rulesdsl.agents.value import Valuer, Weights, load_weights
 ANYTIME_KINDS = frozenset({MENU_KIND, "place"})
 PLACEMENTS_TRIED = 6  # placements tried on forks: the best by the board's geometry (the fork adds what cards do)
 MAX_ANYTIME = 36  # answers in a row spent on anytime actions (menu, item, where it goes)
+EXPLORED = 4  # of a large decision's candidates, one in this many is a seeded sample beyond the pre-ranked
 PLANNED_KINDS = frozenset({MENU_KIND, "place", "feast"})  # nested questions answered as the winning lookahead did
 
 
@@ -58,6 +59,7 @@ class GreedyAgent:
         self._plans: dict[str, list] = {}  # candidate -> the nested answers its lookahead gave
         self._plan: list = []  # the chosen answer's nested answers still to give
         self._plan_at = -1  # the length of the game's log when the next planned answer is due
+        self._gains: dict[str, float] = {}  # answer -> how far below the best it was judged when last tried
 
     def valuer(self, game) -> Valuer:
         if self._valuer is None or self._valuer.content is not game.content:
@@ -78,9 +80,24 @@ class GreedyAgent:
         room = max(1, self.sample - len(keep))
         if placed:
             picked = {k for k, _ in placed}
+        elif decision.kind in TOP_KINDS:
+            picked = self.pre_ranked(game, rest, room)
         else:
             picked = set(random.Random(self.seed * 7_919 + len(game.log)).sample(rest, min(room, len(rest))))
         return [k for k in legal if k in picked or k in keep]
+
+    def pre_ranked(self, game, rest: list[str], room: int) -> set[str]:
+        """`room` of the answers: those never judged or judged best when last offered (how far
+        below that decision's best they came), and a seeded sample of the others, so an answer
+        that was poor stays a candidate now and then as the state changes."""
+        rng = random.Random(self.seed * 7_919 + len(game.log))
+        if len(rest) <= room:
+            return set(rest)
+        order = sorted(rest, key=lambda k: -self._gains.get(k, float("inf")))
+        ranked = room - max(1, room // EXPLORED)
+        picked = set(order[:ranked])
+        others = order[ranked:]
+        return picked | set(rng.sample(others, min(room - ranked, len(others))))
 
     def scores(self, game, decision, candidates=None) -> dict[str, float]:
         """The value of every candidate answer."""
@@ -114,6 +131,8 @@ class GreedyAgent:
             else:
                 scored = self.scores(game, decision, candidates)
                 key = max(scored, key=lambda k: (scored[k], *preference(decision, k)))
+                if decision.kind in TOP_KINDS:
+                    self._gains.update((k, v - scored[key]) for k, v in scored.items())
                 self._plan, self._plan_at = self._plans.get(key, []), len(game.log) + 1
         self.note(decision, key)
         return key
