@@ -3,7 +3,14 @@ value of the state it leads to (`value.Valuer`); the best one is given.
 
 Large decisions are judged on part of their answers, the answers that decline always among
 them: where to lay a tile (often 100+ placements) on the placements that add most to the
-board by its geometry alone (`placement`), anything else on a seeded sample. An agent that keeps choosing
+board by its geometry alone (`placement`); a turn's question on the answers judged best (or
+never judged) at the player's last turns plus a seeded sample of the rest (the worth of a
+space changes slowly from turn to turn); anything else on a seeded sample.
+
+Speed: the lookahead that won a turn's question has already answered the nested questions
+it led to (the anytime menu, where a tile goes, the seats of a feast); while no die was rolled
+and no pile drawn on the way, the real game meets the very same questions, and they get the
+same answers without new forks (`planned`). An agent that keeps choosing
 anytime actions (a menu, an item, where it goes, and back to the same question) is stopped
 after MAX_ANYTIME such answers in a row: the menu is then left out.
 """
