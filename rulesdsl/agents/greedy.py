@@ -113,7 +113,11 @@ class GreedyAgent:
         if candidates is None:
             candidates = self.candidates(game, decision)
         self._plans = {key: [] for key in candidates}
-        return {key: try_answer(game, decision.player, key, seed, valuer, self.menus, self._plans[key]) for key in candidates}
+        scored = {key: try_answer(game, decision.player, key, seed, valuer, self.menus, self._plans[key]) for key in candidates}
+        best = max(scored.values(), default=float("-inf"))
+        if decision.kind in TOP_KINDS and best > float("-inf"):
+            self._gains.update((k, v - best) for k, v in scored.items())
+        return scored
 
     def planned(self, game, decision) -> str | None:
         """The answer the chosen lookahead gave to this very question, if the game has come
@@ -134,15 +138,19 @@ class GreedyAgent:
             candidates = self.candidates(game, decision)
             if len(candidates) == 1:
                 key = candidates[0]
-                self._plan = []
+                self._plans = {}
             else:
                 scored = self.scores(game, decision, candidates)
                 key = max(scored, key=lambda k: (scored[k], *preference(decision, k)))
-                if decision.kind in TOP_KINDS:
-                    self._gains.update((k, v - scored[key]) for k, v in scored.items())
-                self._plan, self._plan_at = self._plans.get(key, []), len(game.log) + 1
-        self.note(decision, key)
+            self.chosen(game, decision, key)
+        else:
+            self.note(decision, key)
         return key
+
+    def chosen(self, game, decision, key: str) -> None:
+        """`key` is given to `decision` (after `scores`): its lookahead's nested answers become the plan."""
+        self._plan, self._plan_at = self._plans.get(key, []), len(game.log) + 1
+        self.note(decision, key)
 
     def note(self, decision, key: str) -> None:
         """Keep count of anytime answers; a menu left by its way back stays closed until the
