@@ -261,41 +261,6 @@ def test_the_fitted_weights_recover_a_known_linear_value():
     assert 0 < shrunk["income_per_round"] < truth["income_per_round"]
 
 
-def test_greedy_gives_its_lookahead_s_nested_answers_only_to_the_questions_it_foresaw(content):
-    from rulesdsl.agents.greedy import PLANNED_KINDS
-
-    """After a turn's answer, the nested questions (menu, placement, feast) the winning
-    lookahead met without dice or draws are answered as it answered them; any other
-    question (another prompt, a later point of the game) is judged afresh."""
-    game = Game(content, GameOptions(players=2, decks=("A", "B", "C")), 11)
-    agents = [GreedyAgent(1), GreedyAgent(2)]
-    followed = 0
-    while game.decision is not None and followed < 3:
-        d = game.decision
-        agent = agents[d.player]
-        plan = list(agent._plan) if agent._plan_at == len(game.log) else []
-        answer = agent.answer(game, d)
-        if plan and plan[0][:2] == (d.kind, d.prompt) and d.kind in PLANNED_KINDS:
-            assert answer == plan[0][2]
-            followed += 1
-        game.answer(answer)
-    assert followed == 3
-    agent = agents[game.decision.player]
-    agent._plan, agent._plan_at = [("feast", "no such prompt", "x")], len(game.log)
-    assert agent.planned(game, game.decision) is None and agent._plan == []
-
-
-def test_greedy_pre_ranks_a_large_turn_by_how_the_answers_were_judged_before(content):
-    game = Game(content, GameOptions(players=2, decks=("A",)), 1)
-    agent = GreedyAgent(3)
-    keys = [f"k{i}" for i in range(20)]
-    agent._gains = {k: -float(i) for i, k in enumerate(keys[:16])}  # k16..k19 never judged
-    picked = agent.pre_ranked(game, keys, 8)
-    assert len(picked) == 8
-    assert {"k16", "k17", "k18", "k19", "k0", "k1"} <= picked  # the unjudged and the best judged
-    assert len(picked & set(keys[6:16])) == 2  # and a seeded sample of the rest
-
-
 def test_the_anytime_menu_forks_every_entry_but_only_the_best_placed_tiles(content):
     from rulesdsl.agents.value import MENU_PLACES, Valuer
 

@@ -66,49 +66,39 @@ def step(f, key: str) -> bool:
     return f.decision is not None
 
 
-def finish_choice(f, player: int, valuer, seed: int, menus: bool = True, plan: list | None = None,
-                  rng_state=None) -> None:
-    """Answer the player's nested questions until the choice is complete. With `menus` (the
-    first level of a lookahead), a menu of anytime actions and a question of at most JUDGED
-    answers take the best answer judged one level deeper (so opening the menu is worth what
-    the menu offers, and a card offered before and after an action is played where it gains
-    and left where it loses); the cheap policy answers the rest. With `plan`, the answers
-    given are appended to it (kind, prompt, key) for as long as no die was rolled or pile
-    drawn at random (`rng_state`: the fork's dice before the choice began): up to there the
-    real game will meet the same questions."""
-    if plan is None:
-        rng_state = None
+def nested_answer(f, d, player: int, valuer, seed: int, menus: bool = True) -> str:
+    """One nested question's answer as a lookahead gives it. With `menus` (the first level of a
+    lookahead), a menu of anytime actions (its tiles pruned by geometry) and a question of at
+    most JUDGED answers take the best answer judged one level deeper (so opening the menu is
+    worth what the menu offers, and a card offered before and after an action is played where
+    it gains and left where it loses); the cheap policy answers the rest."""
+    legal = d.legal() if menus and d.kind != PLACE_KIND else ()
+    if d.kind != MENU_KIND:
+        legal = [k for k in legal if not k.startswith(ANYTIME)]
+    elif len(legal) > 2:
+        legal = valuer.menu_pruned(f, player, legal)
+    if 1 < len(legal) and (d.kind == MENU_KIND or len(legal) <= JUDGED):
+        scored = {k: try_answer(f, player, k, seed, valuer, menus=False) for k in legal}
+        return max(scored, key=lambda k: (scored[k], k in DECLINE))
+    return cheap_answer(d, f, valuer)
+
+
+def finish_choice(f, player: int, valuer, seed: int, menus: bool = True) -> None:
+    """Answer the player's nested questions (`nested_answer`) until the choice is complete."""
     for _ in range(MAX_STEPS):
         d = f.decision
         if d is None or d.player != player or d.kind in TOP_KINDS:
             return
-        legal = d.legal() if menus and d.kind != PLACE_KIND else ()
-        if d.kind != MENU_KIND:
-            legal = [k for k in legal if not k.startswith(ANYTIME)]
-        elif len(legal) > 2:
-            legal = valuer.menu_pruned(f, player, legal)
-        if 1 < len(legal) and (d.kind == MENU_KIND or len(legal) <= JUDGED):
-            scored = {k: try_answer(f, player, k, seed, valuer, menus=False) for k in legal}
-            key = max(scored, key=lambda k: (scored[k], k in DECLINE))
-        else:
-            key = cheap_answer(d, f, valuer)
-        if rng_state is not None:
-            if f.rng.getstate() != rng_state:
-                rng_state = None
-            else:
-                plan.append((d.kind, d.prompt, key))
-        if not step(f, key):
+        if not step(f, nested_answer(f, d, player, valuer, seed, menus)):
             return
 
 
-def try_answer(game, player: int, key: str, seed: int, valuer, menus: bool = True, plan: list | None = None) -> float:
-    """The value for `player` of the state `key` leads to (`valuer`: a value.Valuer); the
-    nested answers the lookahead gave are appended to `plan` (see finish_choice)."""
+def try_answer(game, player: int, key: str, seed: int, valuer, menus: bool = True) -> float:
+    """The value for `player` of the state `key` leads to (`valuer`: a value.Valuer)."""
     f = fork_for_lookahead(game, seed)
-    rng_state = f.rng.getstate() if plan is not None else None
     try:
         if step(f, key):
-            finish_choice(f, player, valuer, seed, menus, plan, rng_state)
+            finish_choice(f, player, valuer, seed, menus)
     except RulesError:
         return float("-inf")
     return valuer.value(f, player)

@@ -77,7 +77,7 @@ class SearchAgent:
             if self.think is not None and CLOCK() - start >= self.think:
                 break
         best = self._choose(candidates, results)
-        self.greedy.chosen(game, decision, best)
+        self.greedy.note(decision, best)
         return best
 
     @staticmethod
