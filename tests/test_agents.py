@@ -259,3 +259,21 @@ def test_the_fitted_weights_recover_a_known_linear_value():
     assert fitted == pytest.approx(truth, abs=1e-3)
     shrunk = tune.ridge(rows, ("income_per_round", "hand"), {"income_per_round": 0.0, "hand": 0.0}, strength=1.0)
     assert 0 < shrunk["income_per_round"] < truth["income_per_round"]
+
+
+def test_the_anytime_menu_forks_every_entry_but_only_the_best_placed_tiles(content):
+    from rulesdsl.agents.value import MENU_PLACES, Valuer
+
+    game = Game(content, GameOptions(players=1, decks=("A",)), 1)
+    while game.decision.kind != "space":
+        game.answer(game.decision.legal()[0])
+    p = game.state.players[0]
+    valuer = Valuer(content, game.catalog, load_weights())
+    goods = sorted(g for g in valuer.cells if g in content.goods)[:5]  # tiles for the boards
+    for good in goods:
+        p.supply[good] += 1
+    p.supply["silver"] += 1
+    keys = [f"place:{g}" for g in goods] + ["place:silver", "back"]
+    pruned = valuer.menu_pruned(game, 0, keys)
+    assert "place:silver" in pruned and "back" in pruned
+    assert len([k for k in pruned if k[len("place:"):] in goods]) == MENU_PLACES

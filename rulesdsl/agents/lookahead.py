@@ -66,25 +66,30 @@ def step(f, key: str) -> bool:
     return f.decision is not None
 
 
+def nested_answer(f, d, player: int, valuer, seed: int, menus: bool = True) -> str:
+    """One nested question's answer as a lookahead gives it. With `menus` (the first level of a
+    lookahead), a menu of anytime actions (its tiles pruned by geometry) and a question of at
+    most JUDGED answers take the best answer judged one level deeper (so opening the menu is
+    worth what the menu offers, and a card offered before and after an action is played where
+    it gains and left where it loses); the cheap policy answers the rest."""
+    legal = d.legal() if menus and d.kind != PLACE_KIND else ()
+    if d.kind != MENU_KIND:
+        legal = [k for k in legal if not k.startswith(ANYTIME)]
+    elif len(legal) > 2:
+        legal = valuer.menu_pruned(f, player, legal)
+    if 1 < len(legal) and (d.kind == MENU_KIND or len(legal) <= JUDGED):
+        scored = {k: try_answer(f, player, k, seed, valuer, menus=False) for k in legal}
+        return max(scored, key=lambda k: (scored[k], k in DECLINE))
+    return cheap_answer(d, f, valuer)
+
+
 def finish_choice(f, player: int, valuer, seed: int, menus: bool = True) -> None:
-    """Answer the player's nested questions until the choice is complete. With `menus` (the
-    first level of a lookahead), a menu of anytime actions and a question of at most JUDGED
-    answers take the best answer judged one level deeper (so opening the menu is worth what
-    the menu offers, and a card offered before and after an action is played where it gains
-    and left where it loses); the cheap policy answers the rest."""
+    """Answer the player's nested questions (`nested_answer`) until the choice is complete."""
     for _ in range(MAX_STEPS):
         d = f.decision
         if d is None or d.player != player or d.kind in TOP_KINDS:
             return
-        legal = d.legal() if menus and d.kind != PLACE_KIND else ()
-        if d.kind != MENU_KIND:
-            legal = [k for k in legal if not k.startswith(ANYTIME)]
-        if 1 < len(legal) and (d.kind == MENU_KIND or len(legal) <= JUDGED):
-            scored = {k: try_answer(f, player, k, seed, valuer, menus=False) for k in legal}
-            key = max(scored, key=lambda k: (scored[k], k in DECLINE))
-        else:
-            key = cheap_answer(d, f, valuer)
-        if not step(f, key):
+        if not step(f, nested_answer(f, d, player, valuer, seed, menus)):
             return
 
 

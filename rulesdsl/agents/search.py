@@ -29,21 +29,23 @@ from rulesdsl.agents.lookahead import TOP_KINDS, fork_for_lookahead
 from rulesdsl.errors import RulesError
 
 CLOCK = time.process_time  # the think budget is this process's CPU time: a busy machine does not shorten the search
-WIDTH = 3
+WIDTH = 4
 DEPTH = 40
-MARGIN = 2.0  # points by which rollouts must favour another answer over greedy's best
+TURNS = 1
+MARGIN = 0.5  # points by which rollouts must favour another answer over greedy's best
 
 
 class SearchAgent:
     name = "search"
 
     def __init__(self, seed: int = 0, iterations: int | None = 16, think: float | None = None, weights=None,
-                 width: int = WIDTH, depth: int = DEPTH, follow_up: bool = True):
+                 width: int = WIDTH, depth: int = DEPTH, follow_up: bool = True, turns: int = TURNS):
         self.seed = seed
         self.iterations = iterations
         self.think = think
         self.width = width
         self.depth = depth
+        self.turns = turns  # the rollout stops at the player's turns-th next turn
         self.follow_up = follow_up  # a leaf at the player's next turn is valued by its best answer there
         self.greedy = GreedyAgent(seed, weights)
         self.playout = GreedyAgent(seed + 1, self.greedy.weights, sample=4, menus=False)  # cheap: no nested judging
@@ -100,7 +102,7 @@ class SearchAgent:
         valuer = self.greedy.valuer(game)
         try:
             f.answer(key)
-            others_moved = False
+            others_moved, turns = False, 0
             for _ in range(self.depth):
                 d = f.decision
                 if d is None:
@@ -108,7 +110,9 @@ class SearchAgent:
                 if d.player != player:
                     others_moved = True
                 elif others_moved and d.kind in TOP_KINDS:
-                    break
+                    turns, others_moved = turns + 1, False
+                    if turns >= self.turns:
+                        break
                 f.answer(self.playout.answer(f, d))
             d = f.decision
             if self.follow_up and d is not None and d.player == player and d.kind in TOP_KINDS and len(d.legal()) > 1:

@@ -15,7 +15,7 @@ from pathlib import Path
 import attrs
 
 from rulesdsl.agents.lookahead import PLACE_KIND
-from rulesdsl.agents.placement import PlacementJudge, income_progress
+from rulesdsl.agents.placement import PLACE_MENU, PlacementJudge, income_progress
 from rulesdsl.engine.items import ANIMAL, GOOD, RESOURCE, WEAPON
 from rulesdsl.engine.scoring import breakdown
 from rulesdsl.geometry import scoring as grid_scoring
@@ -24,6 +24,7 @@ from rulesdsl.lang import tree as t
 SILVER = "silver"  # the currency is already in the score
 WEAPONS_USEFUL = 4  # weapons beyond these add little to a roll already won
 FADE_ROUNDS = 1.5  # holdings that are not income are worth their full value until this many rounds are left
+MENU_PLACES = 2  # tiles of the anytime menu tried on forks (the best by the boards' geometry)
 LASTING = (t.Hook, t.OnceHook, t.Watch, t.Anytime, t.Modify, t.SetValue, t.Allow)  # what outlives playing a card
 
 
@@ -195,6 +196,29 @@ class Valuer:
         if decision.kind != PLACE_KIND:
             return None
         return self.judge.ranked(game, decision, *self.board_weights(self.rounds_left(game)), limit)
+
+    def menu_pruned(self, game, player: int, keys: list[str], keep: int = MENU_PLACES) -> list[str]:
+        """The anytime menu's answers worth a fork: every one that is not laying a tile, and of
+        the tiles, the `keep` whose best place now adds most to a board beyond what holding the
+        tile is worth (the board's geometry alone; the fork adds what cards do)."""
+        p = game.state.players[player]
+        left = self.rounds_left(game)
+        boards = [board for _, _, _, board in game.flow.areas(p)]
+        weights = self.board_weights(left)
+        uncovered = sum(grid_scoring.uncovered_minus(board) for board in boards)
+        w = self.weights
+        tiles, out = [], []
+        for key in keys:
+            item = key[len(PLACE_MENU):] if key.startswith(PLACE_MENU) else None
+            if item is None or item not in self.cells:
+                out.append(key)
+                continue
+            cells = self.cells[item]
+            held = (w.cells_per_round * left + (w.coverable if left and cells <= uncovered else 0)) * cells
+            tiles.append((self.judge.best(game, boards, item, weights) - held, key))
+        tiles.sort(key=lambda x: -x[0])
+        chosen = {key for _, key in tiles[:keep]}
+        return [k for k in keys if k in chosen or k in out]
 
     def value(self, game, player: int) -> float:
         f = self.features(game, player)
