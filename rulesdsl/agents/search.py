@@ -19,13 +19,12 @@ process), stopping after the first round that ends past it. Nested questions get
 from __future__ import annotations
 
 import itertools
-import math
 import random
-import statistics
 import time
 
 from rulesdsl.agents.greedy import GreedyAgent, preference
 from rulesdsl.agents.lookahead import TOP_KINDS, fork_for_lookahead
+from rulesdsl.agents.paired import choose
 from rulesdsl.errors import RulesError
 
 CLOCK = time.process_time  # the think budget is this process's CPU time: a busy machine does not shorten the search
@@ -76,23 +75,8 @@ class SearchAgent:
                 break
             if self.think is not None and CLOCK() - start >= self.think:
                 break
-        best = self._choose(candidates, results)
+        best = choose(candidates, results, MARGIN)
         self.greedy.note(decision, best)
-        return best
-
-    @staticmethod
-    def _choose(candidates, results) -> str:
-        """Greedy's best, unless another did better in the paired rollouts by more than MARGIN
-        points plus twice the standard error of the difference (with one pair: twice MARGIN)."""
-        incumbent, best, best_gain = candidates[0], candidates[0], 0.0
-        for key in candidates[1:]:
-            pairs = [a - b for a, b in zip(results[key], results[incumbent])]
-            if not pairs:
-                continue
-            mean = statistics.fmean(pairs)
-            need = MARGIN + 2 * statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else 2 * MARGIN
-            if mean > need and mean > best_gain:
-                best, best_gain = key, mean
         return best
 
     def _rollout(self, game, player: int, key: str, seed: int) -> float:

@@ -19,11 +19,10 @@ stopping after the first round that ends past it.
 from __future__ import annotations
 
 import itertools
-import math
 import random
-import statistics
 import time
 
+from rulesdsl.agents.paired import choose
 from rulesdsl.agents.tableau_greedy import TableauGreedyAgent, project, relative
 from rulesdsl.errors import RulesError
 
@@ -84,7 +83,7 @@ class TableauSearchAgent:
                 break
             if self.think is not None and CLOCK() - start >= self.think:
                 break
-        return choose(candidates, results)
+        return choose(candidates, results, MARGIN)
 
     def _rollout(self, base, player: int, key: str, seed: int) -> float:
         """Play `key` and on with the cheap policy to the player's next turn; the leaf's value."""
@@ -107,18 +106,3 @@ class TableauSearchAgent:
             return relative(project(fork, player), player)
         except RulesError:
             return -1e6
-
-
-def choose(candidates: list, results: dict) -> str:
-    """Greedy's best (the first candidate), unless another did better in the paired rollouts by
-    more than MARGIN plus twice the standard error of the difference (with one pair: twice MARGIN)."""
-    incumbent, best, best_gain = candidates[0], candidates[0], 0.0
-    for key in candidates[1:]:
-        pairs = [a - b for a, b in zip(results[key], results[incumbent])]
-        if not pairs:
-            continue
-        mean = statistics.fmean(pairs)
-        need = MARGIN + 2 * statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else 2 * MARGIN
-        if mean > need and mean > best_gain:
-            best, best_gain = key, mean
-    return best
