@@ -7,7 +7,8 @@ import pytest
 from rulesdsl.agents import RandomAgent
 from rulesdsl.agents.registry import make_agent, make_agents
 from rulesdsl.agents.tableau_greedy import TableauGreedyAgent
-from rulesdsl.agents.tableau_search import TableauSearchAgent, choose
+from rulesdsl.agents.paired import choose
+from rulesdsl.agents.tableau_search import MARGIN, TableauSearchAgent
 from rulesdsl.tableau.game import TableauGame
 from rulesdsl.tableau.invariants import broken
 from rulesdsl.tableau.rulesets import load
@@ -82,8 +83,8 @@ def test_the_same_seed_gives_the_same_game(vikings):
 
 
 def test_search_keeps_greedys_best_unless_rollouts_clearly_favour_another():
-    assert choose(["a", "b"], {"a": [10.0, 11.0], "b": [10.5, 11.2]}) == "a"
-    assert choose(["a", "b"], {"a": [10.0, 11.0, 9.0], "b": [15.0, 16.0, 14.5]}) == "b"
+    assert choose(["a", "b"], {"a": [10.0, 11.0], "b": [10.5, 11.2]}, MARGIN) == "a"
+    assert choose(["a", "b"], {"a": [10.0, 11.0, 9.0], "b": [15.0, 16.0, 14.5]}, MARGIN) == "b"
 
 
 def test_the_registry_builds_the_agents_of_the_game():
