@@ -45,7 +45,7 @@ class Emission:
             else:
                 lst, hctx = ready.pop()
             if lst.once:
-                events.hooks[(timing, name)].remove(lst)
+                events.spend((timing, name), lst)
             self.g.note(f"player {ctx.player}: {self.cause(lst)} ({timing} {name})")  # what follows is its doing
             if lst.card is not None:
                 self.g.state.fired[(lst.owner, lst.card, timing)] += 1

@@ -64,6 +64,7 @@ class Events:
         self.watches: list[tuple] = []  # (owner, card, index, Watch)
         self.anytimes: dict[int, list] = defaultdict(list)  # owner -> [(card, index, Anytime)]
         self._values: set[str] = set()  # value names some static modifier changes
+        self.generation = 0  # counts changes of the hooks and watches installed (readers cache by it)
 
     def checkpoint(self):
         """What installing cards and spending `once` hooks change, to put back after a trial."""
@@ -72,6 +73,7 @@ class Events:
 
     def restore(self, saved) -> None:
         hooks, self.modifiers, self.watches, anytimes, self._values = saved
+        self.generation += 1
         self.hooks = defaultdict(list, hooks)
         self.anytimes = defaultdict(list, anytimes)
 
@@ -96,6 +98,7 @@ class Events:
                 self._add(Listener(player, number, index, item.hook, once=True))
             elif isinstance(item, t.Watch):
                 self.watches.append((player, number, index, item))
+                self.generation += 1
             elif isinstance(item, t.Anytime):
                 self.anytimes[player].append((number, index, item))
             elif isinstance(item, (t.Modify, t.SetValue, t.Allow)):
@@ -110,6 +113,12 @@ class Events:
 
     def _add(self, listener: Listener) -> None:
         self.hooks[hook_key(listener.hook.timing, listener.hook.event)].append(listener)
+        self.generation += 1
+
+    def spend(self, key: tuple, listener: Listener) -> None:
+        """A `once` hook has fired: it listens no more."""
+        self.hooks[key].remove(listener)
+        self.generation += 1
 
     def listening(self, timing: str, name: str) -> bool:
         return bool(self.hooks.get((timing, name)))

@@ -59,6 +59,7 @@ class Trials:
         self._signatures: dict = {}
         self._installed: dict = {}  # ids of the listeners and watches installed -> (number, the listeners)
         self._installed_by_number: list = []  # number -> (the listeners, the watches)
+        self._generation = (None, -1, None)  # (events, its generation, the number) of the last reading
         self._imitated: dict = {}
         self._chains: dict = {}  # (installed, gains) -> what the listeners a preparation could set off produce
 
@@ -113,6 +114,8 @@ class Trials:
         state = self.g.state
         batch = self._batch  # the installed listeners do not change while a list of spaces is judged
         installed = batch.get(_INSTALLED) if batch is not None else None
+        if installed is None and self._generation[0] is self.g.events and self._generation[1] == self.g.events.generation:
+            installed = self._generation[2]  # nothing installed or spent since the last reading
         if installed is None:
             events = self.g.events
             # every listener and watch: those before the action run as preparations, the others
@@ -123,6 +126,7 @@ class Trials:
             if found is None:  # a small number stands for them in keys; kept alive, their ids stay theirs
                 found = self._installed[ids] = (len(self._installed), listeners)
                 self._installed_by_number.append((listeners, tuple(events.watches)))
+            self._generation = (events, events.generation, found[0])
             installed = found[0]
             if batch is not None:
                 batch[_INSTALLED] = installed
