@@ -3,8 +3,29 @@ keep the greedy agent's best unless the rollouts clearly favour another."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import statistics
+import time
+
+CLOCK = time.process_time  # the think budget is this process's CPU time: a busy machine does not shorten the search
+
+
+def rollouts(candidates: list, rollout, seed: int, iterations: int | None, think: float | None) -> tuple[dict, int]:
+    """({candidate: values}, rollouts done) within the budget (`iterations` in all, or `think`
+    CPU seconds), round by round: the n-th rollout of each candidate, `rollout(key, seed + n)`,
+    meets the same dice and piles."""
+    results = {k: [] for k in candidates}
+    start = CLOCK()
+    done = 0
+    for n in itertools.count():
+        for key in candidates:
+            if iterations is not None and done >= iterations:
+                return results, done
+            results[key].append(rollout(key, seed + n))
+            done += 1
+        if think is not None and CLOCK() - start >= think:
+            return results, done
 
 
 def choose(candidates: list, results: dict, margin: float) -> str:

@@ -18,16 +18,13 @@ process), stopping after the first round that ends past it. Nested questions get
 
 from __future__ import annotations
 
-import itertools
 import random
-import time
 
 from rulesdsl.agents.greedy import GreedyAgent, preference
 from rulesdsl.agents.lookahead import TOP_KINDS, fork_for_lookahead
-from rulesdsl.agents.paired import choose
+from rulesdsl.agents.paired import choose, rollouts
 from rulesdsl.errors import RulesError
 
-CLOCK = time.process_time  # the think budget is this process's CPU time: a busy machine does not shorten the search
 WIDTH = 4
 DEPTH = 40
 TURNS = 1
@@ -60,21 +57,10 @@ class SearchAgent:
         scores = self.greedy.scores(game, decision, candidates)
         candidates = sorted(scores, key=lambda k: (scores[k], *preference(decision, k)), reverse=True)[: self.width]
         self.decisions += 1
-        results = {k: [] for k in candidates}
-        start = CLOCK()
         base = random.Random(self.seed * 1_000_033 + len(game.log)).getrandbits(32)
-        done = 0
-        for n in itertools.count():
-            for key in candidates:  # round by round: the n-th rollout of each meets the same dice and piles
-                if self.iterations is not None and done >= self.iterations:
-                    break
-                results[key].append(self._rollout(game, decision.player, key, base + n))
-                done += 1
-                self.rollouts += 1
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if self.think is not None and CLOCK() - start >= self.think:
-                break
+        results, done = rollouts(candidates, lambda key, seed: self._rollout(game, decision.player, key, seed),
+                                 base, self.iterations, self.think)
+        self.rollouts += done
         best = choose(candidates, results, MARGIN)
         self.greedy.note(decision, best)
         return best

@@ -18,15 +18,12 @@ stopping after the first round that ends past it.
 
 from __future__ import annotations
 
-import itertools
 import random
-import time
 
-from rulesdsl.agents.paired import choose
+from rulesdsl.agents.paired import choose, rollouts
 from rulesdsl.agents.tableau_greedy import TableauGreedyAgent, project, relative
 from rulesdsl.errors import RulesError
 
-CLOCK = time.process_time  # the think budget is CPU time: a busy machine does not shorten it
 WIDTH = 3
 DEPTH = 24
 MARGIN = 1.0  # points of the first ranked currency by which rollouts must favour another answer
@@ -68,21 +65,9 @@ class TableauSearchAgent:
 
     def _search(self, base, player: int, candidates: list, step: int) -> str:
         self.decisions += 1
-        results = {k: [] for k in candidates}
-        start = CLOCK()
         seed = random.Random(self.seed * 1_000_033 + step).getrandbits(32)
-        done = 0
-        for n in itertools.count():
-            for key in candidates:  # the n-th rollout of each meets the same deal
-                if self.iterations is not None and done >= self.iterations:
-                    break
-                results[key].append(self._rollout(base, player, key, seed + n))
-                done += 1
-                self.rollouts += 1
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if self.think is not None and CLOCK() - start >= self.think:
-                break
+        results, done = rollouts(candidates, lambda key, n: self._rollout(base, player, key, n), seed, self.iterations, self.think)
+        self.rollouts += done
         return choose(candidates, results, MARGIN)
 
     def _rollout(self, base, player: int, key: str, seed: int) -> float:
