@@ -57,7 +57,7 @@ class Trials:
         self._batch: dict | None = None
         self.prune = True  # skip the trials `relevance` proves cannot matter (off: try them all, to test that)
         self._signatures: dict = {}
-        self._installed: dict = {}  # ids of the listeners and watches installed -> (number, the listeners)
+        self._installed: dict = {}  # ids of the listeners and watches installed -> their number
         self._installed_by_number: list = []  # number -> (the listeners, the watches)
         self._generation = (None, -1, None)  # (events, its generation, the number) of the last reading
         self._imitated: dict = {}
@@ -122,12 +122,11 @@ class Trials:
             # may be set off by what the preparations do (see `_chain_reach`)
             listeners = tuple(lst for v in events.hooks.values() for lst in v)
             ids = (tuple(map(id, listeners)), tuple(map(id, events.watches)))
-            found = self._installed.get(ids)
-            if found is None:  # a small number stands for them in keys; kept alive, their ids stay theirs
-                found = self._installed[ids] = (len(self._installed), listeners)
+            installed = self._installed.get(ids)
+            if installed is None:  # a small number stands for them in keys; kept alive, their ids stay theirs
+                installed = self._installed[ids] = len(self._installed_by_number)
                 self._installed_by_number.append((listeners, tuple(events.watches)))
-            self._generation = (events, events.generation, found[0])
-            installed = found[0]
+            self._generation = (events, events.generation, installed)
             if batch is not None:
                 batch[_INSTALLED] = installed
         key = (player, space, needed, installed)
@@ -150,15 +149,16 @@ class Trials:
         """What the listeners and watches a preparation could set off (those on events that an
         effect of known reach may announce, `relevance.SET_OFF_ONLY_BY_OPEN`) could produce
         (with `gains`: give or free); None: anything. A preparation's own reach is widened by
-        it: a mountain strip taken may pay silver through a card that hears strips taken."""
+        it: goods received may pay silver through a card that hears goods received."""
         key = (installed, gains)
-        found = self._chains.get(key, _PLAYS)
-        if found is _PLAYS:
+        if key not in self._chains:
             listeners, watches = self._installed_by_number[installed]
-            catalog, reach = self.g.catalog, frozenset()
-            bodies = [lst.hook for lst in listeners
-                      if lst.hook.event.kind == "named" and lst.hook.event.name not in relevance.SET_OFF_ONLY_BY_OPEN]
-            for hook in bodies:
+            catalog = self.g.catalog
+            found = frozenset()
+            for lst in listeners:
+                hook = lst.hook
+                if hook.event.kind != "named" or hook.event.name in relevance.SET_OFF_ONLY_BY_OPEN:
+                    continue
                 if self._relevance("plays", id(hook), lambda: relevance.uses_play(hook)):
                     reach = None
                 elif gains:
@@ -166,21 +166,18 @@ class Trials:
                 else:
                     reach = self._relevance("hook", id(hook), lambda: relevance.produced_by_hook(catalog, hook))
                 if reach is None:
+                    found = None
                     break
-                found = reach if found is _PLAYS else found | reach
-            if reach is not None:
-                found = frozenset() if found is _PLAYS else found
-                for watch in watches:  # "as soon as": re-checked after every change
-                    body = watch[3].body
-                    watched = relevance.gained(catalog, body) if gains else relevance.mentioned(catalog, body)
-                    if watched is None:
-                        found = None
-                        break
-                    found |= watched
-            else:
-                found = None
+                found |= reach
+            for watch in watches if found is not None else ():  # "as soon as": re-checked after every change
+                body = watch[3].body
+                reach = relevance.gained(catalog, body) if gains else relevance.mentioned(catalog, body)
+                if reach is None:
+                    found = None
+                    break
+                found |= reach
             self._chains[key] = found
-        return found
+        return self._chains[key]
 
     def _signature(self, player: int, space: str, needed: int, matching, installed: int):
         state = self.g.state

@@ -3,8 +3,9 @@
 Used to skip trying effects out (see `preparations.py`) when they cannot change
 whether an action space is usable: an effect that only mentions peas cannot make a space
 that needs a knarr and silver usable. The answer is conservative: `None` means "could touch
-anything" (a granted action, a modifier, a card played from the hand ...). What other cards'
-hooks do when the effect triggers them is not followed (tests/test_trials.py names a case).
+anything" (a granted action, a modifier, a card played from the hand ...). What a played
+card's hooks could do counts in what playing it reaches, and `preparations` adds what the hooks
+in play could do when an effect sets them off (`SET_OFF_ONLY_BY_OPEN`).
 """
 
 from __future__ import annotations
