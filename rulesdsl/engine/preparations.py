@@ -61,6 +61,7 @@ class Trials:
         self._installed_by_number: list = []  # number -> (the listeners, the watches)
         self._generation = (None, -1, None)  # (events, its generation, the number) of the last reading
         self._imitated: dict = {}
+        self._heard = (None, -1, frozenset())  # (events, generation, what `_phases_heard` found)
         self._chains: dict = {}  # (installed, gains) -> what the listeners a preparation could set off produce
 
     @contextmanager
@@ -264,19 +265,34 @@ class Trials:
 
     def _hand_reaching(self, hand, needs, gains: bool) -> frozenset:
         content, catalog = self.g.content, self.g.catalog
-        if gains and not self._phases_heard():  # a phase a card runs gives only what its mechanisms give
-            kind, read = "card-gains-quiet", lambda n: relevance.gained_by_card(content, catalog, n, quiet=True)
-        elif gains:
-            kind, read = "card-gains", lambda n: relevance.gained_by_card(content, catalog, n)
-        else:
-            kind, read = "card", lambda n: relevance.produced_by_card(content, catalog, n)
-        return frozenset(n for n in hand if relevance.may_matter(self._relevance(kind, n, lambda: read(n)), needs))
+        if not gains:
+            return frozenset(n for n in hand if relevance.may_matter(
+                self._relevance("card", n, lambda: relevance.produced_by_card(content, catalog, n)), needs))
+        heard, found = self._phases_heard(), []
+        for n in hand:
+            # a phase a card runs gives only what its mechanisms give, unless a listener hears
+            # that phase or an event a mechanism announces (what those hooks do is not read)
+            runs = self._relevance("phases run", n, lambda: relevance.phases_run(content, n))
+            if runs and (heard & runs or heard & relevance.MECHANISM_EVENTS):
+                reach = self._relevance("card-gains", n, lambda: relevance.gained_by_card(content, catalog, n))
+            else:
+                reach = self._relevance("card-gains-quiet", n, lambda: relevance.gained_by_card(content, catalog, n, quiet=True))
+            if relevance.may_matter(reach, needs):
+                found.append(n)
+        return frozenset(found)
 
-    def _phases_heard(self) -> bool:
-        """Whether any listener hears a phase or an event a mechanism announces: then running a
-        phase could give anything (what those hooks do is not read)."""
-        events = relevance.MECHANISM_EVENTS
-        return any(listeners and (name.startswith("phase:") or name in events) for (_, name), listeners in self.g.events.hooks.items())
+    def _phases_heard(self) -> frozenset:
+        """The phases (as events, `phase:<id>`) and the events a mechanism announces that some
+        listener hears; read again only after the installed listeners changed."""
+        events = self.g.events
+        cached = self._heard
+        if cached[0] is events and cached[1] == events.generation:
+            return cached[2]
+        mechanism = relevance.MECHANISM_EVENTS
+        heard = frozenset(name for (_, name), listeners in events.hooks.items()
+                          if listeners and (name.startswith("phase:") or name in mechanism))
+        self._heard = (events, events.generation, heard)
+        return heard
 
     def _monotone(self, space: str) -> bool:
         content = self.g.content

@@ -323,6 +323,12 @@ def monotone(content, space: str) -> bool:
     return True
 
 
+def phases_run(content, number: int) -> frozenset:
+    """The phases a card's effects run for one player, as their events (`phase:<id>`)."""
+    return frozenset(f"phase:{node.phase}" for tree in _card_parts(content, number)
+                     for node in t.walk(tree) if isinstance(node, t.RunPhase))
+
+
 def gained_by_card(content, catalog, number: int, quiet: bool = False) -> frozenset | None:
-    """`produced_by_card` read with `gained` (`quiet`: no listener hears phases, see `_phase_gains`)."""
+    """`produced_by_card` read with `gained` (`quiet`: no listener hears the phases it runs, see `_phase_gains`)."""
     return gained(catalog, tuple(_card_parts(content, number)), quiet=quiet)

@@ -97,26 +97,28 @@ def empty(grid: g.Grid) -> BoardState:
 
 # ---------------------------------------------------------------- candidates
 def _candidates(grid: g.Grid, o: Orientation) -> tuple[_Candidate, ...]:
-    """Every position where the orientation lies on coverable squares only (cached per grid)."""
+    """Every position where the orientation lies on coverable squares only (cached per grid).
+    The tile's mask at the top-left corner is shifted into place, and its edge squares are
+    the mask shifted one square each way (kept inside the grid): a few integer operations
+    per position, not a loop over squares and neighbours."""
     key = (o.cells,)
     found = grid._candidates.get(key)
     if found is not None:
         return found
-    width = grid.width
-    out = []
-    for row in range(grid.height - o.height + 1):
+    width, height = grid.width, grid.height
+    full = (1 << (width * height)) - 1
+    first = sum(1 << (width * r) for r in range(height))  # the squares of column 0
+    last = first << (width - 1)  # the squares of the last column
+    corner = 0
+    for dr, dc in o.cells:
+        corner |= 1 << (dr * width + dc)
+    coverable, out = grid.coverable, []
+    for row in range(height - o.height + 1):
         for column in range(width - o.width + 1):
-            mask = 0
-            for dr, dc in o.cells:
-                mask |= 1 << ((row + dr) * width + column + dc)
-            if mask & ~grid.coverable:
+            mask = corner << (row * width + column)
+            if mask & ~coverable:
                 continue
-            edges = 0
-            for dr, dc in o.cells:
-                r, c = row + dr, column + dc
-                for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                    if 0 <= rr < grid.height and 0 <= cc < width:
-                        edges |= 1 << (rr * width + cc)
+            edges = (mask >> width) | ((mask << width) & full) | ((mask & ~first) >> 1) | (((mask & ~last) << 1) & full)
             out.append(_Candidate(mask, edges & ~mask, row, column, o))
     found = tuple(out)
     grid._candidates[key] = found
@@ -144,10 +146,14 @@ def _income_blocker(state: BoardState, mask: int) -> tuple[int, int] | None:
     hits = mask & grid.income_mask
     if not hits:
         return None
-    covered = state.covered | mask
-    for bit, need in grid.income_required.items():
-        if hits & bit and need & ~covered:
-            return bit, need & ~covered
+    uncovered = ~(state.covered | mask)
+    required = grid.income_required
+    if (hits & (hits - 1)) == 0:  # one income square under the tile (the common case)
+        missing = required[hits] & uncovered
+        return (hits, missing) if missing else None
+    for bit, need in required.items():
+        if hits & bit and need & uncovered:
+            return bit, need & uncovered
     return None
 
 

@@ -84,25 +84,50 @@ def _widths(flow, item: str) -> tuple[int, int]:
     return found
 
 
+def _foods(flow):
+    """(sorted food goods, sorted animals, {item: (its lengthwise option, its upright option)}),
+    read once per game: which items are food depends on the content only."""
+    found = flow.memo.get("banquet_foods")
+    if found is None:
+        catalog = flow.g.catalog
+        goods = sorted(item for item, color in catalog.color.items() if color in ("orange", "red"))
+        animals = sorted(item for item, kind in catalog.kind.items() if kind == ANIMAL)
+        found = flow.memo["banquet_foods"] = (goods, animals, {}, {})
+    return found
+
+
 def _options(flow, ctx, room: int, last_color, lengthwise) -> list[Option]:
-    p, catalog = ctx.p, flow.g.catalog
+    p = ctx.p
+    goods, animals, made, stops = _foods(flow)
     options = []
-    foods = [(item, p.supply[item]) for item in sorted(p.supply) if catalog.color.get(item) in ("orange", "red")]
-    foods += [(item, p.stables[item]) for item in sorted(p.stables) if catalog.kind.get(item) == ANIMAL]
-    for item, have in foods:
-        if have <= 0:
-            continue
+    supply, stables, get = p.supply, p.stables, dict.get
+    # the food held, in the order of sorted ids (goods first, then animals); an item never
+    # held, or held no more, offers nothing
+    foods = [(item, n) for item in goods if (n := get(supply, item, 0)) > 0]
+    foods += [(item, n) for item in animals if (n := get(stables, item, 0)) > 0]
+    for item, _have in foods:
         if _color(flow, item) == last_color:
             continue
         long_w, up_w = _widths(flow, item)
+        pair = made.get(item)
+        if pair is None:  # an Option is a value: one per item and way serves every banquet
+            pair = made[item] = (Option(f"{item}:long", f"{item} lengthwise ({long_w} seats)"),
+                                 Option(f"{item}:up", f"{item} upright ({up_w} seats)"))
         # the limit is read only where it decides (a changed value only reads the state)
         if long_w <= room and (long_w == up_w or lengthwise[item] < flow.g.events.value(
                 "lengthwise_limit", 1, ctx, EventInfo("lengthwise_limit", items=frozenset({item})))):
-            options.append(Option(f"{item}:long", f"{item} lengthwise ({long_w} seats)"))
+            options.append(pair[0])
         if up_w != long_w and up_w <= room:
-            options.append(Option(f"{item}:up", f"{item} upright ({up_w} seats)"))
-    if p.supply["silver"] >= 1:
-        options.append(Option("coin", "a 1-silver coin"))
-    options.append(Option("empty", "leave this seat empty (a Thing penalty)"))
-    options.append(Option("stop", f"leave the {room} remaining seats empty (a Thing penalty each)"))
+            options.append(pair[1])
+    if get(supply, "silver", 0) >= 1:
+        options.append(_COIN)
+    options.append(_EMPTY)
+    stop = stops.get(room)
+    if stop is None:
+        stop = stops[room] = Option("stop", f"leave the {room} remaining seats empty (a Thing penalty each)")
+    options.append(stop)
     return options
+
+
+_COIN = Option("coin", "a 1-silver coin")
+_EMPTY = Option("empty", "leave this seat empty (a Thing penalty)")
