@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from rulesdsl.engine.anytime import Anytime
 from rulesdsl.engine.card_play import CardPlay
+from rulesdsl.engine.direct import DirectMemo
 from rulesdsl.engine.emission import Emission
 from rulesdsl.engine.interp import Interpreter
 from rulesdsl.engine.keys import building_key, ship_key
@@ -37,6 +38,7 @@ class Flow(PhaseRunner, ActionSpaces, Emission, CardPlay, Travel, Placing, Anyti
         self.interp = Interpreter(game)
         self.trials = Trials(self)
         self.verdicts = Verdicts(game)
+        self.direct = DirectMemo(game)  # direct verdicts remembered by the values they read
         self._verdict_scope = None  # the installed effects' token while a turn's spaces are judged
         self._blank_actions: dict = {}
         self._plans: dict = {}

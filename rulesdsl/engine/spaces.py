@@ -101,18 +101,17 @@ class ActionSpaces:
                 sub = Ctx(ctx.player, p, space=space, action=blank)
                 return all(can(item, sub) for item in requires) and any(on_space(item, sub) for item in others)
             usable = self.verdicts.usable((ctx.player, space, needed, scope), ctx.p, direct)
-        else:  # loops, not all()/any() over generators: this runs for every space judged
-            usable = False
-            interp = self.interp
-            for item in requires:
-                if not interp.can(item, sub):
-                    break
+        else:
+            # remembered by the values the check reads, where a static reading lists them
+            # (engine/direct.py); else judged here
+            direct = self.direct
+            key = direct.key(ctx.p, space, needed)
+            if key is None:
+                usable = _judge(self.interp, sub, requires, others)
             else:
-                on_space = interp.can_on_space
-                for item in others:
-                    if on_space(item, sub):
-                        usable = True
-                        break
+                usable = direct.table.get(key)
+                if usable is None:
+                    usable = direct.remember(key, _judge(self.interp, sub, requires, others))
         if usable:
             return True
         return prepared and self.trials.usable_once_prepared(ctx.player, space, needed)
@@ -294,6 +293,19 @@ class ActionSpaces:
         yield from self.emit("when", "vikings_returned", ctx, EventInfo("vikings_returned", space=space, amount=moved, how=frozenset({cause})))
         yield from self.thing_changed(ctx.player, before)
         return True
+
+
+def _judge(interp, sub, requires, others) -> bool:
+    """A space's direct verdict: every requirement met and one of its effects can be used.
+    (Loops, not all()/any() over generators: this runs for every space judged.)"""
+    for item in requires:
+        if not interp.can(item, sub):
+            return False
+    on_space = interp.can_on_space
+    for item in others:
+        if on_space(item, sub):
+            return True
+    return False
 
 
 _PASS = (Option("pass", "pass (place no more Vikings this round)"),)

@@ -1,0 +1,210 @@
+"""Remembered direct verdicts: whether a space's own effects can be used, keyed by the values
+its check reads.
+
+Most spaces are judged by a few counts: `pay 2 wood -> build 1 shed` reads the wood held,
+the sheds left in the supply and nothing else. For a space whose statements are all of the
+kinds read here (`pay`, exchanges, `gain` / `build` / `buy` of named items with fixed
+amounts, ship requirements, `choose one`, `may` / `must`), `reads_of_space` lists once per
+content everything its check can read: counts in the player's supply and stables, the
+player's ships, the buildings and special tiles left. The verdict the interpreter gives is
+then remembered per content under those values (`DirectMemo`), so the same counts are
+judged once, in every game on that content; any other space is judged as before.
+
+What the check reads beyond those values are static modifiers: the costs in silver, stone
+and wood, and ship substitutions. While any of them is installed (`GUARDS` among the values
+the game's modifiers change) nothing is remembered or looked up. tests/test_perf_direct.py
+compares the remembered verdicts with the interpreter's and records what the interpreter
+reads, which must lie within the listed values.
+"""
+
+from __future__ import annotations
+
+from rulesdsl.engine.items import ANIMAL, BUILDING, SHIP, SPECIAL
+from rulesdsl.engine import relevance
+from rulesdsl.lang import tree as t
+
+# the values and rules of static modifiers that the checks read here consult (`_cost` of an
+# exchange or a payment, `allowances("substituting")` of a ship requirement)
+GUARDS = frozenset({"silver_cost", "stone_cost", "wood_cost", "substituting"})
+LIMIT = 200_000  # remembered verdicts per content (cleared when full: values could grow without end)
+
+
+class Reads:
+    """What judging one space can read: item ids counted in the supply and in the stables,
+    whether the ships, buildings left and special tiles left (by id)."""
+
+    __slots__ = ("supply", "stables", "ships", "buildings", "specials")
+
+    def __init__(self, supply, stables, ships, buildings, specials):
+        self.supply, self.stables, self.ships = tuple(supply), tuple(stables), ships
+        self.buildings, self.specials = tuple(buildings), tuple(specials)
+
+    def picture(self, p, state) -> tuple:
+        """The values read, in a fixed order (equal pictures: equal verdicts)."""
+        get = dict.get
+        supply, stables = p.supply, p.stables
+        return (tuple([get(supply, i, 0) for i in self.supply]),
+                tuple([get(stables, i, 0) for i in self.stables]) if self.stables else (),
+                tuple([s.kind for s in p.ships]) if self.ships else (),
+                tuple([get(state.buildings_left, i, 0) for i in self.buildings]) if self.buildings else (),
+                tuple([i in state.specials_left for i in self.specials]) if self.specials else ())
+
+
+class _Open(Exception):
+    """A statement whose check reads more than `Reads` pictures."""
+
+
+class _Collect:
+    def __init__(self, catalog):
+        self.catalog = catalog
+        self.supply: set = set()
+        self.stables: set = set()
+        self.ships = False
+        self.buildings: set = set()
+        self.specials: set = set()
+
+    def ids(self, item) -> list:
+        # what Interpreter.item_ids gives for a plain item (no bound variable, no slash)
+        if not isinstance(item, t.Item) or item.slash or not isinstance(item.amount, t.IntAmount):
+            raise _Open()
+        members = self.catalog.members(item.words)
+        if item.attribute == "tongs":
+            content = self.catalog.content
+            tongs = {g.id for g in content.goods.values() if g.tongs} | {s.id for s in content.special_tiles.values() if s.tongs}
+            members = {m for m in members if m in tongs}
+        elif item.attribute is not None:
+            raise _Open()
+        return sorted(members)
+
+    def held(self, bundle) -> None:
+        """What `affordable` reads: the count of each item paid, where it lives."""
+        if not isinstance(bundle, t.Bundle):
+            raise _Open()
+        kinds = self.catalog.kind
+        for part in bundle.parts:
+            for item in part:
+                for i in self.ids(item):
+                    kind = kinds.get(i)
+                    if kind == ANIMAL:
+                        self.stables.add(i)
+                    elif kind == SHIP:
+                        self.ships = True
+                    else:
+                        self.supply.add(i)
+
+    def gained(self, node) -> None:
+        """What `c_Acquire` reads: berths for ships, the supply of buildings and special tiles,
+        the silver of a purchase."""
+        if node.per is not None or node.verb not in ("gain", "build", "buy"):
+            raise _Open()
+        kinds = self.catalog.kind
+        if node.verb == "buy":
+            self.supply.add("silver")
+        for part in node.bundle.parts:
+            for item in part:
+                for i in self.ids(item):
+                    kind = kinds.get(i)
+                    if kind == SHIP:
+                        self.ships = True
+                    elif kind == BUILDING:
+                        self.buildings.add(i)
+                    elif kind == SPECIAL:
+                        self.specials.add(i)
+
+    def stmt(self, node) -> None:
+        if isinstance(node, t.Exchange):
+            if isinstance(node.cost, t.Bundle):
+                self.held(node.cost)
+            else:
+                self.stmt(node.cost)
+            for result in node.results:
+                self.result(result)
+        elif isinstance(node, t.Acquire):
+            self.gained(node)
+        elif isinstance(node, t.Pay):
+            self.held(node.bundle)
+        elif isinstance(node, t.Require):
+            selector = node.selector
+            if not isinstance(selector, t.Selector) or not _fixed_range(node.range):
+                raise _Open()
+            self.ships = True
+        elif isinstance(node, t.ChooseOne):
+            for alternative in node.alternatives:
+                for stmt in alternative:
+                    self.stmt(stmt)
+        elif isinstance(node, t.Mood):
+            self.stmt(node.stmt)
+        else:
+            raise _Open()
+
+    def result(self, node) -> None:
+        """An exchange's result, as `_result_can` judges it (`up to` / `any number` results
+        and those about `it` are not read; a `may` result is not read)."""
+        if isinstance(getattr(node, "range", None), (t.UpTo, t.AnyNumber)):
+            return
+        if any(isinstance(n, t.It) for n in t.walk(node)):
+            return
+        if isinstance(node, t.Mood) and node.mood == "may":
+            return
+        self.stmt(node)
+
+
+def _fixed_range(r) -> bool:
+    if isinstance(r, t.AnyNumber):
+        return True
+    if isinstance(r, (t.Exactly, t.UpTo)):
+        return isinstance(r.amount, t.IntAmount)
+    if isinstance(r, t.Between):
+        return isinstance(r.low, t.IntAmount) and isinstance(r.high, t.IntAmount)
+    return False
+
+
+def reads_of_space(content, catalog, space: str) -> Reads | None:
+    """What judging the space can read (None: more than `Reads` pictures)."""
+    collect = _Collect(catalog)
+    try:
+        for item in content.programs[("spaces", space)].items:
+            collect.stmt(item)
+    except _Open:
+        return None
+    return Reads(sorted(collect.supply), sorted(collect.stables), collect.ships, sorted(collect.buildings),
+                 sorted(collect.specials))
+
+
+class DirectMemo:
+    """The remembered direct verdicts of one game's spaces (shared by every game on its content)."""
+
+    def __init__(self, game):
+        self.g = game
+        self.plans: dict = {}  # space -> its Reads or None
+        self.enabled = True
+        # the berths a ship needs are the home board's: part of the key with the game length
+        self.table = relevance.cached(game.content, ("direct verdicts", game.options.length), dict)
+
+    def plan(self, space: str):
+        plans = self.plans
+        found = plans.get(space, plans)
+        if found is plans:
+            g = self.g
+            found = plans[space] = relevance.cached(g.content, ("direct reads", space),
+                                                    lambda: reads_of_space(g.content, g.catalog, space))
+        return found
+
+    def key(self, p, space: str, needed: int):
+        """The key of the space's direct verdict for player state `p` in `table`; None when
+        it cannot be remembered (more is read, or a modifier the check consults is installed)."""
+        if not self.enabled or not GUARDS.isdisjoint(self.g.events._values):
+            return None
+        reads = self.plans.get(space, self.plans)
+        if reads is self.plans:
+            reads = self.plan(space)
+        if reads is None:
+            return None
+        return (space, needed, reads.picture(p, self.g.state))
+
+    def remember(self, key, verdict: bool) -> bool:
+        table = self.table
+        if len(table) >= LIMIT:
+            table.clear()
+        table[key] = verdict
+        return verdict

@@ -1,0 +1,95 @@
+"""Direct verdicts remembered by the values they read (engine/direct.py) are the interpreter's:
+on the states of random games (1-4 players), every space with a static reading is judged
+afresh and compared with what the memo gives, and what the interpreter reads while judging
+it (recorded through views of the player and the state) lies within the listed values."""
+
+import pytest
+
+from rulesdsl.agents import RandomAgent
+from rulesdsl.engine import direct
+from rulesdsl.engine.context import Action, Ctx
+from rulesdsl.engine.game import Game, GameOptions, _catalog
+from rulesdsl.engine.spaces import _judge
+from rulesdsl.engine.verdicts import _ALL, _PlayerReads, _Seen, _StateReads
+from rulesdsl.lang import tree as t
+
+EVERY = 2  # compare at every second decision that asks where the Vikings go
+
+
+def _fresh(game, player: int, space: str) -> bool:
+    """The interpreter's direct verdict, judged now."""
+    flow = game.flow
+    p = game.state.players[player]
+    needed = flow.vikings_needed(flow.ctx(player), space)
+    spec = game.content.spaces[space]
+    items = game.content.programs[("spaces", space)].items
+    sub = Ctx(player, p, space=space, action=Action(space, spec.group, spec.column, needed, "space"))
+    return _judge(flow.interp, sub, [i for i in items if isinstance(i, t.Require)],
+                  [i for i in items if not isinstance(i, t.Require)])
+
+
+def _reads(game, player: int, space: str):
+    """(player attributes, items of supply and stables, state attributes) the judgment read."""
+    state = game.state
+    seen = [_Seen() for _ in state.players]
+    views = [_PlayerReads(q, seen[i].names, seen[i].counters) for i, q in enumerate(state.players)]
+    names: set = set()
+    game.state = _StateReads(state, names, views)
+    try:
+        flow = game.flow
+        spec = game.content.spaces[space]
+        items = game.content.programs[("spaces", space)].items
+        needed = flow.vikings_needed(Ctx(player, state.players[player]), space)
+        sub = Ctx(player, views[player], space=space, action=Action(space, spec.group, spec.column, needed, "space"))
+        _judge(flow.interp, sub, [i for i in items if isinstance(i, t.Require)], [i for i in items if not isinstance(i, t.Require)])
+    finally:
+        game.state = state
+    others = [i for i, s in enumerate(seen) if i != player and (s.names or s.counters)]
+    mine = seen[player]
+    return others, mine.names, {name: c._keys for name, c in mine.counters.items()}, names
+
+
+@pytest.mark.parametrize("block", range(2))
+def test_remembered_direct_verdicts_are_the_interpreters(content, block):
+    catalog = _catalog(content)
+    compared = 0
+    for seed in range(block * 10, block * 10 + 10):
+        players = 1 + seed % 4
+        game = Game(content, GameOptions(players=players, length=("long", "short")[seed % 2], decks=("A", "B", "C")), seed)
+        agents = [RandomAgent(seed * 10 + i) for i in range(players)]
+        asked = 0
+        while game.decision is not None:
+            decision = game.decision
+            if decision.kind == "space":
+                asked += 1
+                if asked % EVERY == 0:
+                    player, memo = decision.player, game.flow.direct
+                    for space in game.flow.spaces_in_play():
+                        reads = direct.reads_of_space(content, catalog, space)
+                        key = memo.key(game.state.players[player], space, game.flow.vikings_needed(game.flow.ctx(player), space))
+                        if reads is None or key is None:
+                            continue
+                        verdict = _fresh(game, player, space)
+                        if key in memo.table:
+                            assert memo.table[key] == verdict, (seed, len(game.log), space)
+                        others, names, counters, state_names = _reads(game, player, space)
+                        assert not others, (space, others)
+                        assert names <= {"supply", "stables", "ships"}, (space, names)
+                        assert "ships" not in names or reads.ships, space
+                        assert set(counters.get("supply", ())) <= set(reads.supply) and _ALL not in counters.get("supply", ()), space
+                        assert set(counters.get("stables", ())) <= set(reads.stables), space
+                        assert state_names <= {"buildings_left", "specials_left"}, (space, state_names)
+                        assert "buildings_left" not in state_names or reads.buildings, space
+                        assert "specials_left" not in state_names or reads.specials, space
+                        compared += 1
+            game.answer(agents[decision.player].answer(game, decision))
+    assert compared > 500
+
+
+def test_a_cost_modifier_turns_the_memo_off(content):
+    game = Game(content, GameOptions(players=2, length="long", decks=("A",)), 3)
+    p = game.state.players[0]
+    assert game.flow.direct.key(p, "build_shed_1", 1) is not None
+    game.events._values.add("wood_cost")
+    assert game.flow.direct.key(p, "build_shed_1", 1) is None
+    assert game.flow.direct.key(p, "imitation_1", 1) is None  # its check reads the occupied spaces
