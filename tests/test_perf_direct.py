@@ -49,6 +49,22 @@ def _reads(game, player: int, space: str):
     return others, mine.names, {name: c._keys for name, c in mine.counters.items()}, names
 
 
+def _assert_unread_values_do_not_matter(game, player, space, reads, verdict):
+    """More of a good the check does not count (or counts only as held) leaves its verdict."""
+    state = game.state
+    p = state.players[player]
+    counted = set(reads.supply)
+    changed = [i for i in sorted(p.supply) if i not in counted and (i not in reads.held or p.supply[i] > 0)][:3]
+    game.state = state.clone()
+    try:
+        q = game.state.players[player]
+        for item in changed:
+            q.supply[item] += 2
+        assert _fresh(game, player, space) == verdict, (space, changed)
+    finally:
+        game.state = state
+
+
 @pytest.mark.parametrize("block", range(2))
 def test_remembered_direct_verdicts_are_the_interpreters(content, block):
     catalog = _catalog(content)
@@ -76,9 +92,15 @@ def test_remembered_direct_verdicts_are_the_interpreters(content, block):
                         assert not others, (space, others)
                         assert names <= {"supply", "stables", "ships"}, (space, names)
                         assert "ships" not in names or reads.ships, space
-                        assert set(counters.get("supply", ())) <= set(reads.supply) and _ALL not in counters.get("supply", ()), space
+                        supply_read = set(counters.get("supply", ()))
+                        if _ALL in supply_read:  # an upgrade looks through the supply for goods held
+                            assert reads.held, space
+                            supply_read.discard(_ALL)
+                        assert supply_read <= set(reads.supply) | set(reads.held), space
+                        _assert_unread_values_do_not_matter(game, player, space, reads, verdict)
                         assert set(counters.get("stables", ())) <= set(reads.stables), space
-                        assert state_names <= {"buildings_left", "specials_left"}, (space, state_names)
+                        assert state_names <= {"buildings_left", "specials_left", "strips"}, (space, state_names)
+                        assert "strips" not in state_names or reads.strips, space
                         assert "buildings_left" not in state_names or reads.buildings, space
                         assert "specials_left" not in state_names or reads.specials, space
                         compared += 1

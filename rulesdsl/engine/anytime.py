@@ -31,7 +31,10 @@ class Anytime:
         for item in sorted(supply):
             if supply[item] > 0 and (kinds.get(item) in _PLACED or item in ("ore", "silver")
                                      or (cards_allow and self.placing_allowed(ctx, item))):
-                options.append(Option(f"place:{item}", f"place {item.replace('_', ' ')}"))
+                option = _PLACE_OPTIONS.get(item)
+                if option is None:  # an Option is a value: one per item serves every menu
+                    option = _PLACE_OPTIONS[item] = Option(f"place:{item}", f"place {item.replace('_', ' ')}")
+                options.append(option)
         for ship in self.g.content.ships.values():
             if p.supply["silver"] >= ship.price and ops.free_berths(self.g, p, ship.size) > 0:
                 options.append(Option(f"buy:{ship.id}", f"buy a {ship.name} for {ship.price} silver"))
@@ -118,4 +121,5 @@ class Anytime:
 
 
 _PLACED = (GOOD, SPECIAL)  # kinds of items that may always be placed
+_PLACE_OPTIONS: dict = {}  # item id -> the option to place it (item ids are few)
 _ANYTIME_MENU = (Option("anytime:menu", "an anytime action (place goods, buy a ship, load ore, use a card) ..."),)

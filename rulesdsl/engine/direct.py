@@ -4,9 +4,10 @@ its check reads.
 Most spaces are judged by a few counts: `pay 2 wood -> build 1 shed` reads the wood held,
 the sheds left in the supply and nothing else. For a space whose statements are all of the
 kinds read here (`pay`, exchanges, `gain` / `build` / `buy` of named items with fixed
-amounts, ship requirements, `choose one`, `may` / `must`), `reads_of_space` lists once per
-content everything its check can read: counts in the player's supply and stables, the
-player's ships, the buildings and special tiles left. The verdict the interpreter gives is
+amounts, ship requirements, upgrades, taking from a mountain strip, drawing, `choose one`,
+`may` / `must`), `reads_of_space` lists once per content everything its check can read:
+counts in the player's supply and stables (or only whether goods are held), the player's
+ships, the buildings and special tiles left, the mountain strips. The verdict the interpreter gives is
 then remembered per content under those values (`DirectMemo`), so the same counts are
 judged once, in every game on that content; any other space is judged as before.
 
@@ -19,7 +20,7 @@ reads, which must lie within the listed values.
 
 from __future__ import annotations
 
-from rulesdsl.engine.items import ANIMAL, BUILDING, SHIP, SPECIAL
+from rulesdsl.engine.items import ANIMAL, BUILDING, GOOD, SHIP, SPECIAL
 from rulesdsl.engine import relevance
 from rulesdsl.lang import tree as t
 
@@ -31,13 +32,14 @@ LIMIT = 200_000  # remembered verdicts per content (cleared when full: values co
 
 class Reads:
     """What judging one space can read: item ids counted in the supply and in the stables,
-    whether the ships, buildings left and special tiles left (by id)."""
+    item ids only found held or not (an upgrade asks which goods are held), whether the
+    ships, the buildings and special tiles left (by id), whether the mountain strips."""
 
-    __slots__ = ("supply", "stables", "ships", "buildings", "specials")
+    __slots__ = ("supply", "stables", "ships", "buildings", "specials", "held", "strips")
 
-    def __init__(self, supply, stables, ships, buildings, specials):
+    def __init__(self, supply, stables, ships, buildings, specials, held=(), strips=False):
         self.supply, self.stables, self.ships = tuple(supply), tuple(stables), ships
-        self.buildings, self.specials = tuple(buildings), tuple(specials)
+        self.buildings, self.specials, self.held, self.strips = tuple(buildings), tuple(specials), tuple(held), strips
 
     def picture(self, p, state) -> tuple:
         """The values read, in a fixed order (equal pictures: equal verdicts)."""
@@ -47,7 +49,9 @@ class Reads:
                 tuple([get(stables, i, 0) for i in self.stables]) if self.stables else (),
                 tuple([s.kind for s in p.ships]) if self.ships else (),
                 tuple([get(state.buildings_left, i, 0) for i in self.buildings]) if self.buildings else (),
-                tuple([i in state.specials_left for i in self.specials]) if self.specials else ())
+                tuple([i in state.specials_left for i in self.specials]) if self.specials else (),
+                tuple([get(supply, i, 0) > 0 for i in self.held]) if self.held else (),
+                tuple([items[0] if items else None for _, items in state.strips]) if self.strips else ())
 
 
 class _Open(Exception):
@@ -62,6 +66,8 @@ class _Collect:
         self.ships = False
         self.buildings: set = set()
         self.specials: set = set()
+        self.held: set = set()
+        self.strips = False
 
     def ids(self, item) -> list:
         # what Interpreter.item_ids gives for a plain item (no bound variable, no slash)
@@ -76,7 +82,7 @@ class _Collect:
             raise _Open()
         return sorted(members)
 
-    def held(self, bundle) -> None:
+    def paid(self, bundle) -> None:
         """What `affordable` reads: the count of each item paid, where it lives."""
         if not isinstance(bundle, t.Bundle):
             raise _Open()
@@ -114,7 +120,7 @@ class _Collect:
     def stmt(self, node) -> None:
         if isinstance(node, t.Exchange):
             if isinstance(node.cost, t.Bundle):
-                self.held(node.cost)
+                self.paid(node.cost)
             else:
                 self.stmt(node.cost)
             for result in node.results:
@@ -122,7 +128,7 @@ class _Collect:
         elif isinstance(node, t.Acquire):
             self.gained(node)
         elif isinstance(node, t.Pay):
-            self.held(node.bundle)
+            self.paid(node.bundle)
         elif isinstance(node, t.Require):
             selector = node.selector
             if not isinstance(selector, t.Selector) or not _fixed_range(node.range):
@@ -134,6 +140,16 @@ class _Collect:
                     self.stmt(stmt)
         elif isinstance(node, t.Mood):
             self.stmt(node.stmt)
+        elif isinstance(node, t.Upgrade):
+            # `c_Upgrade`: which goods of the selector are held (what each becomes is the content's)
+            if not isinstance(node.selector, t.Selector) or not (node.steps is None or isinstance(node.steps, t.IntAmount)):
+                raise _Open()
+            kinds = self.catalog.kind
+            self.held.update(i for i in self.catalog.selector_members(node.selector.nouns) if kinds.get(i) == GOOD)
+        elif isinstance(node, t.TakeMountain):
+            self.strips = True  # `c_TakeMountain`: whether a strip has items, and which comes first
+        elif isinstance(node, t.Draw):
+            pass  # drawing can always be done (`c_Draw`)
         else:
             raise _Open()
 
@@ -168,7 +184,7 @@ def reads_of_space(content, catalog, space: str) -> Reads | None:
     except _Open:
         return None
     return Reads(sorted(collect.supply), sorted(collect.stables), collect.ships, sorted(collect.buildings),
-                 sorted(collect.specials))
+                 sorted(collect.specials), sorted(collect.held), collect.strips)
 
 
 class DirectMemo:

@@ -62,6 +62,8 @@ class Emission:
         """`instead of` hooks: the player may swap the pending thing for the hook's effect.
         Returns None when nothing replaced it, else whether the replacement did something."""
         events = self.g.events
+        if not events.hooks.get(("instead", name)):  # most things have no replacement in play
+            return None
         listeners = [lst for lst in events.candidates("instead", name, ctx.player)
                      if events.matches(lst.hook.filters, info, ctx)]
         usable = []

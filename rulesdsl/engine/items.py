@@ -67,9 +67,14 @@ class Catalog:
             classes[species] = frozenset(a for a, sp in self.species.items() if sp == species)
         self.classes = classes
         self._members: dict = {}
+        self._resolved: dict = {}
 
     def resolve(self, words) -> str | None:
-        return self.vocab.resolve(words)
+        key = tuple(words)
+        found = self._resolved.get(key, self._resolved)
+        if found is self._resolved:  # the vocabulary is the content's: read once per name
+            found = self._resolved[key] = self.vocab.resolve(key)
+        return found
 
     def members(self, words) -> frozenset:
         """The item ids a noun stands for (`red goods` -> every red good)."""

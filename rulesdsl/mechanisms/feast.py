@@ -85,14 +85,21 @@ def _widths(flow, item: str) -> tuple[int, int]:
 
 
 def _foods(flow):
-    """(sorted food goods, sorted animals, {item: (its lengthwise option, its upright option)}),
-    read once per game: which items are food depends on the content only."""
+    """(sorted food goods, sorted animals, {item: (colour, seats lengthwise, seats upright, its
+    lengthwise option, its upright option)}, {seats left: the option to stop}), read once per
+    game: which items are food, their sizes and colours depend on the content only."""
     found = flow.memo.get("banquet_foods")
     if found is None:
         catalog = flow.g.catalog
         goods = sorted(item for item, color in catalog.color.items() if color in ("orange", "red"))
         animals = sorted(item for item, kind in catalog.kind.items() if kind == ANIMAL)
-        found = flow.memo["banquet_foods"] = (goods, animals, {}, {})
+        made = {}
+        for item in goods + animals:
+            long_w, up_w = _widths(flow, item)
+            # an Option is a value: one per item and way serves every banquet
+            made[item] = (_color(flow, item), long_w, up_w, Option(f"{item}:long", f"{item} lengthwise ({long_w} seats)"),
+                          Option(f"{item}:up", f"{item} upright ({up_w} seats)"))
+        found = flow.memo["banquet_foods"] = (goods, animals, made, {})
     return found
 
 
@@ -101,24 +108,20 @@ def _options(flow, ctx, room: int, last_color, lengthwise) -> list[Option]:
     goods, animals, made, stops = _foods(flow)
     options = []
     supply, stables, get = p.supply, p.stables, dict.get
+    events = flow.g.events
+    limited = events.affects("lengthwise_limit", ctx)  # else the limit is 1 (Events.value, inlined)
     # the food held, in the order of sorted ids (goods first, then animals); an item never
     # held, or held no more, offers nothing
-    foods = [(item, n) for item in goods if (n := get(supply, item, 0)) > 0]
-    foods += [(item, n) for item in animals if (n := get(stables, item, 0)) > 0]
-    for item, _have in foods:
-        if _color(flow, item) == last_color:
+    for item in [i for i in goods if get(supply, i, 0) > 0] + [i for i in animals if get(stables, i, 0) > 0]:
+        color, long_w, up_w, lengthwise_option, upright_option = made[item]
+        if color == last_color:
             continue
-        long_w, up_w = _widths(flow, item)
-        pair = made.get(item)
-        if pair is None:  # an Option is a value: one per item and way serves every banquet
-            pair = made[item] = (Option(f"{item}:long", f"{item} lengthwise ({long_w} seats)"),
-                                 Option(f"{item}:up", f"{item} upright ({up_w} seats)"))
         # the limit is read only where it decides (a changed value only reads the state)
-        if long_w <= room and (long_w == up_w or lengthwise[item] < flow.g.events.value(
-                "lengthwise_limit", 1, ctx, EventInfo("lengthwise_limit", items=frozenset({item})))):
-            options.append(pair[0])
+        if long_w <= room and (long_w == up_w or lengthwise[item] < (events.value(
+                "lengthwise_limit", 1, ctx, EventInfo("lengthwise_limit", items=frozenset({item}))) if limited else 1)):
+            options.append(lengthwise_option)
         if up_w != long_w and up_w <= room:
-            options.append(pair[1])
+            options.append(upright_option)
     if get(supply, "silver", 0) >= 1:
         options.append(_COIN)
     options.append(_EMPTY)
