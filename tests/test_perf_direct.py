@@ -113,5 +113,8 @@ def test_a_cost_modifier_turns_the_memo_off(content):
     p = game.state.players[0]
     assert game.flow.direct.key(p, "build_shed_1", 1) is not None
     game.events._values.add("wood_cost")
+    game.events._owned.setdefault(1, set()).add("wood_cost")
+    assert game.flow.direct.key(p, "build_shed_1", 1) is not None  # another player's card
+    game.events._owned.setdefault(0, set()).add("wood_cost")
     assert game.flow.direct.key(p, "build_shed_1", 1) is None
     assert game.flow.direct.key(p, "imitation_1", 1) is None  # its check reads the occupied spaces

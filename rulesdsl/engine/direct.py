@@ -12,8 +12,8 @@ then remembered per content under those values (`DirectMemo`), so the same count
 judged once, in every game on that content; any other space is judged as before.
 
 What the check reads beyond those values are static modifiers: the costs in silver, stone
-and wood, and ship substitutions. While any of them is installed (`GUARDS` among the values
-the game's modifiers change) nothing is remembered or looked up. tests/test_perf_direct.py
+and wood, and ship substitutions. While any of them applies to the player (`GUARDS` among
+the values changed by the board's rules or his cards) nothing is remembered or looked up. tests/test_perf_direct.py
 compares the remembered verdicts with the interpreter's and records what the interpreter
 reads, which must lie within the listed values.
 """
@@ -209,8 +209,13 @@ class DirectMemo:
     def key(self, p, space: str, needed: int):
         """The key of the space's direct verdict for player state `p` in `table`; None when
         it cannot be remembered (more is read, or a modifier the check consults is installed)."""
-        if not self.enabled or not GUARDS.isdisjoint(self.g.events._values):
+        if not self.enabled:
             return None
+        events = self.g.events
+        if not GUARDS.isdisjoint(events._values):  # some player's modifier: does it apply to this one?
+            owned = events._owned
+            if not (GUARDS.isdisjoint(owned.get(None, ())) and GUARDS.isdisjoint(owned.get(p.index, ()))):
+                return None
         reads = self.plans.get(space, self.plans)
         if reads is self.plans:
             reads = self.plan(space)

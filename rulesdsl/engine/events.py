@@ -63,16 +63,19 @@ class Events:
         self.modifiers: list[tuple] = []  # (owner, card, statement)
         self.watches: list[tuple] = []  # (owner, card, index, Watch)
         self.anytimes: dict[int, list] = defaultdict(list)  # owner -> [(card, index, Anytime)]
-        self._values: set[str] = set()  # value names some static modifier changes
+        self._values: set[str] = set()  # value names some static modifier changes (any owner)
+        self._owned: dict = {}  # owner (None: a rule of the board) -> the value names its modifiers change
         self.generation = 0  # counts changes of the hooks and watches installed (readers cache by it)
+        self._heard: tuple = (-1, {})  # (generation, {(timing, event, player): the listeners he hears})
 
     def checkpoint(self):
         """What installing cards and spending `once` hooks change, to put back after a trial."""
         return ({k: list(v) for k, v in self.hooks.items()}, list(self.modifiers), list(self.watches),
-                {k: list(v) for k, v in self.anytimes.items()}, set(self._values))
+                {k: list(v) for k, v in self.anytimes.items()}, set(self._values), {k: set(v) for k, v in self._owned.items()})
 
     def restore(self, saved) -> None:
-        hooks, self.modifiers, self.watches, anytimes, self._values = saved
+        hooks, self.modifiers, self.watches, anytimes, values, owned = saved
+        self._values, self._owned = set(values), {k: set(v) for k, v in owned.items()}
         self.generation += 1
         self.hooks = defaultdict(list, hooks)
         self.anytimes = defaultdict(list, anytimes)
@@ -109,7 +112,9 @@ class Events:
 
     def _modifier(self, owner, card, stmt) -> None:
         self.modifiers.append((owner, card, stmt))
-        self._values.add(stmt.rule if isinstance(stmt, t.Allow) else stmt.value)
+        name = stmt.rule if isinstance(stmt, t.Allow) else stmt.value
+        self._values.add(name)
+        self._owned.setdefault(owner, set()).add(name)
 
     def _add(self, listener: Listener) -> None:
         self.hooks[hook_key(listener.hook.timing, listener.hook.event)].append(listener)
@@ -166,15 +171,28 @@ class Events:
         listeners = self.hooks.get((timing, event_name))
         if not listeners:  # most events have none: no list built
             return ()
-        return [lst for lst in listeners if lst.owner is None or lst.owner == player]
+        heard = self._heard
+        if heard[0] != self.generation:  # what each player hears, read again after hooks changed
+            heard = self._heard = (self.generation, {})
+        key = (timing, event_name, player)
+        found = heard[1].get(key)
+        if found is None:
+            found = heard[1][key] = tuple([lst for lst in listeners if lst.owner is None or lst.owner == player])
+        return list(found)
 
     # ------------------------------------------------------------------ modifiers
     def affects(self, name: str, ctx) -> bool:
         """Whether any modifier could change this value now (the fast path skips the rest)."""
-        if name in self._values:
+        if name in self._values and self.changes(name, ctx.player):
             return True
         action = ctx.action
         return action is not None and bool(action.temporary)
+
+    def changes(self, name: str, player: int) -> bool:
+        """Whether a lasting modifier that applies to this player (a rule of the board, or one of
+        his cards) changes the value or rule: another player's card never changes his."""
+        owned = self._owned
+        return name in owned.get(None, ()) or name in owned.get(player, ())
 
     def value(self, name: str, base: int, ctx, info: EventInfo | None = None, floor: int | None = None) -> int:
         if not self.affects(name, ctx):
@@ -219,6 +237,8 @@ class Events:
 
     def allowances(self, rule: str, ctx):
         """The active `allow` statements of a rule (for rules that carry arguments: substitutions)."""
+        if not self.affects(rule, ctx):  # none applies to this player: nothing to look through
+            return
         for owner, card, stmt in self._active_modifiers(ctx):
             if isinstance(stmt, t.Allow) and stmt.rule == rule and owner in (None, ctx.player):
                 yield card, stmt

@@ -38,8 +38,8 @@ class ActionSpaces:
     def vikings_needed(self, ctx, space: str) -> int:
         spec = self.g.content.spaces[space]
         column = self.g.content.columns[spec.column]
-        if "vikings_needed" not in self.g.events._values and (ctx.action is None or not ctx.action.temporary):
-            return column.vikings  # no modifier could change it (Events.affects, inlined: it runs per space)
+        if not self.g.events.changes("vikings_needed", ctx.player) and (ctx.action is None or not ctx.action.temporary):
+            return column.vikings  # no modifier could change it (Events.affects: it runs per space)
         info = EventInfo("vikings_needed", space=space, group=spec.group, column=spec.column, how=frozenset({"space"}))
         return self.g.events.value("vikings_needed", column.vikings, ctx, info, floor=1)
 
@@ -49,7 +49,7 @@ class ActionSpaces:
             return plan[3]
         if not plan[6]:
             return plan[4]
-        if "vikings_needed" not in self.g.events._values and (ctx.action is None or not ctx.action.temporary):
+        if not self.g.events.changes("vikings_needed", ctx.player) and (ctx.action is None or not ctx.action.temporary):
             needed = plan[7]  # no modifier could change it (what vikings_needed finds, found at once)
         else:
             needed = self.vikings_needed(ctx, space)
