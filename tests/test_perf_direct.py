@@ -50,7 +50,7 @@ def _reads(game, player: int, space: str):
 
 
 def _assert_unread_values_do_not_matter(game, player, space, reads, verdict):
-    """More of a good the check does not count (or counts only as held) leaves its verdict."""
+    """More of a good or an animal the check does not count (or counts only as held) leaves its verdict."""
     state = game.state
     p = state.players[player]
     counted = set(reads.supply)
@@ -60,6 +60,8 @@ def _assert_unread_values_do_not_matter(game, player, space, reads, verdict):
         q = game.state.players[player]
         for item in changed:
             q.supply[item] += 2
+        for item in [i for i in sorted(q.stables) if i not in reads.stables][:2]:
+            q.stables[item] += 1
         assert _fresh(game, player, space) == verdict, (space, changed)
     finally:
         game.state = state

@@ -4,8 +4,9 @@ its check reads.
 Most spaces are judged by a few counts: `pay 2 wood -> build 1 shed` reads the wood held,
 the sheds left in the supply and nothing else. For a space whose statements are all of the
 kinds read here (`pay`, exchanges, `gain` / `build` / `buy` of named items with fixed
-amounts, ship requirements, upgrades, taking from a mountain strip, drawing, `choose one`,
-`may` / `must`), `reads_of_space` lists once per content everything its check can read:
+amounts or amounts counted from the player's own items, ship requirements, dice actions
+(whose ships must sail), upgrades, taking from a mountain strip, drawing, `if` on such
+counts, `choose one`, `may` / `must`), `reads_of_space` lists once per content everything its check can read:
 counts in the player's supply and stables (or only whether goods are held), the player's
 ships, the buildings and special tiles left, the mountain strips. The verdict the interpreter gives is
 then remembered per content under those values (`DirectMemo`), so the same counts are
@@ -20,7 +21,7 @@ reads, which must lie within the listed values.
 
 from __future__ import annotations
 
-from rulesdsl.engine.items import ANIMAL, BUILDING, GOOD, SHIP, SPECIAL
+from rulesdsl.engine.items import ANIMAL, BUILDING, GOOD, RESOURCE, SHIP, SPECIAL, WEAPON
 from rulesdsl.engine import relevance
 from rulesdsl.lang import tree as t
 
@@ -33,25 +34,40 @@ LIMIT = 200_000  # remembered verdicts per content (cleared when full: values co
 class Reads:
     """What judging one space can read: item ids counted in the supply and in the stables,
     item ids only found held or not (an upgrade asks which goods are held), whether the
-    ships, the buildings and special tiles left (by id), whether the mountain strips."""
+    ships, the buildings and special tiles left (by id), whether the mountain strips, whether
+    the number of players."""
 
-    __slots__ = ("supply", "stables", "ships", "buildings", "specials", "held", "strips")
+    __slots__ = ("supply", "stables", "ships", "buildings", "specials", "held", "strips", "players")
 
-    def __init__(self, supply, stables, ships, buildings, specials, held=(), strips=False):
+    def __init__(self, supply, stables, ships, buildings, specials, held=(), strips=False, players=False):
         self.supply, self.stables, self.ships = tuple(supply), tuple(stables), ships
         self.buildings, self.specials, self.held, self.strips = tuple(buildings), tuple(specials), tuple(held), strips
+        self.players = players
 
     def picture(self, p, state) -> tuple:
-        """The values read, in a fixed order (equal pictures: equal verdicts)."""
+        """The values read, in a fixed order (equal pictures: equal verdicts). One flat tuple:
+        what each position holds is fixed per space (lists of variable length are tuples)."""
         get = dict.get
-        supply, stables = p.supply, p.stables
-        return (tuple([get(supply, i, 0) for i in self.supply]),
-                tuple([get(stables, i, 0) for i in self.stables]) if self.stables else (),
-                tuple([s.kind for s in p.ships]) if self.ships else (),
-                tuple([get(state.buildings_left, i, 0) for i in self.buildings]) if self.buildings else (),
-                tuple([i in state.specials_left for i in self.specials]) if self.specials else (),
-                tuple([get(supply, i, 0) > 0 for i in self.held]) if self.held else (),
-                tuple([items[0] if items else None for _, items in state.strips]) if self.strips else ())
+        supply = p.supply
+        out = [get(supply, i, 0) for i in self.supply]
+        if self.stables:
+            stables = p.stables
+            out += [get(stables, i, 0) for i in self.stables]
+        if self.ships:
+            out.append(tuple([s.kind for s in p.ships]))
+        if self.buildings:
+            left = state.buildings_left
+            out += [get(left, i, 0) for i in self.buildings]
+        if self.specials:
+            left = state.specials_left
+            out += [i in left for i in self.specials]
+        if self.held:
+            out += [get(supply, i, 0) > 0 for i in self.held]
+        if self.strips:
+            out.append(tuple([items[0] if items else None for _, items in state.strips]))
+        if self.players:
+            out.append(len(state.players))
+        return tuple(out)
 
 
 class _Open(Exception):
@@ -68,10 +84,15 @@ class _Collect:
         self.specials: set = set()
         self.held: set = set()
         self.strips = False
+        self.players = False
 
     def ids(self, item) -> list:
         # what Interpreter.item_ids gives for a plain item (no bound variable, no slash)
-        if not isinstance(item, t.Item) or item.slash or not isinstance(item.amount, t.IntAmount):
+        if not isinstance(item, t.Item) or item.slash:
+            raise _Open()
+        if isinstance(item.amount, t.ExprAmount):
+            self.number(item.amount.expr)
+        elif not isinstance(item.amount, t.IntAmount):
             raise _Open()
         members = self.catalog.members(item.words)
         if item.attribute == "tongs":
@@ -150,8 +171,69 @@ class _Collect:
             self.strips = True  # `c_TakeMountain`: whether a strip has items, and which comes first
         elif isinstance(node, t.Draw):
             pass  # drawing can always be done (`c_Draw`)
+        elif isinstance(node, t.Dice):
+            sail = node.sail  # `DiceRunner.can`: only whether enough ships sail
+            if sail is not None:
+                if not isinstance(sail.selector, t.Selector) or not _fixed_range(sail.range):
+                    raise _Open()
+                self.ships = True
+        elif isinstance(node, t.If):
+            self.cond(node.cond)
+            for stmt in node.then + (node.otherwise or ()):
+                self.stmt(stmt)
         else:
             raise _Open()
+
+    def cond(self, node) -> None:
+        if isinstance(node, (t.And, t.Or)):
+            for arg in node.args:
+                self.cond(arg)
+        elif isinstance(node, t.Not):
+            self.cond(node.arg)
+        elif isinstance(node, t.Compare):
+            self.number(node.left)
+            self.number(node.right)
+        else:
+            raise _Open()
+
+    def number(self, node) -> None:
+        """What `Expressions.number` reads: fixed numbers, the number of players, the counts of
+        the player's own items (`count(my X)` of goods, animals, ships and the like)."""
+        if isinstance(node, t.Num):
+            return
+        if isinstance(node, (t.MinOf, t.MaxOf)):
+            for arg in node.args:
+                self.number(arg)
+        elif isinstance(node, t.BinOp):
+            self.number(node.left)
+            self.number(node.right)
+        elif isinstance(node, (t.Half, t.Signed)):
+            self.number(node.arg)
+        elif isinstance(node, t.Quantity) and node.name == "players":
+            self.players = True
+        elif isinstance(node, t.Query) and node.name == "count":
+            self.counted(node.arg)
+        else:
+            raise _Open()
+
+    def counted(self, selector) -> None:
+        """`Queries.count` of `my` items without modifiers: their counts where they are held."""
+        if not isinstance(selector, t.Selector) or selector.owner not in (None, "my") or selector.mods:
+            raise _Open()
+        catalog = self.catalog
+        names = {catalog.resolve(words) for words in selector.nouns}
+        if "viking" in names or "occupation" in names:
+            raise _Open()
+        for item in catalog.selector_members(selector.nouns):
+            kind = catalog.kind.get(item)
+            if kind == ANIMAL:
+                self.stables.add(item)
+            elif kind == SHIP:
+                self.ships = True
+            elif kind in (GOOD, SPECIAL, RESOURCE, WEAPON):
+                self.supply.add(item)
+            else:
+                raise _Open()
 
     def result(self, node) -> None:
         """An exchange's result, as `_result_can` judges it (`up to` / `any number` results
@@ -184,7 +266,7 @@ def reads_of_space(content, catalog, space: str) -> Reads | None:
     except _Open:
         return None
     return Reads(sorted(collect.supply), sorted(collect.stables), collect.ships, sorted(collect.buildings),
-                 sorted(collect.specials), sorted(collect.held), collect.strips)
+                 sorted(collect.specials), sorted(collect.held), collect.strips, collect.players)
 
 
 class DirectMemo:
