@@ -74,8 +74,7 @@ class Events:
                 {k: list(v) for k, v in self.anytimes.items()}, set(self._values), {k: set(v) for k, v in self._owned.items()})
 
     def restore(self, saved) -> None:
-        hooks, self.modifiers, self.watches, anytimes, values, owned = saved
-        self._values, self._owned = set(values), {k: set(v) for k, v in owned.items()}
+        hooks, self.modifiers, self.watches, anytimes, self._values, self._owned = saved
         self.generation += 1
         self.hooks = defaultdict(list, hooks)
         self.anytimes = defaultdict(list, anytimes)

@@ -63,6 +63,7 @@ class Interpreter(GainStatements, PayStatements, TileStatements, CardStatements,
         self.dice = DiceRunner(game, self)
         self._it_refs: dict = {}
         self._item_ids: dict = {}  # (words, attribute) -> sorted item ids
+        self._upgrade_orders: dict = {}  # (id of an upgrade node, steps) -> (node, what it can upgrade)
 
     # ================================================================== the game's hooks into the core
     def forced(self, player: int, prompt: str, label: str) -> None:

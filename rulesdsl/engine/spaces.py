@@ -16,6 +16,7 @@ class ActionSpaces:
     """The action board of a `Flow`: spaces judged, used, imitated and granted."""
 
     _check_contexts = None  # (player state, player, {(space, Vikings): the context its checks run in})
+    _on_tiles = None  # the spaces on extension tiles (imitation never copies them)
 
     def spaces_in_play(self) -> list[str]:
         found = getattr(self, "_in_play", None)
@@ -245,7 +246,9 @@ class ActionSpaces:
     def imitable(self, ctx, place) -> list[Option]:
         """Spaces of the column occupied by another player whose action the player could carry out."""
         columns = place.columns if isinstance(place, t.ColumnPlace) else ()
-        on_tiles = {sp for tile in self.g.content.extension_tiles.values() for sp in tile.sides}
+        on_tiles = self._on_tiles
+        if on_tiles is None:  # the spaces on extension tiles: the content's
+            on_tiles = self._on_tiles = frozenset(sp for tile in self.g.content.extension_tiles.values() for sp in tile.sides)
         options = []
         for space, entries in sorted(self.g.state.occupancy.items()):
             spec = self.g.content.spaces.get(space)

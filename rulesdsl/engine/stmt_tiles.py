@@ -14,12 +14,8 @@ class TileStatements:
     """Goods tiles and animals changed by the `Interpreter`."""
 
     def c_Upgrade(self, node, ctx):
-        members = self._selector_ids(node.selector, ctx)
-        held = [good for good, n in ctx.p.supply.items() if n > 0 and good in members and self.catalog.kind.get(good) == GOOD]
-        if not held:
-            return False  # nothing held to upgrade (what _upgradable would find, found faster)
-        steps = self.amount(node.steps, ctx) if node.steps is not None else None
-        return any(self._upgrade_target(node, good, steps) is not None for good in held)  # the first one will do
+        supply = ctx.p.supply
+        return any(supply[good] > 0 for good, _ in self._upgrades(node, ctx))  # the first one will do
 
     def s_Upgrade(self, node, ctx, mandatory):
         low, high = self.range(node.range, ctx)
@@ -137,19 +133,33 @@ class TileStatements:
 
     def _upgradable(self, node, ctx, chosen: Counter, sources: Counter | None = None) -> list[tuple[str, str]]:
         """(good, result) pairs still open to this upgrade: an upgraded tile is not upgraded again."""
-        members = self._selector_ids(node.selector, ctx)
         same_kind = any(isinstance(m, t.SameKindMod) for m in getattr(node.selector, "mods", ()))
-        steps = self.amount(node.steps, ctx) if node.steps is not None else None
+        supply = ctx.p.supply
         out = []
-        for good in sorted(members):
-            if self.catalog.kind.get(good) != GOOD or ctx.p.supply[good] - chosen[good] <= 0:
+        for good, target in self._upgrades(node, ctx):
+            if supply[good] - chosen[good] <= 0:
                 continue
             if same_kind and sources and good not in sources:
                 continue
-            target = self._upgrade_target(node, good, steps)
-            if target is not None:
-                out.append((good, target))
+            out.append((good, target))
         return out
+
+    def _upgrades(self, node, ctx) -> list[tuple[str, str]]:
+        """(good, what upgrading it gives) for every good of the selector this upgrade can take,
+        in id order: the content's, read once per node and number of steps (when the selector
+        names goods, not a bound value)."""
+        steps = self.amount(node.steps, ctx) if node.steps is not None else None
+        named = isinstance(node.selector, t.Selector)
+        key = (id(node), steps)
+        found = self._upgrade_orders.get(key) if named else None
+        if found is None or found[0] is not node:
+            members = self._selector_ids(node.selector, ctx)
+            kinds = self.catalog.kind
+            pairs = [(good, self._upgrade_target(node, good, steps)) for good in sorted(members) if kinds.get(good) == GOOD]
+            found = (node, [(good, target) for good, target in pairs if target is not None])
+            if named:
+                self._upgrade_orders[key] = found
+        return found[1]
 
     def _upgrade_target(self, node, good: str, steps) -> str | None:
         """What upgrading `good` gives (None: this upgrade cannot take it)."""
