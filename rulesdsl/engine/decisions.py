@@ -111,6 +111,14 @@ class Decision:
         return self._options
 
     def legal(self) -> list[str]:
+        """The legal keys in the engine's order (judges every option; labels are not written)."""
+        if self._options is None and self._judge is not None:
+            verdicts = self._verdicts
+            if self._judge_all is not None:  # as `options` judges them, without making the Options
+                keys = [key for key, _ in self._entries if key not in verdicts]
+                verdicts.update(zip(keys, self._judge_all(keys)))
+            verdict = self._verdict
+            return [key for key, _ in self._entries if verdict(key) is None]
         return [o.key for o in self.options if o.refusal is None]
 
     @property

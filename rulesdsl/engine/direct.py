@@ -37,16 +37,20 @@ class Reads:
     ships, the buildings and special tiles left (by id), whether the mountain strips, whether
     the number of players."""
 
-    __slots__ = ("supply", "stables", "ships", "buildings", "specials", "held", "strips", "players")
+    __slots__ = ("supply", "stables", "ships", "buildings", "specials", "held", "strips", "players", "plain", "zeros")
 
     def __init__(self, supply, stables, ships, buildings, specials, held=(), strips=False, players=False):
         self.supply, self.stables, self.ships = tuple(supply), tuple(stables), ships
         self.buildings, self.specials, self.held, self.strips = tuple(buildings), tuple(specials), tuple(held), strips
         self.players = players
+        self.plain = not (self.stables or ships or self.buildings or self.specials or self.held or strips or players)
+        self.zeros = (0,) * len(self.supply)
 
     def picture(self, p, state) -> tuple:
         """The values read, in a fixed order (equal pictures: equal verdicts). One flat tuple:
         what each position holds is fixed per space (lists of variable length are tuples)."""
+        if self.plain:  # the common case: a few counts of the supply
+            return tuple(map(p.supply.get, self.supply, self.zeros))
         get = dict.get
         supply = p.supply
         out = [get(supply, i, 0) for i in self.supply]
