@@ -130,16 +130,24 @@ class Trials:
             self._generation = (events, events.generation, installed)
             if batch is not None:
                 batch[_INSTALLED] = installed
-        key = (player, space, needed, installed)
+        # which listeners match depends only on those the player hears before an action
+        prep = batch.get((_INSTALLED, player)) if batch is not None else None
+        if prep is None:
+            prep = self._prep_listeners(player)
+            if batch is not None:
+                batch[(_INSTALLED, player)] = prep
+        key = (player, space, needed, prep[0])
         found = self._signatures.get(key)
         if found is None:
-            matching = self._matching(player, space, needed)
-            found = self._signatures[key] = (matching, any(p is _PLAYS for _, p in matching))
+            matching = self._matching(space, needed, prep[1])
+            # the listeners are kept with it: alive, their ids in the key stay theirs
+            found = self._signatures[key] = (matching, any(p is _PLAYS for _, p in matching), prep[1])
         matching = found[0]
         if not matching:
             return None
-        # the rest reads the hand (when a listener plays cards) and, for an imitation, the occupied spaces
-        full_key = (key, tuple(state.players[player].hand) if found[1] else None,
+        # the rest reads every listener installed (what they may set off), the hand (when a
+        # listener plays cards) and, for an imitation, the occupied spaces
+        full_key = (key, installed, tuple(state.players[player].hand) if found[1] else None,
                     tuple(state.occupancy) if self._imitates(space) is not None else None, self.prune)
         signature = self._signatures.get(full_key, _PLAYS)
         if signature is _PLAYS:
@@ -203,11 +211,16 @@ class Trials:
             return None
         return tuple(lst_id[0] for lst_id, _ in matching), self.g.content.spaces[space].column, needed, plays
 
-    def _matching(self, player: int, space: str, needed: int) -> list:
-        """The listeners before this space's action: [((id, hook), what it produces or _PLAYS)].
-        Which hooks match and what they produce is read once per content."""
+    def _prep_listeners(self, player: int) -> tuple:
+        """(their ids, the listeners) the player hears before an action (placing Vikings, the
+        Thing square changing, `before action`)."""
         events = self.g.events
         listeners = [lst for timing, name in _READ[:3] for lst in events.candidates(timing, name, player)]
+        return tuple(map(id, listeners)), listeners
+
+    def _matching(self, space: str, needed: int, listeners) -> list:
+        """The listeners before this space's action: [((id, hook), what it produces or _PLAYS)].
+        Which hooks match and what they produce is read once per content."""
         hooks = tuple(id(lst.hook) for lst in listeners)
         static = self._relevance("matching", (space, needed, hooks), lambda: self._hooks_matching(space, needed, listeners))
         return [((id(listeners[i]), listeners[i].hook), produced) for i, produced in static]

@@ -15,7 +15,7 @@ from rulesdsl.lang import tree as t
 class ActionSpaces:
     """The action board of a `Flow`: spaces judged, used, imitated and granted."""
 
-    _check_contexts = None  # (player state, player, {(space, Vikings): the context its checks run in})
+    _check_contexts = None  # [real state's, a trial's]: (player state, player, {(space, Vikings): its check's context})
     _on_tiles = None  # the spaces on extension tiles (imitation never copies them)
 
     def spaces_in_play(self) -> list[str]:
@@ -50,7 +50,9 @@ class ActionSpaces:
             return plan[3]
         if not plan[6]:
             return plan[4]
-        if not self.g.events.changes("vikings_needed", ctx.player) and (ctx.action is None or not ctx.action.temporary):
+        events = self.g.events
+        if ("vikings_needed" not in events._values or not events.changes("vikings_needed", ctx.player)) and (
+                ctx.action is None or not ctx.action.temporary):
             needed = plan[7]  # no modifier could change it (what vikings_needed finds, found at once)
         else:
             needed = self.vikings_needed(ctx, space)
@@ -79,12 +81,42 @@ class ActionSpaces:
     def space_usable(self, ctx, space: str, needed: int | None = None, prepared: bool = True) -> bool:
         if needed is None:
             needed = self.vikings_needed(ctx, space)
-        # checks never change their context and only read the action, so one context (with a
-        # blank Action) per space and count serves while the player's state is the same object
-        # (a full list judges every space against it)
-        subs = self._check_contexts
+        if self._verdict_scope is not None and prepared:  # a turn's options: remembered while what they read stays
+            sub, requires, others, blank = self._check_context(ctx, space, needed)
+            can, on_space = self.interp.can, self.interp.can_on_space
+
+            def direct(p) -> bool:
+                sub = Ctx(ctx.player, p, space=space, action=blank)
+                return all(can(item, sub) for item in requires) and any(on_space(item, sub) for item in others)
+            usable = self.verdicts.usable((ctx.player, space, needed, self._verdict_scope), ctx.p, direct)
+        else:
+            # remembered by the values the check reads, where a static reading lists them
+            # (engine/direct.py); else judged here
+            direct = self.direct
+            key = direct.key(ctx.p, space, needed)
+            if key is None:
+                usable = _judge(self.interp, *self._check_context(ctx, space, needed, prepared)[:3])
+            else:
+                usable = direct.table.get(key)
+                if usable is None:
+                    usable = direct.remember(key, _judge(self.interp, *self._check_context(ctx, space, needed, prepared)[:3]))
+        if usable:
+            return True
+        return prepared and self.trials.usable_once_prepared(ctx.player, space, needed)
+
+    def _check_context(self, ctx, space: str, needed: int, prepared: bool = True) -> tuple:
+        """(context, requirements, other statements, blank Action) a space's check runs with.
+        Checks never change their context and only read the action, so one context (with a
+        blank Action) per space and count serves while the player's state is the same object
+        (a full list judges every space against it; the states trials reach, judged without
+        preparations, have a slot of their own)."""
+        slot = 0 if prepared else 1
+        contexts = self._check_contexts
+        if contexts is None:
+            contexts = self._check_contexts = [None, None]
+        subs = contexts[slot]
         if subs is None or subs[0] is not ctx.p or subs[1] != ctx.player:
-            subs = self._check_contexts = (ctx.p, ctx.player, {})
+            subs = contexts[slot] = (ctx.p, ctx.player, {})
         found = subs[2].get((space, needed))
         if found is None:
             plan = self._plans.get(space) or self._space_plan(space)
@@ -93,29 +125,7 @@ class ActionSpaces:
             if blank is None:
                 blank = blanks[(space, needed)] = Action(space, plan[0].group, plan[0].column, needed, "space")
             found = subs[2][(space, needed)] = (Ctx(ctx.player, ctx.p, space=space, action=blank), plan[1], plan[2], blank)
-        sub, requires, others, blank = found
-        scope = self._verdict_scope
-        if scope is not None and prepared:  # a turn's options: remembered while what they read stays
-            can, on_space = self.interp.can, self.interp.can_on_space
-
-            def direct(p) -> bool:
-                sub = Ctx(ctx.player, p, space=space, action=blank)
-                return all(can(item, sub) for item in requires) and any(on_space(item, sub) for item in others)
-            usable = self.verdicts.usable((ctx.player, space, needed, scope), ctx.p, direct)
-        else:
-            # remembered by the values the check reads, where a static reading lists them
-            # (engine/direct.py); else judged here
-            direct = self.direct
-            key = direct.key(ctx.p, space, needed)
-            if key is None:
-                usable = _judge(self.interp, sub, requires, others)
-            else:
-                usable = direct.table.get(key)
-                if usable is None:
-                    usable = direct.remember(key, _judge(self.interp, sub, requires, others))
-        if usable:
-            return True
-        return prepared and self.trials.usable_once_prepared(ctx.player, space, needed)
+        return found
 
     def space_entries(self) -> list:
         """(space, name) of the spaces in play, the candidates of a turn."""
@@ -157,6 +167,8 @@ class ActionSpaces:
                     trials._batch, self._verdict_scope = outer, scope
 
             def judge(space):
+                if space in self.g.state.occupancy:  # as space_refusal says first, said at once
+                    return (self._plans.get(space) or self._space_plan(space))[3]
                 if self.verdicts.enabled:
                     return judge_all((space,))[0]
                 outer, trials._batch = trials._batch, shared  # the common case, kept short
