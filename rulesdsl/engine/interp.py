@@ -61,9 +61,11 @@ class Interpreter(GainStatements, PayStatements, TileStatements, CardStatements,
 
         self.q = Queries(game, self)
         self.dice = DiceRunner(game, self)
-        self._it_refs: dict = {}
-        self._item_ids: dict = {}  # (words, attribute) -> sorted item ids
-        self._upgrade_orders: dict = {}  # (id of an upgrade node, steps) -> (node, what it can upgrade)
+        # readings of the content's trees, shared by every game on the content (its catalog's)
+        tables = self.catalog.tables
+        self._it_refs: dict = tables.setdefault("it refs", {})  # id of a node -> (node, whether it reads `it`)
+        self._item_ids: dict = tables.setdefault("item ids", {})  # (words, attribute) -> sorted item ids
+        self._upgrade_orders: dict = tables.setdefault("upgrades", {})  # (id of an upgrade node, steps) -> (node, what it can upgrade)
 
     # ================================================================== the game's hooks into the core
     def forced(self, player: int, prompt: str, label: str) -> None:

@@ -68,6 +68,7 @@ class Catalog:
         self.classes = classes
         self._members: dict = {}
         self._resolved: dict = {}
+        self.tables: dict = {}  # what interpreters read once of the content's trees (see Interpreter)
 
     def resolve(self, words) -> str | None:
         key = tuple(words)

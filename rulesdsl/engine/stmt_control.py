@@ -68,9 +68,14 @@ class ControlStatements:
         what a noun ranges over is the game's (`binding_values`)."""
         out = []
         values = self.binding_values(node.noun, ctx)
+        where, name = node.where, node.var
+        # one context for the where-clause, its binding changed per value: a condition only reads it
+        sub = ctx.derive(vars=ctx.vars) if where is not None else None
         for key, label, value in values:
-            if node.where is not None and not self.truth(node.where, ctx.derive(vars={**ctx.vars, node.var: value})):
-                continue
+            if where is not None:
+                sub.vars[name] = value
+                if not self.truth(where, sub):
+                    continue
             out.append((key, label, value))
             if limit and len(out) >= limit:
                 break

@@ -131,7 +131,7 @@ def _orientations_for(piece: Piece) -> tuple[Orientation, ...]:
 
 # ---------------------------------------------------------------- the rules
 def _accepts(grid: g.Grid, piece: Piece) -> bool:
-    return any(c in grid.accepts for c in piece.classes)
+    return not grid.accepts.isdisjoint(piece.classes)
 
 
 def _refuse_piece(grid: g.Grid, piece: Piece) -> None:
