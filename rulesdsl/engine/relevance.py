@@ -14,7 +14,7 @@ from rulesdsl.engine.items import GOOD, RESOURCE, WEAPON
 from rulesdsl.lang import tree as t
 
 # statements whose reach is not the items they name
-_OPEN = (t.VarItem, t.Play, t.TakeMountain, t.Emigrate, t.Explore, t.DoNamed, t.DoSpace,
+_OPEN = (t.VarItem, t.Play, t.Emigrate, t.Explore, t.DoNamed, t.DoSpace,
          t.Imitate, t.RunPhase, t.Loot, t.Lift,
          t.Dice, t.Sail, t.Watch, t.Anytime, t.ForEach)
 # statements that only turn goods into other goods (`upgrade`, `flip`) or gain the goods the
@@ -93,6 +93,8 @@ def mentioned(catalog, trees, needs: bool = False, play_reach=_OPEN_REACH) -> fr
                     found.add(VIKINGS)
             elif isinstance(node, _OPEN):
                 return None
+            elif isinstance(node, t.TakeMountain):
+                found |= _mountain_reach(catalog, node)
             elif isinstance(node, _GOODS_ONLY):
                 found |= _goods_reach(catalog, node)
             elif isinstance(node, t.ReturnVikings):
@@ -117,6 +119,14 @@ def mentioned(catalog, trees, needs: bool = False, play_reach=_OPEN_REACH) -> fr
                 found |= catalog.selector_members(nouns)
                 found.update(n for n in (catalog.resolve(w) for w in nouns) if n is not None)
     return frozenset(found)
+
+
+def _mountain_reach(catalog, node) -> frozenset:
+    """What taking from mountain strips can give: what the strip items it may take give (those
+    its `only` names, else any). It also announces `mountain_taken`, whose listeners a chain reads."""
+    allowed = catalog.selector_members(node.only) if node.only else None
+    return frozenset(give for iid, item in catalog.content.mountain_items.items()
+                     if allowed is None or iid in allowed for give in item.gives)
 
 
 def _goods_reach(catalog, node) -> frozenset:
@@ -278,12 +288,12 @@ def _gains(catalog, node, play_reach, quiet=False):
 # to the general supply ([P9.7]) and adds penalties, which no space reads: it gives nothing.
 MECHANISM_GAINS = {"banquet": frozenset()}
 MECHANISM_EVENTS = frozenset({"feast_filled"})
-# Events announced only by statements read as open here (dice and sailing, mountain strips,
+# Events announced only by statements read as open here (dice and sailing, the mountain phase,
 # emigrating, exploring, a space's action), by playing cards (read through the hand) or by
 # the round itself: an effect whose reach is known cannot set off a hook on them. (Phases,
 # actions and parts are events of their own kinds, set off only by open statements too.)
 SET_OFF_ONLY_BY_OPEN = frozenset({
-    "dice_started", "die_rolled", "dice_succeeded", "dice_failed", "dice_ended", "mountain_taken",
+    "dice_started", "die_rolled", "dice_succeeded", "dice_failed", "dice_ended",
     "mountain_updated", "emigrated", "explored", "ship_used", "payment", "played", "vikings_placed",
     "occupations_played", "final_scoring",
 })
