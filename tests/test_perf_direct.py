@@ -5,13 +5,13 @@ it (recorded through views of the player and the state) lies within the listed v
 
 import pytest
 
-from rulesdsl.agents import RandomAgent
 from rulesdsl.engine import direct
 from rulesdsl.engine.context import Action, Ctx
 from rulesdsl.engine.game import Game, GameOptions, _catalog
 from rulesdsl.engine.spaces import _judge
 from rulesdsl.engine.verdicts import _ALL, _PlayerReads, _Seen, _StateReads
 from rulesdsl.lang import tree as t
+from tests.test_trials import sampled_space_decisions
 
 EVERY = 2  # compare at every second decision that asks where the Vikings go
 
@@ -71,42 +71,32 @@ def _assert_unread_values_do_not_matter(game, player, space, reads, verdict):
 def test_remembered_direct_verdicts_are_the_interpreters(content, block):
     catalog = _catalog(content)
     compared = 0
-    for seed in range(block * 10, block * 10 + 10):
-        players = 1 + seed % 4
-        game = Game(content, GameOptions(players=players, length=("long", "short")[seed % 2], decks=("A", "B", "C")), seed)
-        agents = [RandomAgent(seed * 10 + i) for i in range(players)]
-        asked = 0
-        while game.decision is not None:
-            decision = game.decision
-            if decision.kind == "space":
-                asked += 1
-                if asked % EVERY == 0:
-                    player, memo = decision.player, game.flow.direct
-                    for space in game.flow.spaces_in_play():
-                        reads = direct.reads_of_space(content, catalog, space)
-                        key = memo.key(game.state.players[player], space, game.flow.vikings_needed(game.flow.ctx(player), space))
-                        if reads is None or key is None:
-                            continue
-                        verdict = _fresh(game, player, space)
-                        if key in memo.table:
-                            assert memo.table[key] == verdict, (seed, len(game.log), space)
-                        others, names, counters, state_names = _reads(game, player, space)
-                        assert not others, (space, others)
-                        assert names <= {"supply", "stables", "ships"}, (space, names)
-                        assert "ships" not in names or reads.ships, space
-                        supply_read = set(counters.get("supply", ()))
-                        if _ALL in supply_read:  # an upgrade looks through the supply for goods held
-                            assert reads.held, space
-                            supply_read.discard(_ALL)
-                        assert supply_read <= set(reads.supply) | set(reads.held), space
-                        _assert_unread_values_do_not_matter(game, player, space, reads, verdict)
-                        assert set(counters.get("stables", ())) <= set(reads.stables), space
-                        assert state_names <= {"buildings_left", "specials_left", "strips"}, (space, state_names)
-                        assert "strips" not in state_names or reads.strips, space
-                        assert "buildings_left" not in state_names or reads.buildings, space
-                        assert "specials_left" not in state_names or reads.specials, space
-                        compared += 1
-            game.answer(agents[decision.player].answer(game, decision))
+    for seed, game in sampled_space_decisions(content, range(block * 10, block * 10 + 10), EVERY, lambda seed: ("long", "short")[seed % 2]):
+        player, memo = game.decision.player, game.flow.direct
+        for space in game.flow.spaces_in_play():
+            reads = direct.reads_of_space(content, catalog, space)
+            key = memo.key(game.state.players[player], space, game.flow.vikings_needed(game.flow.ctx(player), space))
+            if reads is None or key is None:
+                continue
+            verdict = _fresh(game, player, space)
+            if key in memo.table:
+                assert memo.table[key] == verdict, (seed, len(game.log), space)
+            others, names, counters, state_names = _reads(game, player, space)
+            assert not others, (space, others)
+            assert names <= {"supply", "stables", "ships"}, (space, names)
+            assert "ships" not in names or reads.ships, space
+            supply_read = set(counters.get("supply", ()))
+            if _ALL in supply_read:  # an upgrade looks through the supply for goods held
+                assert reads.held, space
+                supply_read.discard(_ALL)
+            assert supply_read <= set(reads.supply) | set(reads.held), space
+            _assert_unread_values_do_not_matter(game, player, space, reads, verdict)
+            assert set(counters.get("stables", ())) <= set(reads.stables), space
+            assert state_names <= {"buildings_left", "specials_left", "strips"}, (space, state_names)
+            assert "strips" not in state_names or reads.strips, space
+            assert "buildings_left" not in state_names or reads.buildings, space
+            assert "specials_left" not in state_names or reads.specials, space
+            compared += 1
     assert compared > 500
 
 
