@@ -303,3 +303,9 @@ def test_vikings_to_place_count_until_the_player_passes_and_ships_by_what_emigra
         p.ships.append(ShipState(kind, 0, uid))
     gain = sum(content.ships[k].emigrated_points - content.ships[k].points for k in emigrants)
     assert gain > 0 and valuer.features(game, 0)["emigrable"] == gain
+    p.supply["silver"] = 0
+    assert valuer.features(game, 0)["emigration_funds"] == 0
+    p.supply["silver"] = 100  # the base game's emigration costs the round number in silver
+    assert valuer.features(game, 0)["emigration_funds"] == len(emigrants) * game.state.round
+    p.supply["silver"] = 1
+    assert valuer.features(game, 0)["emigration_funds"] == 1

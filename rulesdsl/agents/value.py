@@ -56,6 +56,7 @@ class Weights:
     # took cheap spaces and left its Vikings idle)
     seats_per_round: float = 0.0  # banquet seats to cover at the next feast, for every feast to come
     emigrable: float = 0.0  # points held ships would gain by emigrating, while there is time to emigrate
+    emigration_funds: float = 0.0  # silver, up to what emigrating every held ship would cost now
 
     def to_dict(self) -> dict:
         return attrs.asdict(self)
@@ -121,6 +122,9 @@ class Valuer:
         # ship kind -> points it gains by turning to its emigration side
         self.emigration_gain = {k: ship.emigrated_points - ship.points for k, ship in content.ships.items()
                                 if ship.emigrated_points is not None}
+        # what the action spaces' emigrations cost (amounts read in the player's context when valued)
+        self.emigration_costs = tuple(node.cost for (kind, _), program in content.programs.items() if kind == "spaces"
+                                      for node in t.walk(program) if isinstance(node, t.Emigrate))
         self._lasting: dict[int, bool] = {}
         self.judge = PlacementJudge()
 
@@ -169,6 +173,12 @@ class Valuer:
         progress = sum(income_progress(board) for board in boards) if left else 0
         fade = min(1.0, left / FADE_ROUNDS)
         emigrable = sum(self.emigration_gain.get(ship.kind, 0) for ship in p.ships)
+        funds = 0
+        if emigrable and self.emigration_costs and not over:
+            emigrants = sum(1 for ship in p.ships if ship.kind in self.emigration_gain)
+            ctx = game.flow.ctx(player)
+            cost = min(game.flow.interp.amount(c, ctx) for c in self.emigration_costs)
+            funds = min(p.supply[SILVER], cost * emigrants)
         return {
             "score": score,
             "income_per_round": game.flow.income(p) * left,
@@ -189,6 +199,7 @@ class Valuer:
             "vikings_now": 0 if over or p.passed else p.thing,
             "seats_per_round": need * left,
             "emigrable": emigrable * fade,
+            "emigration_funds": funds * fade,
         }
 
     def rounds_left(self, game) -> float:
