@@ -277,3 +277,35 @@ def test_the_anytime_menu_forks_every_entry_but_only_the_best_placed_tiles(conte
     pruned = valuer.menu_pruned(game, 0, keys)
     assert "place:silver" in pruned and "back" in pruned
     assert len([k for k in pruned if k[len("place:"):] in goods]) == MENU_PLACES
+
+
+def test_vikings_to_place_count_until_the_player_passes_and_ships_by_what_emigrating_gains(content):
+    from rulesdsl.agents.value import Valuer
+    from rulesdsl.engine.state import ShipState
+
+    game = Game(content, GameOptions(players=1, decks=("A",)), 1)
+    while game.decision.kind != "space":
+        game.answer(game.decision.legal()[0])
+    p = game.state.players[0]
+    valuer = Valuer(content, game.catalog, load_weights())
+    features = valuer.features(game, 0)
+    assert p.thing > 0 and features["vikings_now"] == p.thing
+    p.passed = True
+    assert valuer.features(game, 0)["vikings_now"] == 0  # a passed player's Vikings give up nothing
+    p.passed = False
+    assert features["emigrable"] == 0
+    emigrants = sorted((k for k, s in content.ships.items() if s.emigrated_points is not None), key=str)
+    stay = [k for k, s in content.ships.items() if s.emigrated_points is None]
+    assert emigrants and stay
+    p.ships.append(ShipState(stay[0], 0, 900))
+    assert valuer.features(game, 0)["emigrable"] == 0
+    for uid, kind in enumerate(emigrants, 901):
+        p.ships.append(ShipState(kind, 0, uid))
+    gain = sum(content.ships[k].emigrated_points - content.ships[k].points for k in emigrants)
+    assert gain > 0 and valuer.features(game, 0)["emigrable"] == gain
+    p.supply["silver"] = 0
+    assert valuer.features(game, 0)["emigration_funds"] == 0
+    p.supply["silver"] = 100  # the base game's emigration costs the round number in silver
+    assert valuer.features(game, 0)["emigration_funds"] == len(emigrants) * game.state.round
+    p.supply["silver"] = 1
+    assert valuer.features(game, 0)["emigration_funds"] == 1

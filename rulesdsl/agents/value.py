@@ -50,8 +50,13 @@ class Weights:
     food_needed: float = 0.0  # banquet seats the held food fills at the next feast
     food_extra: float = 0.0  # seats of food beyond that, while there are feasts to come
     shortfall: float = 0.0  # seats neither food nor silver could fill (a Thing penalty each)
-    vikings_per_round: float = 0.0  # Vikings on the Thing square
     bonus_per_round: float = 0.0  # goods the boards' bonus squares pay in a bonus phase
+    vikings_now: float = 0.0  # Vikings still to place this round (0 once passed): what a space's Viking
+    # cost gives up, so a space is judged by its worth per Viking (tried at 2.0: the agent then
+    # took cheap spaces and left its Vikings idle)
+    seats_per_round: float = 0.0  # banquet seats to cover at the next feast, for every feast to come
+    emigrable: float = 0.0  # points held ships would gain by emigrating, while there is time to emigrate
+    emigration_funds: float = 0.0  # silver, up to what emigrating every held ship would cost now
 
     def to_dict(self) -> dict:
         return attrs.asdict(self)
@@ -114,6 +119,12 @@ class Valuer:
         for tile in content.special_tiles.values():
             self.cells[tile.id] = sum(row.count("#") for row in tile.shape)
         self.kind = catalog.kind
+        # ship kind -> points it gains by turning to its emigration side
+        self.emigration_gain = {k: ship.emigrated_points - ship.points for k, ship in content.ships.items()
+                                if ship.emigrated_points is not None}
+        # what the action spaces' emigrations cost (amounts read in the player's context when valued)
+        self.emigration_costs = tuple(node.cost for (kind, _), program in content.programs.items() if kind == "spaces"
+                                      for node in t.walk(program) if isinstance(node, t.Emigrate))
         self._lasting: dict[int, bool] = {}
         self.judge = PlacementJudge()
 
@@ -161,6 +172,13 @@ class Valuer:
         bonus = sum(len(goods) for board in boards for _, goods in grid_scoring.bonus(board))
         progress = sum(income_progress(board) for board in boards) if left else 0
         fade = min(1.0, left / FADE_ROUNDS)
+        emigrable = sum(self.emigration_gain.get(ship.kind, 0) for ship in p.ships)
+        funds = 0
+        if emigrable and self.emigration_costs and not over:
+            emigrants = sum(1 for ship in p.ships if ship.kind in self.emigration_gain)
+            ctx = game.flow.ctx(player)
+            cost = min(game.flow.interp.amount(c, ctx) for c in self.emigration_costs)
+            funds = min(p.supply[SILVER], cost * emigrants)
         return {
             "score": score,
             "income_per_round": game.flow.income(p) * left,
@@ -172,13 +190,16 @@ class Valuer:
             "food_needed": min(food, need),
             "food_extra": max(0, food - need) * fade,
             "shortfall": max(0, need - food - p.supply[SILVER]),
-            "vikings_per_round": p.thing * left,
             "lasting_per_round": sum(1 for card in p.played if self.lasting(card)) * left,
             "food_cells_per_round": food_cells * left,
             "bonus_per_round": bonus * left,
             "coverable": 0 if over else min(cells, uncovered),
             "placeable": placeable,
             "food_coverable": 0 if over else min(food_cells, max(0, uncovered - cells)),
+            "vikings_now": 0 if over or p.passed else p.thing,
+            "seats_per_round": need * left,
+            "emigrable": emigrable * fade,
+            "emigration_funds": funds * fade,
         }
 
     def rounds_left(self, game) -> float:
