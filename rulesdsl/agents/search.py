@@ -21,21 +21,27 @@ from __future__ import annotations
 import random
 
 from rulesdsl.agents.greedy import GreedyAgent, preference
-from rulesdsl.agents.lookahead import TOP_KINDS, fork_for_lookahead
+from rulesdsl.agents.lookahead import TOP_KINDS, cheap_answer, fork_for_lookahead
 from rulesdsl.agents.paired import choose, rollouts
+from rulesdsl.agents.playout import PlayoutAgent
 from rulesdsl.errors import RulesError
 
 WIDTH = 4
 DEPTH = 40
 TURNS = 1
 MARGIN = 0.5  # points by which rollouts must favour another answer over greedy's best
+Z = 2.0  # standard errors of the paired difference that must lie beyond MARGIN
+PLAYOUT_SAMPLE = 4  # answers the playout policy judges at a turn's question
 
 
 class SearchAgent:
     name = "search"
 
     def __init__(self, seed: int = 0, iterations: int | None = 16, think: float | None = None, weights=None,
-                 width: int = WIDTH, depth: int = DEPTH, follow_up: bool = True, turns: int = TURNS):
+                 width: int = WIDTH, depth: int = DEPTH, follow_up: bool = True, turns: int = TURNS,
+                 margin: float = MARGIN, z: float = Z, playout_sample: int = PLAYOUT_SAMPLE,
+                 prune: float | None = None, cheap_nested: bool = False, follow_sample: int | None = None,
+                 fresh: bool = True):
         self.seed = seed
         self.iterations = iterations
         self.think = think
@@ -43,10 +49,18 @@ class SearchAgent:
         self.depth = depth
         self.turns = turns  # the rollout stops at the player's turns-th next turn
         self.follow_up = follow_up  # a leaf at the player's next turn is valued by its best answer there
+        self.margin, self.z = margin, z
+        self.prune = prune  # z of the pruning of challengers that cannot win (paired.rollouts); None: equal rounds
+        self.cheap_nested = cheap_nested  # the playout answers nested questions by the cheap policy (no forks)
         self.greedy = GreedyAgent(seed, weights)
-        self.playout = GreedyAgent(seed + 1, self.greedy.weights, sample=4, menus=False)  # cheap: no nested judging
+        kind = PlayoutAgent if fresh else GreedyAgent
+        self.playout = kind(seed + 1, self.greedy.weights, sample=playout_sample, menus=False)  # cheap: no nested judging
+        # the follow-up's judge: the answers it samples decide the leaf, so it may sample more than the playout
+        self.follower = kind(seed + 2, self.greedy.weights, sample=follow_sample or playout_sample, menus=False)
+        self.fresh = fresh  # the playout's samples come from the rollout's seed: rounds differ, and average
         self.decisions = 0
         self.rollouts = 0
+        self.changed = 0  # searched decisions answered otherwise than greedy's best
 
     def answer(self, game, decision) -> str:
         if decision.kind not in TOP_KINDS:
@@ -59,9 +73,11 @@ class SearchAgent:
         self.decisions += 1
         base = random.Random(self.seed * 1_000_033 + len(game.log)).getrandbits(32)
         results, done = rollouts(candidates, lambda key, seed: self._rollout(game, decision.player, key, seed),
-                                 base, self.iterations, self.think)
+                                 base, self.iterations, self.think,
+                                 None if self.prune is None else (self.margin, self.prune))
         self.rollouts += done
-        best = choose(candidates, results, MARGIN)
+        best = choose(candidates, results, self.margin, self.z)
+        self.changed += best != candidates[0]
         self.greedy.note(decision, best)
         return best
 
@@ -69,6 +85,8 @@ class SearchAgent:
         """Play `key` and on with the fast policy; the leaf's value for the player against the best opponent."""
         f = fork_for_lookahead(game, seed)
         f.halt_at_resume = False
+        if self.fresh:
+            self.playout.seed = self.follower.seed = seed
         valuer = self.greedy.valuer(game)
         try:
             f.answer(key)
@@ -83,11 +101,14 @@ class SearchAgent:
                     turns, others_moved = turns + 1, False
                     if turns >= self.turns:
                         break
-                f.answer(self.playout.answer(f, d))
+                if self.cheap_nested and d.kind not in TOP_KINDS:
+                    f.answer(cheap_answer(d, f, valuer))
+                else:
+                    f.answer(self.playout.answer(f, d))
             d = f.decision
             if self.follow_up and d is not None and d.player == player and d.kind in TOP_KINDS and len(d.legal()) > 1:
                 # the player's best next answer counts: an action that sets up the next one is worth that
-                mine = max(self.playout.scores(f, d).values())
+                mine = max(self.follower.scores(f, d).values())
             else:
                 mine = valuer.value(f, player)
         except RulesError:
