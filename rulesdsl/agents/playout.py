@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import zlib
 
-from rulesdsl.agents.greedy import MAX_ANYTIME, PLACEMENTS_TRIED, GreedyAgent
-from rulesdsl.agents.lookahead import ANYTIME, DECLINE, TOP_KINDS, try_answer
+from rulesdsl.agents.greedy import GreedyAgent
+from rulesdsl.agents.lookahead import ANYTIME, DECLINE, PLACE_KIND, try_answer
 
 
 def draw(seed: int, key: str) -> int:
@@ -26,20 +26,22 @@ class PlayoutAgent(GreedyAgent):
     """Greedy on a sample of answers chosen by `draw` (module docstring); `seed` is set per rollout."""
 
     def candidates(self, game, decision) -> list[str]:
-        """The legal answers to judge: all of them, or the `sample` drawn first of a large decision."""
-        legal = decision.legal()
-        if self._anytime_streak >= MAX_ANYTIME or self._menu_closed or decision.kind not in TOP_KINDS:
-            legal = [k for k in legal if not k.startswith(ANYTIME)] or legal
-        placed = self.valuer(game).placement_ranked(game, decision, min(PLACEMENTS_TRIED, max(1, self.sample - 1)))
-        if placed is None and len(legal) <= self.sample:
-            return legal
-        keep = [k for k in legal if k in DECLINE or k.startswith(ANYTIME)]
-        if placed:
-            picked = {k for k, _ in placed}
-        else:
-            rest = sorted((k for k in legal if k not in keep), key=lambda k: draw(self.seed, k))
-            picked = set(rest[: max(1, self.sample - len(keep))])
-        return [k for k in legal if k in picked or k in keep]
+        """The legal answers to judge: all of them, or the `sample` drawn first of a large decision
+        (where a tile goes: the best by geometry, as greedy picks them)."""
+        if decision.kind == PLACE_KIND:
+            return super().candidates(game, decision)
+        sample = self.sample
+        self.sample = len(decision.legal()) + 1  # every answer greedy would consider, then drawn here
+        try:
+            every = super().candidates(game, decision)
+        finally:
+            self.sample = sample
+        if len(every) <= sample:
+            return every
+        keep = [k for k in every if k in DECLINE or k.startswith(ANYTIME)]
+        rest = sorted((k for k in every if k not in keep), key=lambda k: draw(self.seed, k))
+        picked = set(rest[: max(1, sample - len(keep))])
+        return [k for k in every if k in picked or k in keep]
 
     def scores(self, game, decision, candidates=None) -> dict[str, float]:
         """The value of every candidate answer, their dice seeded by the rollout alone."""
