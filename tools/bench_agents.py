@@ -34,13 +34,38 @@ CLOCK = time.perf_counter  # --cpu: time.process_time, for a machine shared with
 
 
 WEIGHTS = None  # --weights: the value weights of the greedy and search agents (default: the package's)
+SEARCH_STATS = [0, 0, 0]  # the search agents' searched decisions, rollouts, answers other than greedy's best
+SEARCH_OPTIONS: dict = {}  # --search-opt: keyword arguments of the search agent (rulesdsl.agents.search.SearchAgent)
+
+
+def agent(name: str, seed: int, think, iterations):
+    """One agent by name; the search agent with the --search-opt keywords."""
+    if name == "search" and SEARCH_OPTIONS:
+        from rulesdsl.agents.search import SearchAgent
+
+        if think is None and iterations is None:
+            iterations = 16
+        return SearchAgent(seed, iterations=iterations, think=think, weights=WEIGHTS, **SEARCH_OPTIONS)
+    return make_agent(name, seed, think, iterations, WEIGHTS)
+
+
+def option(text: str) -> tuple[str, object]:
+    """`name=value` of --search-opt, the value read as a number, a truth value or None where it is one."""
+    name, _, raw = text.partition("=")
+    lowered = raw.strip().lower()
+    if lowered in ("true", "false", "none"):
+        return name.strip(), {"true": True, "false": False, "none": None}[lowered]
+    try:
+        return name.strip(), int(raw)
+    except ValueError:
+        return name.strip(), float(raw)
 
 
 def play(content, names, seed: int, length: str, think, iterations):
     """(scores, decisions answered by each seat's agent, seconds spent by each seat) of one game."""
     players = len(names)
     game = Game(content, GameOptions(players=players, length=length, decks=("A", "B", "C")), seed)
-    agents = [make_agent(name, seed * 7919 + i, think, iterations, WEIGHTS) for i, name in enumerate(names)]
+    agents = [agent(name, seed * 7919 + i, think, iterations) for i, name in enumerate(names)]
     spent, answered = [0.0] * players, [0] * players
     while game.decision is not None:
         who = game.decision.player
@@ -49,6 +74,10 @@ def play(content, names, seed: int, length: str, think, iterations):
         spent[who] += CLOCK() - start
         answered[who] += 1
         game.answer(key)
+    for one in agents:
+        if hasattr(one, "changed"):
+            for index, count in enumerate((one.decisions, one.rollouts, one.changed)):
+                SEARCH_STATS[index] += count
     return [row["total"] for row in final_scores(game)], answered, spent
 
 
@@ -82,8 +111,11 @@ def main() -> int:
     parser.add_argument("--cpu", action="store_true", help="time agents by process CPU time instead of wall time")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--weights", metavar="FILE", help="value weights for greedy and search (default: the package's)")
+    parser.add_argument("--search-opt", action="append", default=[], metavar="NAME=VALUE",
+                        help="a keyword of the search agent, e.g. width=6 or prune=1.0 (repeatable)")
     args = parser.parse_args()
     global CLOCK, WEIGHTS
+    SEARCH_OPTIONS.update(option(text) for text in args.search_opt)
     if args.weights:
         WEIGHTS = load_weights(args.weights)
     if args.cpu:
@@ -123,9 +155,17 @@ def main() -> int:
                     per_decision[name][0] += spent[i]
                     per_decision[name][1] += answered[i]
         low, high = wilson(wins, n)
+        gaps = [x - y for x, y in zip(a_scores, b_scores)]
+        spread = statistics.stdev(gaps) / math.sqrt(n) if n > 1 else 0.0
         print(f"{a} vs {b} ({n} games, seats alternated, same seeds): {a} wins {wins / n:.1%} (95% {low:.1%}..{high:.1%}); "
               f"medians {statistics.median(a_scores):.1f} vs {statistics.median(b_scores):.1f}; "
+              f"means {statistics.mean(a_scores):.1f} vs {statistics.mean(b_scores):.1f} "
+              f"(gap {statistics.mean(gaps):+.1f} +- {2 * spread:.1f}); "
               + "; ".join(f"{name} {1000 * t / max(1, k):.1f} ms/decision" for name, (t, k) in per_decision.items()))
+    searched, done, changed = SEARCH_STATS
+    if searched:
+        print(f"search: {searched} searched decisions, {done / searched:.1f} rollouts each, "
+              f"{changed / searched:.1%} answered otherwise than greedy's best")
     return 0
 
 
