@@ -261,14 +261,20 @@ def test_the_fitted_weights_recover_a_known_linear_value():
     assert 0 < shrunk["income_per_round"] < truth["income_per_round"]
 
 
-def test_the_anytime_menu_forks_every_entry_but_only_the_best_placed_tiles(content):
-    from rulesdsl.agents.value import MENU_PLACES, Valuer
+def at_first_turn(content):
+    """(game, player, valuer) of a solo game at its first "where do your Vikings go?" question."""
+    from rulesdsl.agents.value import Valuer
 
     game = Game(content, GameOptions(players=1, decks=("A",)), 1)
     while game.decision.kind != "space":
         game.answer(game.decision.legal()[0])
-    p = game.state.players[0]
-    valuer = Valuer(content, game.catalog, load_weights())
+    return game, game.state.players[0], Valuer(content, game.catalog, load_weights())
+
+
+def test_the_anytime_menu_forks_every_entry_but_only_the_best_placed_tiles(content):
+    from rulesdsl.agents.value import MENU_PLACES
+
+    game, p, valuer = at_first_turn(content)
     goods = sorted(g for g in valuer.cells if g in content.goods)[:5]  # tiles for the boards
     for good in goods:
         p.supply[good] += 1
@@ -280,14 +286,9 @@ def test_the_anytime_menu_forks_every_entry_but_only_the_best_placed_tiles(conte
 
 
 def test_vikings_to_place_count_until_the_player_passes_and_ships_by_what_emigrating_gains(content):
-    from rulesdsl.agents.value import Valuer
     from rulesdsl.engine.state import ShipState
 
-    game = Game(content, GameOptions(players=1, decks=("A",)), 1)
-    while game.decision.kind != "space":
-        game.answer(game.decision.legal()[0])
-    p = game.state.players[0]
-    valuer = Valuer(content, game.catalog, load_weights())
+    game, p, valuer = at_first_turn(content)
     features = valuer.features(game, 0)
     assert p.thing > 0 and features["vikings_now"] == p.thing
     p.passed = True
