@@ -60,18 +60,21 @@ class GreedyAgent:
             self._valuer = Valuer(game.content, game.catalog, self.weights)
         return self._valuer
 
-    def candidates(self, game, decision) -> list[str]:
-        """The legal answers to judge: all of them, or a seeded sample of a large decision."""
+    def candidates(self, game, decision, sample: int | None = None) -> list[str]:
+        """The legal answers to judge: all of them, or a seeded sample of a large decision
+        (`sample` answers at most; None: the agent's own)."""
+        if sample is None:
+            sample = self.sample
         legal = decision.legal()
         if self._anytime_streak >= MAX_ANYTIME or self._menu_closed or decision.kind not in TOP_KINDS:
             # anytime actions wait for the next turn's question (opening the menu costs a fork per entry)
             legal = [k for k in legal if not k.startswith(ANYTIME)] or legal
-        placed = self.valuer(game).placement_ranked(game, decision, min(PLACEMENTS_TRIED, max(1, self.sample - 1)))
-        if placed is None and len(legal) <= self.sample:
+        placed = self.valuer(game).placement_ranked(game, decision, min(PLACEMENTS_TRIED, max(1, sample - 1)))
+        if placed is None and len(legal) <= sample:
             return legal
         keep = [k for k in legal if k in DECLINE or k.startswith(ANYTIME)]
         rest = [k for k in legal if k not in keep]
-        room = max(1, self.sample - len(keep))
+        room = max(1, sample - len(keep))
         if placed:
             picked = {k for k, _ in placed}
         else:

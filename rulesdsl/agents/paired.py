@@ -38,8 +38,14 @@ def rollouts(candidates: list, rollout, seed: int, iterations: int | None, think
 
 def _reach(values: list, incumbent: list, z: float) -> float:
     """The paired gain over the incumbent's values at `z` standard errors above its mean."""
+    mean, error = _paired(values, incumbent)
+    return mean + z * error
+
+
+def _paired(values: list, incumbent: list) -> tuple[float, float]:
+    """(mean, standard error) of the paired differences from the incumbent's values (at least two pairs)."""
     pairs = [a - b for a, b in zip(values, incumbent)]
-    return statistics.fmean(pairs) + z * statistics.stdev(pairs) / math.sqrt(len(pairs))
+    return statistics.fmean(pairs), statistics.stdev(pairs) / math.sqrt(len(pairs))
 
 
 def choose(candidates: list, results: dict, margin: float, z: float = 2.0) -> str:
@@ -47,11 +53,14 @@ def choose(candidates: list, results: dict, margin: float, z: float = 2.0) -> st
     more than `margin` plus `z` standard errors of the difference (with one pair: twice `margin`)."""
     incumbent, best, best_gain = candidates[0], candidates[0], 0.0
     for key in candidates[1:]:
-        pairs = [a - b for a, b in zip(results[key], results[incumbent])]
-        if not pairs:
+        n = min(len(results[key]), len(results[incumbent]))
+        if not n:
             continue
-        mean = statistics.fmean(pairs)
-        need = margin + z * statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else 2 * margin
+        if n > 1:
+            mean, error = _paired(results[key], results[incumbent])
+            need = margin + z * error
+        else:
+            mean, need = results[key][0] - results[incumbent][0], 2 * margin
         if mean > need and mean > best_gain:
             best, best_gain = key, mean
     return best

@@ -25,17 +25,14 @@ def draw(seed: int, key: str) -> int:
 class PlayoutAgent(GreedyAgent):
     """Greedy on a sample of answers chosen by `draw` (module docstring); `seed` is set per rollout."""
 
-    def candidates(self, game, decision) -> list[str]:
+    def candidates(self, game, decision, sample: int | None = None) -> list[str]:
         """The legal answers to judge: all of them, or the `sample` drawn first of a large decision
         (where a tile goes: the best by geometry, as greedy picks them)."""
+        if sample is None:
+            sample = self.sample
         if decision.kind == PLACE_KIND:
-            return super().candidates(game, decision)
-        sample = self.sample
-        self.sample = len(decision.legal()) + 1  # every answer greedy would consider, then drawn here
-        try:
-            every = super().candidates(game, decision)
-        finally:
-            self.sample = sample
+            return super().candidates(game, decision, sample)
+        every = super().candidates(game, decision, len(decision.legal()) + 1)  # every answer greedy would consider, then drawn here
         if len(every) <= sample:
             return every
         keep = [k for k in every if k in DECLINE or k.startswith(ANYTIME)]

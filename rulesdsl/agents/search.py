@@ -74,16 +74,11 @@ class SearchAgent:
     def answer(self, game, decision) -> str:
         if decision.kind not in TOP_KINDS:
             return self.greedy.answer(game, decision)  # nested questions: the greedy choice
-        sample = self.greedy.sample
-        if self.rank_sample is not None:
-            self.greedy.sample = self.rank_sample  # a turn's question: judge more of its answers than greedy would
-        try:
-            candidates = self.greedy.candidates(game, decision)
-            if len(candidates) == 1:
-                return self.greedy.answer(game, decision)
-            scores = self.greedy.scores(game, decision, candidates)
-        finally:
-            self.greedy.sample = sample
+        # a turn's question: greedy judges more of its answers than it would alone
+        candidates = self.greedy.candidates(game, decision, self.rank_sample)
+        if len(candidates) == 1:
+            return self.greedy.answer(game, decision)
+        scores = self.greedy.scores(game, decision, candidates)
         candidates = sorted(scores, key=lambda k: (scores[k], *preference(decision, k)), reverse=True)[: self.width]
         self.decisions += 1
         base = random.Random(self.seed * 1_000_033 + len(game.log)).getrandbits(32)

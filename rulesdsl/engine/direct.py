@@ -298,10 +298,8 @@ class DirectMemo:
         if not self.enabled:
             return None
         events = self.g.events
-        if not GUARDS.isdisjoint(events._values):  # some player's modifier: does it apply to this one?
-            owned = events._owned
-            if not (GUARDS.isdisjoint(owned.get(None, ())) and GUARDS.isdisjoint(owned.get(p.index, ()))):
-                return None
+        if not GUARDS.isdisjoint(events._values) and any(events.changes(name, p.index) for name in GUARDS):
+            return None  # a modifier the check consults applies to this player
         reads = self.plans.get(space, self.plans)
         if reads is self.plans:
             reads = self.plan(space)

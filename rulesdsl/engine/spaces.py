@@ -82,13 +82,10 @@ class ActionSpaces:
         if needed is None:
             needed = self.vikings_needed(ctx, space)
         if self._verdict_scope is not None and prepared:  # a turn's options: remembered while what they read stays
-            sub, requires, others, blank = self._check_context(ctx, space, needed)
-            can, on_space = self.interp.can, self.interp.can_on_space
-
-            def direct(p) -> bool:
-                sub = Ctx(ctx.player, p, space=space, action=blank)
-                return all(can(item, sub) for item in requires) and any(on_space(item, sub) for item in others)
-            usable = self.verdicts.usable((ctx.player, space, needed, self._verdict_scope), ctx.p, direct)
+            _, requires, others, blank = self._check_context(ctx, space, needed)
+            interp = self.interp
+            usable = self.verdicts.usable((ctx.player, space, needed, self._verdict_scope), ctx.p,
+                                          lambda p: _judge(interp, Ctx(ctx.player, p, space=space, action=blank), requires, others))
         else:
             # remembered by the values the check reads, where a static reading lists them
             # (engine/direct.py); else judged here
