@@ -15,7 +15,9 @@ variant alike; each line gives min/median/max of the block medians. With `--agai
 REV is checked out in a temporary `git worktree` and run in a subprocess (its own
 `rulesdsl` on sys.path), interleaved block by block with today's tree, and the ratios
 (today / REV) are printed per block. Targets: random solo <= 0.2x of REV 1f91dd3 (stretch
-0.12x); 4 players <= 3.5x solo; full lists >= 2x faster per decision than 1f91dd3.
+0.12x); 4 players <= 3.5x solo (measured with solo and 4-player games alternated game by
+game, and split into the ratio of decisions per game and of time per decision); full lists
+>= 2x faster per decision than 1f91dd3.
 """
 
 from __future__ import annotations
@@ -61,6 +63,25 @@ def run_block(modules, measure: str, players: int, games: int) -> float:
         elapsed = (CLOCK() - start) * 1000
         values.append(elapsed if measure == "random" else elapsed / max(1, len(game.log)))
     return statistics.median(values)
+
+
+def run_pair(modules, games: int) -> tuple[float, float, float]:
+    """Solo and 4-player games of the same seeds, alternated game by game so that a busy moment
+    of the machine hits both alike: (4p / solo ratio of the median game times, of the median
+    decision counts, of the time per decision)."""
+    Game, GameOptions, RandomAgent, content = modules
+    times: dict = {1: [], 4: []}
+    decisions: dict = {1: [], 4: []}
+    for seed in range(games):
+        for players in (1, 4):
+            start = CLOCK()
+            game = Game(content, GameOptions(players=players, length="long", decks=("A", "B", "C")), seed)
+            game.run([RandomAgent(seed * 10 + i) for i in range(players)])
+            times[players].append((CLOCK() - start) * 1000)
+            decisions[players].append(len(game.log))
+    per_decision = {n: sum(times[n]) / sum(decisions[n]) for n in (1, 4)}
+    return (statistics.median(times[4]) / statistics.median(times[1]),
+            statistics.median(decisions[4]) / statistics.median(decisions[1]), per_decision[4] / per_decision[1])
 
 
 def load_modules(root: Path):
@@ -152,9 +173,10 @@ def main() -> int:
             print(f"{'':10} {args.against[:10]:>10}: {spread(theirs[measure])}")
             print(f"{'':10} {'ratio':>10}: {spread(ratios)}  (today / {args.against[:10]})")
     if ("random", 1) in ours:
-        solo, four = ours[("random", 1)], ours[("random", 4)]
-        ratio = [f / s for f, s in zip(four, solo)]
-        print(f"4 players / solo (today): {spread(ratio)}  target <= 3.5")
+        # measured apart from the blocks above: solo and 4-player games alternate game by game
+        pairs = [run_pair(local, args.games) for _ in range(args.blocks)]
+        print(f"4 players / solo (today): {spread([p[0] for p in pairs])}  target <= 3.5")
+        print(f"  = decisions per game {spread([p[1] for p in pairs])}  x  time per decision {spread([p[2] for p in pairs])}")
     if remote is not None and ("random", 1) in ours:
         solo_ratio = statistics.median(a / b for a, b in zip(ours[("random", 1)], theirs[("random", 1)]))
         print(f"random solo: {solo_ratio:.3f}x the time of {args.against} (target <= 0.2, stretch 0.12)")
