@@ -26,6 +26,10 @@ COLORS = ("red", "blue", "green", "yellow")
 SAVE_FORMAT = 1
 # caches of a Flow that depend only on the content and the setup, handed to a fork's new Flow
 _STATIC_FLOW_CACHES = ("_in_play", "_in_play_set", "_plans", "_blank_actions", "_dice_defs", "memo")
+# Checkpoint.memo key: the answer sequences a fork has replayed legally from that checkpoint, as a
+# trie ({answer: {next answer: ...}}). A replay from the same checkpoint is deterministic, so a
+# sequence found there is legal again and is not judged a second time.
+_REPLAYED = "replayed answers"
 
 
 class ResumeReached(Exception):
@@ -189,7 +193,7 @@ class Game:
         cp = self._checkpoint
         g = Game.__new__(Game)
         g.content, g.options, g.seed, g.catalog = self.content, self.options, self.seed, self.catalog
-        g.rng = random.Random()
+        g.rng = random.Random.__new__(random.Random, 0)  # a seed of 0 spares reading the system's entropy
         g.rng.setstate(cp.rng)
         g.state = cp.state.clone()
         g.log = self.log[:cp.answers]
@@ -210,10 +214,21 @@ class Game:
         g._checkpoint, g.checkpoints = cp, True
         g._process = g.flow.run(cp.point)
         g._advance(None, first=True)
-        for _, key in self.log[cp.answers:]:
-            g.answer(key)
+        node = cp.memo.get(_REPLAYED)
+        if node is None:
+            node = cp.memo[_REPLAYED] = {}
+        for index in range(cp.answers, len(self.log)):
+            key = self.log[index][1]
+            known = node.get(key)
+            if known is None:  # not replayed from here yet: judged like any answer
+                g.answer(key)
+                known = node[key] = {}
+            else:  # replayed legally from this same state before: the same legal answer again
+                g.log.append([g.decision.player, key])
+                g._advance(key)
+            node = known
         if reseed is not None:
-            g.rng.seed(reseed)
+            g.rng.setstate(_seeded(reseed))
         g.halt_at_resume = halt
         return g
 
@@ -341,6 +356,19 @@ class Game:
                 s.extension[tile.id] = side
         s.start_player = rng.randrange(self.options.players)
         self.events.install_rules()
+
+
+_SEEDED: dict = {}  # seed -> the generator state it gives (a lookahead reseeds many forks alike)
+
+
+def _seeded(seed: int) -> tuple:
+    """The state `random.Random(seed)` starts in (setting a state is cheaper than seeding)."""
+    found = _SEEDED.get(seed)
+    if found is None:
+        if len(_SEEDED) >= 64:
+            _SEEDED.clear()
+        found = _SEEDED[seed] = random.Random(seed).getstate()
+    return found
 
 
 _CATALOGS: dict = {}
