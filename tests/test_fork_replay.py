@@ -1,5 +1,6 @@
-"""Forks replay the answers since their checkpoint, and an answer sequence replayed legally
-from a checkpoint once is not judged again: a fork, a fork of a fork and a second fork along
+"""Forks replay the answers since their checkpoint; an answer sequence replayed legally from a
+checkpoint once is not judged again, and a turn's question asked again after anytime actions
+is a checkpoint of its own (forks replay only what came after it): a fork, a fork of a fork and a second fork along
 a replay already checked equal the game and its from-scratch load at every decision (the
 whole state, the pending decision, the dice generator, events and history), and a record
 with an illegal answer is still refused."""
@@ -8,7 +9,7 @@ import attrs
 import pytest
 
 from rulesdsl.agents import RandomAgent
-from rulesdsl.engine.game import Game, GameOptions
+from rulesdsl.engine.game import _REASKED, Game, GameOptions
 from rulesdsl.errors import IllegalMove, RulesError
 
 OPTIONS = GameOptions(players=2, length="short", decks=("A", "B", "C"))
@@ -42,7 +43,7 @@ def whole(game) -> dict:
 def test_forks_and_forks_of_forks_equal_the_game_and_its_load_at_every_decision(content):
     game = Game(content, OPTIONS, 23)
     agents = [RandomAgent(230 + i) for i in range(2)]
-    checked = 0
+    checked, reasked = 0, set()
     while game.decision is not None:
         expected = whole(game)
         first = game.fork()  # may judge the answers since the checkpoint
@@ -53,8 +54,10 @@ def test_forks_and_forks_of_forks_equal_the_game_and_its_load_at_every_decision(
             assert whole(Game.load(content, game.save())) == expected
             checked += 1
         assert whole(game) == expected  # forking left the game alone
+        reasked |= {id(cp) for k, cp in game._checkpoint.memo.items() if k[0] == _REASKED and cp}
         game.answer(agents[game.decision.player].answer(game, game.decision))
     assert checked > 10 and game.over
+    assert len(reasked) > 5  # forks started at the turn's question asked again after anytime actions
 
 
 def test_a_fork_answered_on_goes_on_like_the_game(content):
