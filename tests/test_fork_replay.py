@@ -116,3 +116,17 @@ def test_a_load_with_an_illegal_answer_is_refused(content):
     data["answers"][-1][1] = "no_such_answer"
     with pytest.raises(RulesError, match="no_such_answer"):
         Game.load(content, data)
+
+
+def test_a_state_clone_is_the_same_and_independent(content):
+    game = _mid_turn(content, 41)
+    state = game.state
+    copy = state.clone()
+    assert copy.same(state) and picture(copy) == picture(state)
+    before = picture(state)
+    p = copy.players[0]
+    p.supply["wood"] += 1
+    p.hand.append(999)
+    copy.occupancy.setdefault("nowhere", []).append((0, 1, 1))
+    copy.weapon_deck.append("x")
+    assert not copy.same(state) and picture(state) == before

@@ -25,7 +25,7 @@ from rulesdsl.geometry.placement import empty
 COLORS = ("red", "blue", "green", "yellow")
 SAVE_FORMAT = 1
 # caches of a Flow that depend only on the content and the setup, handed to a fork's new Flow
-_STATIC_FLOW_CACHES = ("_in_play", "_in_play_set", "_plans", "_blank_actions", "_dice_defs", "memo")
+_STATIC_FLOW_CACHES = ("_in_play", "_in_play_set", "_entries", "_plans", "_blank_actions", "_dice_defs", "memo")
 # Checkpoint.memo key: the answer sequences a fork has replayed legally from that checkpoint, as a
 # trie ({answer: {next answer: ...}}). A replay from the same checkpoint is deterministic, so a
 # sequence found there is legal again and is not judged a second time.
@@ -253,8 +253,7 @@ class Game:
         g.forced_dice = list(base.dice)
         g._initial_dice = self._initial_dice
         g.events = Events(g)
-        g.events.restore(base.events)
-        g.events.restore(g.events.checkpoint())  # lists of its own: the checkpoint stays as it was
+        g.events.restore(base.events, copy=True)  # lists of its own: the checkpoint stays as it was
         g.decision = None
         g.history = self.history[:root.history]
         g.history += base.notes

@@ -129,8 +129,9 @@ class GameState:
     def clone(self) -> "GameState":
         """An independent copy, for trying effects out without touching the game."""
         c = GameState.__new__(GameState)
-        for name in GameState.__slots__:
-            setattr(c, name, getattr(self, name))
+        # plain values by name (a loop over every slot costs more than the copies below)
+        c.round, c.phase, c.rounds, c.start_player = self.round, self.phase, self.rounds, self.start_player
+        c.last_placer, c.finished = self.last_placer, self.finished
         c.players = [p.clone() for p in self.players]
         c.occupancy = {k: list(v) for k, v in self.occupancy.items()}
         c.strips = [[sid, list(items)] for sid, items in self.strips]
