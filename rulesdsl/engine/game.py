@@ -306,6 +306,13 @@ class Game:
         if ta is not None and ta[0] is cp and ta[2] == (d.player, d.kind, d.prompt) and _innermost(self._process) is ta[1]:
             self._reask_at = len(self.log)  # the very question, its generator the same: asked again
 
+    def discard(self) -> None:
+        """Let go of everything a used-up fork holds. A game refers to itself through its flow,
+        events and suspended generators, so it would wait for the garbage collector (a quarter
+        of a greedy game's time went to collecting forks); emptied, its state and most of its
+        objects are freed at once. The game cannot be used afterwards."""
+        self.__dict__.clear()
+
     def _start_checkpoints(self) -> None:
         """From now on take checkpoints; the one for the current point comes from a replay."""
         shadow = Game.__new__(Game)
