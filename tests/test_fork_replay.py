@@ -5,6 +5,8 @@ a replay already checked equal the game and its from-scratch load at every decis
 whole state, the pending decision, the dice generator, events and history), and a record
 with an illegal answer is still refused."""
 
+import random
+
 import attrs
 import pytest
 
@@ -49,6 +51,7 @@ def test_forks_and_forks_of_forks_equal_the_game_and_its_load_at_every_decision(
         first = game.fork()  # may judge the answers since the checkpoint
         second = game.fork()  # replays the same answers from the same checkpoint unjudged
         assert whole(first) == expected and whole(second) == expected
+        assert type(first.rng) is random.Random and type(game.fork(reseed=7).rng) is random.Random
         assert whole(first.fork()) == expected and whole(second.fork().fork()) == expected
         if len(game.log) % 9 == 0:  # a load replays everything from the setup: every ninth decision
             assert whole(Game.load(content, game.save())) == expected

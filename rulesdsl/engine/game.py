@@ -235,8 +235,7 @@ class Game:
             node = known
             if index + 1 == take:  # the replay is where the source asked the turn's question again
                 root.memo[(_REASKED, prefix)] = self._reasked(g, root) if g._reask_at == take else False
-        if reseed is not None:
-            g.rng.setstate(_seeded(reseed))
+        g.rng = _LazyRandom.settled(g.rng, None if reseed is None else _seeded(reseed))
         g.halt_at_resume = halt
         return g
 
@@ -245,8 +244,7 @@ class Game:
         asked again) and run to its first decision; its checkpoint is `root`."""
         g = Game.__new__(Game)
         g.content, g.options, g.seed, g.catalog = self.content, self.options, self.seed, self.catalog
-        g.rng = random.Random.__new__(random.Random, 0)  # a seed of 0 spares reading the system's entropy
-        g.rng.setstate(base.rng)
+        g.rng = _LazyRandom(base.rng)  # `fork` puts a plain generator in its place
         g.state = base.state.clone()
         g.log = self.log[:root.answers]
         g.log += [list(entry) for entry in base.tail]
@@ -290,6 +288,7 @@ class Game:
                 and probe.history == g.history and probe.log == g.log
                 and probe.flow.in_action is None and g.flow.in_action is None
                 and [x.gi_code for x in _chain(probe._process)] == [x.gi_code for x in _chain(g._process)])
+        probe.discard()
         return cp if same else False
 
     def _watch_turn_question(self) -> None:
@@ -438,6 +437,40 @@ class Game:
                 s.extension[tile.id] = side
         s.start_player = rng.randrange(self.options.players)
         self.events.install_rules()
+
+
+class _LazyRandom:
+    """A fork's dice generator while it replays, set to the checkpoint's state only once
+    something draws: most replays draw nothing, and a lookahead's fork is reseeded right after
+    (setting a generator's state is a good part of a fork's cost)."""
+
+    __slots__ = ("state", "real")
+
+    def __init__(self, state: tuple):
+        self.state = state
+        self.real = None
+
+    def __getattr__(self, name):
+        return getattr(self.made(), name)
+
+    def made(self) -> random.Random:
+        """The generator itself, at the checkpoint's state when first asked for."""
+        if self.real is None:
+            self.real = random.Random.__new__(random.Random, 0)  # a seed of 0 spares reading the system's entropy
+            self.real.setstate(self.state)
+        return self.real
+
+    @staticmethod
+    def settled(rng, state: tuple | None) -> random.Random:
+        """A plain generator for a fork's `rng` once replayed: `rng` itself, or at `state` if given."""
+        if type(rng) is _LazyRandom:
+            if state is not None and rng.real is None:
+                rng = random.Random.__new__(random.Random, 0)
+            else:
+                rng = rng.made()
+        if state is not None:
+            rng.setstate(state)
+        return rng
 
 
 def _chain(gen) -> list:
