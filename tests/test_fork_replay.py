@@ -1,9 +1,9 @@
 """Forks replay the answers since their checkpoint; an answer sequence replayed legally from a
 checkpoint once is not judged again, and a turn's question asked again after anytime actions
-is a checkpoint of its own (forks replay only what came after it): a fork, a fork of a fork and a second fork along
-a replay already checked equal the game and its from-scratch load at every decision (the
-whole state, the pending decision, the dice generator, events and history), and a record
-with an illegal answer is still refused."""
+becomes a checkpoint of its own (forks replay only what came after it). A fork, a fork of a
+fork and a second fork along a replay already checked equal the game and its from-scratch load
+at every decision (the whole state, the pending decision, the dice generator, events, history
+and log), and a record with an illegal answer is still refused."""
 
 import random
 
