@@ -61,30 +61,6 @@ class Checkpoint:
     notes: tuple = ()
 
 
-class _RefusalMemo:
-    """The space refusals of a turn's first question, computed once per checkpoint: a fork
-    replays that question from the same state, so its answer is already known. Wraps the
-    flow's `space_refusals` of a game that keeps checkpoints; anything else is computed.
-    In a fork made with `halt`, a turn's question halts it like a resume point."""
-
-    def __init__(self, game, compute):
-        self.game = game
-        self.compute = compute
-
-    def __call__(self, ctx, spaces):
-        g = self.game
-        if g.halt_at_resume:  # a turn's question is about to be asked: as good as a resume point
-            raise ResumeReached(("turn", ctx.player))
-        cp = g._checkpoint
-        if cp is None or cp.point[2] is None or len(g.log) != cp.answers or g.state.players[ctx.player] is not ctx.p or g.flow.in_action is not None:
-            return self.compute(ctx, spaces)
-        key = ("space_refusals", ctx.player, tuple(spaces))
-        found = cp.memo.get(key)
-        if found is None:
-            found = cp.memo[key] = tuple(self.compute(ctx, spaces))
-        return list(found)
-
-
 @attrs.frozen
 class GameOptions:
     players: int = 2
@@ -261,7 +237,6 @@ class Game:
         for name in _STATIC_FLOW_CACHES:
             if name in self.flow.__dict__:
                 g.flow.__dict__[name] = self.flow.__dict__[name]
-        g._memoize(g.flow)
         g._checkpoint, g.checkpoints = base, True  # restarting at its own checkpoint takes none
         g._process = g.flow.run(base.point)
         g._advance(None, first=True)
@@ -322,11 +297,7 @@ class Game:
         if shadow._checkpoint is None:
             raise RulesError("this game has no resume point to fork from")
         self._checkpoint, self.checkpoints = shadow._checkpoint, True
-        self._memoize(self.flow)
         self._watch_turn_question()
-
-    def _memoize(self, flow) -> None:
-        flow.space_refusals = _RefusalMemo(self, type(flow).space_refusals.__get__(flow))
 
     # ------------------------------------------------------------------ save / load
     def save(self) -> dict:
