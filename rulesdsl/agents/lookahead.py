@@ -97,11 +97,14 @@ def try_answer(game, player: int, key: str, seed: int, valuer, menus: bool = Tru
     """The value for `player` of the state `key` leads to (`valuer`: a value.Valuer)."""
     f = fork_for_lookahead(game, seed)
     try:
-        if step(f, key):
-            finish_choice(f, player, valuer, seed, menus)
-    except RulesError:
-        return float("-inf")
-    return valuer.value(f, player)
+        try:
+            if step(f, key):
+                finish_choice(f, player, valuer, seed, menus)
+        except RulesError:
+            return float("-inf")
+        return valuer.value(f, player)
+    finally:
+        f.discard()  # freed now rather than by the garbage collector
 
 
 def lookahead_seed(agent_seed: int, game) -> int:

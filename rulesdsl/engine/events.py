@@ -73,7 +73,11 @@ class Events:
         return ({k: list(v) for k, v in self.hooks.items()}, list(self.modifiers), list(self.watches),
                 {k: list(v) for k, v in self.anytimes.items()}, set(self._values), {k: set(v) for k, v in self._owned.items()})
 
-    def restore(self, saved) -> None:
+    def restore(self, saved, copy: bool = False) -> None:
+        """Put back what `checkpoint` saved; with `copy`, in lists and sets of its own (the saved
+        ones stay as they were, for a checkpoint restored many times)."""
+        if copy:
+            saved = _copied(saved)
         hooks, self.modifiers, self.watches, anytimes, self._values, self._owned = saved
         self.generation += 1
         self.hooks = defaultdict(list, hooks)
@@ -248,6 +252,13 @@ class Events:
         if action is not None:
             for card, stmt in action.temporary:
                 yield ctx.player, card, stmt
+
+
+def _copied(saved) -> tuple:
+    """A copy of what `Events.checkpoint` saved, its lists and sets new."""
+    hooks, modifiers, watches, anytimes, values, owned = saved
+    return ({k: list(v) for k, v in hooks.items()}, list(modifiers), list(watches),
+            {k: list(v) for k, v in anytimes.items()}, set(values), {k: set(v) for k, v in owned.items()})
 
 
 def hook_key(timing: str, event: t.Event) -> tuple:

@@ -25,7 +25,14 @@ from rulesdsl.geometry.placement import empty
 COLORS = ("red", "blue", "green", "yellow")
 SAVE_FORMAT = 1
 # caches of a Flow that depend only on the content and the setup, handed to a fork's new Flow
-_STATIC_FLOW_CACHES = ("_in_play", "_in_play_set", "_plans", "_blank_actions", "_dice_defs", "memo")
+_STATIC_FLOW_CACHES = ("_in_play", "_in_play_set", "_entries", "_plans", "_blank_actions", "_dice_defs", "memo")
+# Checkpoint.memo key: the answer sequences a fork has replayed legally from that checkpoint, as a
+# trie ({answer: {next answer: ...}}). A replay from the same checkpoint is deterministic, so a
+# sequence found there is legal again and is not judged a second time.
+_REPLAYED = "replayed answers"
+# Checkpoint.memo key, with the answers since it: the checkpoint at the turn's question asked
+# again after those answers (anytime actions), or False where a restart there would differ
+_REASKED = "turn question asked again"
 
 
 class ResumeReached(Exception):
@@ -48,30 +55,10 @@ class Checkpoint:
     answers: int  # answers recorded when it was taken
     history: int
     memo: dict = attrs.field(factory=dict, eq=False)  # what was computed from this very state
-
-
-class _RefusalMemo:
-    """The space refusals of a turn's first question, computed once per checkpoint: a fork
-    replays that question from the same state, so its answer is already known. Wraps the
-    flow's `space_refusals` of a game that keeps checkpoints; anything else is computed.
-    In a fork made with `halt`, a turn's question halts it like a resume point."""
-
-    def __init__(self, game, compute):
-        self.game = game
-        self.compute = compute
-
-    def __call__(self, ctx, spaces):
-        g = self.game
-        if g.halt_at_resume:  # a turn's question is about to be asked: as good as a resume point
-            raise ResumeReached(("turn", ctx.player))
-        cp = g._checkpoint
-        if cp is None or cp.point[2] is None or len(g.log) != cp.answers or g.state.players[ctx.player] is not ctx.p or g.flow.in_action is not None:
-            return self.compute(ctx, spaces)
-        key = ("space_refusals", ctx.player, tuple(spaces))
-        found = cp.memo.get(key)
-        if found is None:
-            found = cp.memo[key] = tuple(self.compute(ctx, spaces))
-        return list(found)
+    # a checkpoint at a turn's question asked again (see Game.fork): the answers and history
+    # lines the replay from the turn's own checkpoint gave up to here, for a fork's log and history
+    tail: tuple = ()
+    notes: tuple = ()
 
 
 @attrs.frozen
@@ -103,6 +90,10 @@ class GameOptions:
 
 class Game:
     _checkpoint: Checkpoint | None = None
+    # (checkpoint, the generator asking its turn's question, (player, kind, prompt)): where the
+    # turn's question is asked again after anytime actions (see `fork`); and the answers then
+    _turn_ask: tuple | None = None
+    _reask_at: int | None = None
     halt_at_resume = False
     checkpoints = False  # taken only once something forks this game (they cost a state copy each)
     on_note = None  # a watcher called with the index of each new history line (forks have none)
@@ -153,6 +144,8 @@ class Game:
             raise IllegalMove(refusal)
         self.log.append([decision.player, key])
         self._advance(key)
+        if self.checkpoints:
+            self._watch_turn_question()
 
     def run(self, agents, max_decisions: int = 200_000, check=None) -> None:
         """Let the agents answer until the game ends; `check(game)` runs after every step."""
@@ -183,39 +176,116 @@ class Game:
         """An independent game at the identical state and pending decision: the last checkpoint
         restored into a new Game and the answers since then replayed. `reseed` gives the fork's
         dice a new seed (a lookahead must not see the real game's future rolls); with `halt`
-        the fork raises ResumeReached when its flow reaches the next resume point."""
+        the fork raises ResumeReached when its flow reaches the next resume point.
+
+        Two shortcuts, each the same as the plain replay: a sequence of answers replayed legally
+        from a checkpoint once is not judged again (the replay is deterministic); and where the
+        turn's question has been asked again after anytime actions, the replay starts there, from
+        a checkpoint the first such replay took on its way (`_reasked`)."""
         if not self.checkpoints:
             self._start_checkpoints()
-        cp = self._checkpoint
+        root = base = self._checkpoint
+        take = None  # where this replay takes the checkpoint at the turn's question asked again
+        at = self._reask_at if self._turn_ask is not None and self._turn_ask[0] is root else None
+        if at is not None and at > root.answers:
+            prefix = tuple(entry[1] for entry in self.log[root.answers:at])
+            found = root.memo.get((_REASKED, prefix))
+            if found:
+                base = found
+            elif found is None:
+                take = at
+        g = self._restored(base, root)
+        node = base.memo.get(_REPLAYED)
+        if node is None:
+            node = base.memo[_REPLAYED] = {}
+        for index in range(base.answers, len(self.log)):
+            key = self.log[index][1]
+            known = node.get(key)
+            if known is None:  # not replayed from here yet: judged like any answer
+                g.answer(key)
+                known = node[key] = {}
+            else:  # replayed legally from this same state before: the same legal answer again
+                g.log.append([g.decision.player, key])
+                g._advance(key)
+                g._watch_turn_question()
+            node = known
+            if index + 1 == take:  # the replay is where the source asked the turn's question again
+                root.memo[(_REASKED, prefix)] = self._reasked(g, root) if g._reask_at == take else False
+        g.rng = _LazyRandom.settled(g.rng, None if reseed is None else _seeded(reseed))
+        g.halt_at_resume = halt
+        return g
+
+    def _restored(self, base: Checkpoint, root: Checkpoint) -> "Game":
+        """A new Game restored from `base` (the checkpoint `root`, or one at its turn's question
+        asked again) and run to its first decision; its checkpoint is `root`."""
         g = Game.__new__(Game)
         g.content, g.options, g.seed, g.catalog = self.content, self.options, self.seed, self.catalog
-        g.rng = random.Random()
-        g.rng.setstate(cp.rng)
-        g.state = cp.state.clone()
-        g.log = self.log[:cp.answers]
-        g.forced_dice = list(cp.dice)
+        g.rng = _LazyRandom(base.rng)  # `fork` puts a plain generator in its place
+        g.state = base.state.clone()
+        g.log = self.log[:root.answers]
+        g.log += [list(entry) for entry in base.tail]
+        g.forced_dice = list(base.dice)
         g._initial_dice = self._initial_dice
         g.events = Events(g)
-        g.events.restore(cp.events)
-        g.events.restore(g.events.checkpoint())  # lists of its own: the checkpoint stays as it was
+        g.events.restore(base.events, copy=True)  # lists of its own: the checkpoint stays as it was
         g.decision = None
-        g.history = self.history[:cp.history]
+        g.history = self.history[:root.history]
+        g.history += base.notes
         from rulesdsl.engine.flow import Flow
 
         g.flow = Flow(g)
         for name in _STATIC_FLOW_CACHES:
             if name in self.flow.__dict__:
                 g.flow.__dict__[name] = self.flow.__dict__[name]
-        g._memoize(g.flow)
-        g._checkpoint, g.checkpoints = cp, True
-        g._process = g.flow.run(cp.point)
+        g._checkpoint, g.checkpoints = base, True  # restarting at its own checkpoint takes none
+        g._process = g.flow.run(base.point)
         g._advance(None, first=True)
-        for _, key in self.log[cp.answers:]:
-            g.answer(key)
-        if reseed is not None:
-            g.rng.seed(reseed)
-        g.halt_at_resume = halt
+        g._checkpoint = root
+        if root.point[2] is not None and g.decision is not None:  # a turn's question
+            d = g.decision
+            g._turn_ask = (root, _innermost(g._process), (d.player, d.kind, d.prompt))
+            g._reask_at = base.answers if base is not root else None
         return g
+
+    def _reasked(self, g: "Game", root: Checkpoint):
+        """A checkpoint at `g`'s pending decision, the turn's question of `root` asked again,
+        if restarting the flow there gives `g` exactly (else False). The flow's resume point is
+        the turn's start: the turn's question is asked right after it, so a restart on the state
+        reached asks it again; a restart that would change anything, or ask otherwise, is refused."""
+        cp = Checkpoint(root.point, g.state.clone(), g.events.checkpoint(), g.rng.getstate(), tuple(g.forced_dice),
+                        len(g.log), len(g.history), tail=tuple(tuple(e) for e in g.log[root.answers:]),
+                        notes=tuple(g.history[root.history:]))
+        probe = g._restored(cp, root)
+        a, b = probe.decision, g.decision
+        same = (b is not None and a is not None and (a.player, a.kind, a.prompt) == (b.player, b.kind, b.prompt)
+                and a.keys == b.keys and probe.state.same(g.state) and probe.rng.getstate() == g.rng.getstate()
+                and probe.forced_dice == g.forced_dice and probe.events.checkpoint() == g.events.checkpoint()
+                and probe.history == g.history and probe.log == g.log
+                and probe.flow.in_action is None and g.flow.in_action is None
+                and [x.gi_code for x in _chain(probe._process)] == [x.gi_code for x in _chain(g._process)])
+        probe.discard()
+        return cp if same else False
+
+    def _watch_turn_question(self) -> None:
+        """Keep track of the turn's question: asked first after a checkpoint, or asked again."""
+        cp = self._checkpoint
+        d = self.decision
+        if cp is None or d is None:
+            return
+        if len(self.log) == cp.answers:  # the first question after a new checkpoint
+            if cp.point[2] is not None:
+                self._turn_ask, self._reask_at = (cp, _innermost(self._process), (d.player, d.kind, d.prompt)), None
+            return
+        ta = self._turn_ask
+        if ta is not None and ta[0] is cp and ta[2] == (d.player, d.kind, d.prompt) and _innermost(self._process) is ta[1]:
+            self._reask_at = len(self.log)  # the very question, its generator the same: asked again
+
+    def discard(self) -> None:
+        """Let go of everything a used-up fork holds. A game refers to itself through its flow,
+        events and suspended generators, so it would wait for the garbage collector (a quarter
+        of a greedy game's time went to collecting forks); emptied, its state and most of its
+        objects are freed at once. The game cannot be used afterwards."""
+        self.__dict__.clear()
 
     def _start_checkpoints(self) -> None:
         """From now on take checkpoints; the one for the current point comes from a replay."""
@@ -227,10 +297,7 @@ class Game:
         if shadow._checkpoint is None:
             raise RulesError("this game has no resume point to fork from")
         self._checkpoint, self.checkpoints = shadow._checkpoint, True
-        self._memoize(self.flow)
-
-    def _memoize(self, flow) -> None:
-        flow.space_refusals = _RefusalMemo(self, type(flow).space_refusals.__get__(flow))
+        self._watch_turn_question()
 
     # ------------------------------------------------------------------ save / load
     def save(self) -> dict:
@@ -341,6 +408,71 @@ class Game:
                 s.extension[tile.id] = side
         s.start_player = rng.randrange(self.options.players)
         self.events.install_rules()
+
+
+class _LazyRandom:
+    """A fork's dice generator while it replays, set to the checkpoint's state only once
+    something draws: most replays draw nothing, and a lookahead's fork is reseeded right after
+    (setting a generator's state is a good part of a fork's cost)."""
+
+    __slots__ = ("state", "real")
+
+    def __init__(self, state: tuple):
+        self.state = state
+        self.real = None
+
+    def __getattr__(self, name):
+        return getattr(self.made(), name)
+
+    def made(self) -> random.Random:
+        """The generator itself, at the checkpoint's state when first asked for."""
+        if self.real is None:
+            self.real = random.Random.__new__(random.Random, 0)  # a seed of 0 spares reading the system's entropy
+            self.real.setstate(self.state)
+        return self.real
+
+    @staticmethod
+    def settled(rng, state: tuple | None) -> random.Random:
+        """A plain generator for a fork's `rng` once replayed: `rng` itself, or at `state` if given."""
+        if type(rng) is _LazyRandom:
+            if state is not None and rng.real is None:
+                rng = random.Random.__new__(random.Random, 0)
+            else:
+                rng = rng.made()
+        if state is not None:
+            rng.setstate(state)
+        return rng
+
+
+def _chain(gen) -> list:
+    """The generators a generator is suspended in, outermost first."""
+    chain = []
+    while gen is not None:
+        chain.append(gen)
+        gen = gen.gi_yieldfrom
+    return chain
+
+
+def _innermost(gen):
+    """The generator that yielded a generator's pending value (the one asking the question)."""
+    while True:
+        inner = gen.gi_yieldfrom
+        if inner is None:
+            return gen
+        gen = inner
+
+
+_SEEDED: dict = {}  # seed -> the generator state it gives (a lookahead reseeds many forks alike)
+
+
+def _seeded(seed: int) -> tuple:
+    """The state `random.Random(seed)` starts in (setting a state is cheaper than seeding)."""
+    found = _SEEDED.get(seed)
+    if found is None:
+        if len(_SEEDED) >= 64:
+            _SEEDED.clear()
+        found = _SEEDED[seed] = random.Random(seed).getstate()
+    return found
 
 
 _CATALOGS: dict = {}

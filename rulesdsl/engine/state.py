@@ -71,6 +71,19 @@ class PlayerState:
         q.explored, q.spent, q.anytime_used = dict(self.explored), set(self.spent), set(self.anytime_used)
         return q
 
+    def same(self, other: "PlayerState") -> bool:
+        """Whether every field equals the other's (ships and buildings field by field)."""
+        for name in PlayerState.__slots__:
+            if name == "ships":
+                if [(x.kind, x.ore, x.uid) for x in self.ships] != [(x.kind, x.ore, x.uid) for x in other.ships]:
+                    return False
+            elif name == "buildings":
+                if [(b.kind, b.grid, b.slots, b.uid) for b in self.buildings] != [(b.kind, b.grid, b.slots, b.uid) for b in other.buildings]:
+                    return False
+            elif not _equal(getattr(self, name), getattr(other, name)):
+                return False
+        return True
+
     def uid(self) -> int:
         self.next_uid += 1
         return self.next_uid - 1
@@ -116,8 +129,9 @@ class GameState:
     def clone(self) -> "GameState":
         """An independent copy, for trying effects out without touching the game."""
         c = GameState.__new__(GameState)
-        for name in GameState.__slots__:
-            setattr(c, name, getattr(self, name))
+        # plain values by name (a loop over every slot costs more than the copies below)
+        c.round, c.phase, c.rounds, c.start_player = self.round, self.phase, self.rounds, self.start_player
+        c.last_placer, c.finished = self.last_placer, self.finished
         c.players = [p.clone() for p in self.players]
         c.occupancy = {k: list(v) for k, v in self.occupancy.items()}
         c.strips = [[sid, list(items)] for sid, items in self.strips]
@@ -131,6 +145,12 @@ class GameState:
         c.extension = dict(self.extension)
         c.fired = _copy(self.fired)
         return c
+
+    def same(self, other: "GameState") -> bool:
+        """Whether every field equals the other's (unlike `snapshot`, nothing left out)."""
+        if len(self.players) != len(other.players) or not all(p.same(q) for p, q in zip(self.players, other.players)):
+            return False
+        return all(_equal(getattr(self, name), getattr(other, name)) for name in GameState.__slots__ if name != "players")
 
     def snapshot(self) -> dict:
         """A canonical picture of the whole state (JSON-friendly, sorted)."""
@@ -152,6 +172,17 @@ class GameState:
             "extension": dict(sorted(self.extension.items())),
             "players": [_player_snapshot(p) for p in self.players],
         }
+
+
+def _equal(a, b) -> bool:
+    """Equal values of the same type (a Counter's zero counts count: `Counter ==` ignores them)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return len(a) == len(b) and all(k in b and _equal(v, b[k]) for k, v in a.items())
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_equal(x, y) for x, y in zip(a, b))
+    return a == b
 
 
 def _copy(counter: Counter) -> Counter:
