@@ -11,7 +11,8 @@ import attrs
 import pytest
 
 from rulesdsl.agents import RandomAgent
-from rulesdsl.engine.game import _REASKED, Game, GameOptions
+from rulesdsl.engine.forking import REASKED
+from rulesdsl.engine.game import Game, GameOptions
 from rulesdsl.errors import IllegalMove, RulesError
 
 OPTIONS = GameOptions(players=2, length="short", decks=("A", "B", "C"))
@@ -57,7 +58,7 @@ def test_forks_and_forks_of_forks_equal_the_game_and_its_load_at_every_decision(
             assert whole(Game.load(content, game.save())) == expected
             checked += 1
         assert whole(game) == expected  # forking left the game alone
-        reasked |= {id(cp) for k, cp in game._checkpoint.memo.items() if k[0] == _REASKED and cp}
+        reasked |= {id(cp) for k, cp in game._checkpoint.memo.items() if k[0] == REASKED and cp}
         game.answer(agents[game.decision.player].answer(game, game.decision))
     assert checked > 10 and game.over
     assert len(reasked) > 5  # forks started at the turn's question asked again after anytime actions
