@@ -243,6 +243,25 @@ def test_income_progress_grows_as_the_squares_under_the_income_line_are_covered(
     assert grid_scoring.income(first) > grid_scoring.income(home)
 
 
+def test_open_edges_is_the_perimeter_of_the_uncovered_squares(content):
+    """A square covered at the border's corner leaves the perimeter as it was, one in the open adds
+    its four edges, and filling the hole again restores it."""
+    import attrs
+
+    from rulesdsl.agents.placement import open_edges
+
+    game = Game(content, GameOptions(players=1, decks=("A",)), 1)
+    home = game.state.players[0].home
+    grid = home.grid
+    empty = open_edges(home)
+    free = {(r, c) for r in range(grid.height) for c in range(grid.width) if grid.coverable & grid.bit(r, c)}
+    assert empty == sum((r + dr, c + dc) not in free for r, c in free for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)))
+    corner = attrs.evolve(home, covered=home.covered | grid.bit(0, 0))
+    assert open_edges(corner) == empty
+    middle = attrs.evolve(home, covered=home.covered | grid.bit(5, 5))
+    assert open_edges(middle) == empty + 4
+
+
 def test_the_fitted_weights_recover_a_known_linear_value():
     import importlib.util
     from pathlib import Path
@@ -310,3 +329,19 @@ def test_vikings_to_place_count_until_the_player_passes_and_ships_by_what_emigra
     assert valuer.features(game, 0)["emigration_funds"] == len(emigrants) * game.state.round
     p.supply["silver"] = 1
     assert valuer.features(game, 0)["emigration_funds"] == 1
+
+
+def test_a_held_tile_is_stranded_once_no_legal_place_covers_a_minus_square(content):
+    import attrs
+
+    from rulesdsl.agents.value import Valuer
+
+    game, p, _ = at_first_turn(content)
+    valuer = Valuer(content, game.catalog, attrs.evolve(load_weights(), stranded=-1.0))
+    largest = max((g for g in valuer.cells if g in content.goods), key=lambda g: (valuer.cells[g], g))
+    p.supply[largest] += 1
+    assert valuer.features(game, 0)["stranded"] == 0  # it fits on the empty home board
+    grid = p.home.grid
+    last = grid.minus & -grid.minus  # one minus square stays uncovered: too small a gap for the tile
+    p.home = attrs.evolve(p.home, covered=grid.coverable & ~last)
+    assert valuer.features(game, 0)["stranded"] == valuer.cells[largest]

@@ -27,7 +27,7 @@ from rulesdsl.agents.registry import make_agent, parse_think  # noqa: E402
 from rulesdsl.agents.value import load_weights  # noqa: E402
 from rulesdsl.content.loader import load_content  # noqa: E402
 from rulesdsl.engine.game import Game, GameOptions  # noqa: E402
-from rulesdsl.engine.scoring import final_scores  # noqa: E402
+from rulesdsl.engine.scoring import CATEGORIES, final_scores  # noqa: E402
 
 
 CLOCK = time.perf_counter  # --cpu: time.process_time, for a machine shared with other work
@@ -36,16 +36,21 @@ CLOCK = time.perf_counter  # --cpu: time.process_time, for a machine shared with
 WEIGHTS = None  # --weights: the value weights of the greedy and search agents (default: the package's)
 SEARCH_STATS = [0, 0, 0]  # the search agents' searched decisions, rollouts, answers other than greedy's best
 SEARCH_OPTIONS: dict = {}  # --search-opt: keyword arguments of the search agent (rulesdsl.agents.search.SearchAgent)
+GREEDY_OPTIONS: dict = {}  # --greedy-opt: keyword arguments of the greedy agent (rulesdsl.agents.greedy.GreedyAgent)
 
 
 def agent(name: str, seed: int, think, iterations):
-    """One agent by name; the search agent with the --search-opt keywords."""
+    """One agent by name; the search and greedy agents with the --search-opt and --greedy-opt keywords."""
     if name == "search" and SEARCH_OPTIONS:
         from rulesdsl.agents.search import SearchAgent
 
         if think is None and iterations is None:
             iterations = 16
         return SearchAgent(seed, iterations=iterations, think=think, weights=WEIGHTS, **SEARCH_OPTIONS)
+    if name == "greedy" and GREEDY_OPTIONS:
+        from rulesdsl.agents.greedy import GreedyAgent
+
+        return GreedyAgent(seed, weights=WEIGHTS, **GREEDY_OPTIONS)
     return make_agent(name, seed, think, iterations, WEIGHTS)
 
 
@@ -59,6 +64,9 @@ def option(text: str) -> tuple[str, object]:
         return name.strip(), int(raw)
     except ValueError:
         return name.strip(), float(raw)
+
+
+BREAKDOWN: dict = {}  # --breakdown: (agent, players) -> the score rows of its games (engine.scoring.final_scores)
 
 
 def play(content, names, seed: int, length: str, think, iterations):
@@ -78,7 +86,10 @@ def play(content, names, seed: int, length: str, think, iterations):
         if hasattr(one, "changed"):
             for index, count in enumerate((one.decisions, one.rollouts, one.changed)):
                 SEARCH_STATS[index] += count
-    return [row["total"] for row in final_scores(game)], answered, spent
+    rows = final_scores(game)
+    if len(set(names)) == 1:
+        BREAKDOWN.setdefault((names[0], players), []).extend(rows)
+    return [row["total"] for row in rows], answered, spent
 
 
 def percentile(values, q: float) -> float:
@@ -111,11 +122,15 @@ def main() -> int:
     parser.add_argument("--cpu", action="store_true", help="time agents by process CPU time instead of wall time")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--weights", metavar="FILE", help="value weights for greedy and search (default: the package's)")
+    parser.add_argument("--greedy-opt", action="append", default=[], metavar="NAME=VALUE",
+                        help="a keyword of the greedy agent, e.g. sample=64 (repeatable)")
+    parser.add_argument("--breakdown", action="store_true", help="also print the mean of each score category")
     parser.add_argument("--search-opt", action="append", default=[], metavar="NAME=VALUE",
                         help="a keyword of the search agent, e.g. width=6 or prune=1.0 (repeatable)")
     args = parser.parse_args()
     global CLOCK, WEIGHTS
     SEARCH_OPTIONS.update(option(text) for text in args.search_opt)
+    GREEDY_OPTIONS.update(option(text) for text in args.greedy_opt)
     if args.weights:
         WEIGHTS = load_weights(args.weights)
     if args.cpu:
@@ -138,6 +153,10 @@ def main() -> int:
                   f"p10-p90 {percentile(scores, .1):6.1f}..{percentile(scores, .9):6.1f}  >0: {positive:5.1%}  "
                   f"{1000 * seconds / max(1, decisions):6.2f} ms/decision  {1000 * statistics.mean(games):7.0f} ms/game "
                   f"(max {1000 * max(games):.0f})  [{args.games} games]")
+            if args.breakdown:
+                rows = BREAKDOWN.get((name, players), [])
+                print("    mean per category: " + ", ".join(f"{category} {statistics.mean(r[category] for r in rows):.1f}"
+                                                         for category in CATEGORIES))
     for pair in args.vs:
         a, _, b = pair.partition(":")
         wins, n, a_scores, b_scores = 0.0, 0, [], []

@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulesdsl.agents.greedy import GreedyAgent  # noqa: E402
 from rulesdsl.agents.lookahead import TOP_KINDS  # noqa: E402
-from rulesdsl.agents.value import WEIGHT_NAMES, Weights, load_weights, save_weights  # noqa: E402
+from rulesdsl.agents.value import VALUE_NAMES, WEIGHT_NAMES, Weights, load_weights, save_weights  # noqa: E402
 from rulesdsl.content.loader import load_content  # noqa: E402
 from rulesdsl.engine.game import Game, GameOptions  # noqa: E402
 from rulesdsl.engine.scoring import final_scores  # noqa: E402
@@ -131,9 +131,9 @@ def fitted_iteration(content, start: Weights, iterations: int, seeds, players: i
         log(f"iteration {iteration + 1}: mean score {score:.2f} over {len(seeds)} games ({len(rows)} states)")
         if score > best_score:
             best, best_score = weights, score
-        fitted = ridge(rows, WEIGHT_NAMES, weights.to_dict())
+        fitted = ridge(rows, VALUE_NAMES, weights.to_dict())  # the placement-only weights are no feature to fit
         log("  fitted: " + ", ".join(f"{k} {v:+.3f}" for k, v in fitted.items()))
-        weights = Weights(**fitted)
+        weights = attrs.evolve(weights, **fitted)
     return best, best_score
 
 

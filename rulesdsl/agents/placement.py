@@ -57,12 +57,33 @@ def income_progress(board) -> float:
                for bit, gain, need, size in _income_steps(board.grid) if not covered & bit)
 
 
-def board_worth(board, per_income: float, per_bonus: float, per_progress: float = 0.0) -> float:
-    """Income (weighted), minus squares uncovered, goods the bonus squares pay, progress towards more income."""
+_INNER: dict = {}  # id(grid) -> (grid, mask of the squares with a square to their right)
+
+
+def open_edges(board) -> int:
+    """The perimeter of the board's uncovered squares (edges between an uncovered square that a
+    tile could cover and anything else: a covered square, a square no tile covers, the border).
+    A tile laid against covered squares and the border keeps it short; one laid in the open
+    leaves ragged gaps that the large tiles of the late game no longer fit into."""
+    grid = board.grid
+    found = _INNER.get(id(grid))
+    if found is None or found[0] is not grid:
+        inner = sum(grid.bit(r, c) for r in range(grid.height) for c in range(grid.width - 1))
+        found = _INNER[id(grid)] = (grid, inner)
+    free = grid.coverable & ~board.covered
+    pairs = (free & found[1] & (free >> 1)).bit_count() + (free & (free >> grid.width)).bit_count()
+    return 4 * free.bit_count() - 2 * pairs
+
+
+def board_worth(board, per_income: float, per_bonus: float, per_progress: float = 0.0, per_edge: float = 0.0) -> float:
+    """Income (weighted), minus squares uncovered, goods the bonus squares pay, progress towards
+    more income, open edges of the uncovered squares (`per_edge` is what one edge costs)."""
     worth = grid_scoring.income(board) * per_income - grid_scoring.uncovered_minus(board)
     worth += per_bonus * sum(len(goods) for _, goods in grid_scoring.bonus(board))
     if per_progress:
         worth += per_progress * income_progress(board)
+    if per_edge:
+        worth -= per_edge * open_edges(board)
     return worth
 
 
@@ -162,19 +183,18 @@ class PlacementJudge:
 
         return self._kept(self._worths, (id(board), piece_id, weights), board, compute)
 
-    def ranked(self, game, decision, per_income: float, per_bonus: float, per_progress: float = 0.0,
-               limit: int | None = None) -> list[tuple[str, float]] | None:
+    def ranked(self, game, decision, weights: tuple, limit: int | None = None) -> list[tuple[str, float]] | None:
         """The legal placement answers, best first, with what each adds to its board's worth
-        (the first `limit` of them); None if this is no placement question."""
+        (`weights`: board_worth's per_ amounts; the first `limit` of them); None if this is no
+        placement question."""
         offers = _offers(decision)
         if offers is None:
-            scored = self.scores(game, decision, per_income, per_bonus, per_progress)
+            scored = self.scores(game, decision, weights)
             if scored is None:
                 return None
             return sorted(scored.items(), key=lambda kv: -kv[1])[:limit]
         p = game.state.players[decision.player]
         areas = {key: board for key, _, _, board in game.flow.areas(p)}
-        weights = (per_income, per_bonus, per_progress)
         found = []
         for number, offer in enumerate(offers):
             board = areas.get(offer.key)
@@ -196,8 +216,9 @@ class PlacementJudge:
         return self._kept(self._worths, (id(board), offer.piece_id, offer.coin, len(offer.positions), weights), board,
                           lambda: _added(board, [position[0] for position in offer.positions], weights))
 
-    def scores(self, game, decision, per_income: float, per_bonus: float, per_progress: float = 0.0) -> dict[str, float] | None:
-        """What each placement answer adds to its board's worth; None if this is no placement question."""
+    def scores(self, game, decision, weights: tuple) -> dict[str, float] | None:
+        """What each placement answer adds to its board's worth (`weights`: board_worth's per_
+        amounts); None if this is no placement question."""
         parsed = [(k, self._parsed(k)) for k in decision.legal()]
         parsed = [(k, found) for k, found in parsed if found is not None]
         if not parsed:
@@ -205,7 +226,6 @@ class PlacementJudge:
         item = placed_item(game, decision)
         p = game.state.players[decision.player]
         areas = {key: board for key, _, _, board in game.flow.areas(p)}
-        weights = (per_income, per_bonus, per_progress)
         out: dict[str, float] = {}
         for key, (area, where, piece) in parsed:
             board, piece_id = areas.get(area), piece or item

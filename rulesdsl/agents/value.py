@@ -25,6 +25,7 @@ SILVER = "silver"  # the currency is already in the score
 WEAPONS_USEFUL = 4  # weapons beyond these add little to a roll already won
 FADE_ROUNDS = 1.5  # holdings that are not income are worth their full value until this many rounds are left
 MENU_PLACES = 2  # tiles of the anytime menu tried on forks (the best by the boards' geometry)
+MINUS_ONLY = (0.0, 0.0, 0.0, 0.0)  # board_weights that count covered minus squares alone
 LASTING = (t.Hook, t.OnceHook, t.Watch, t.Anytime, t.Modify, t.SetValue, t.Allow)  # what outlives playing a card
 
 
@@ -57,12 +58,21 @@ class Weights:
     seats_per_round: float = 0.0  # banquet seats to cover at the next feast, for every feast to come
     emigrable: float = 0.0  # points held ships would gain by emigrating, while there is time to emigrate
     emigration_funds: float = 0.0  # silver, up to what emigrating every held ship would cost now
+    stranded: float = 0.0  # squares of held tiles that no legal place now lets cover a minus square (the
+    # uncovered minus squares left are in gaps too small or beside tiles of the same colour): what
+    # `coverable` counts for them is not there, and boards only fill up (a new board may free them)
+    open_edges: float = 0.0  # where a tile goes only (not a feature of the value): each edge around the
+    # boards' uncovered squares (placement.open_edges) while there are tiles to come, as a ragged board
+    # leaves the late game's large tiles nowhere to go. (As a feature of the value, -0.2 also charged a
+    # new exploration board or building its whole perimeter.)
 
     def to_dict(self) -> dict:
         return attrs.asdict(self)
 
 
 WEIGHT_NAMES = tuple(f.name for f in attrs.fields(Weights))
+PLACEMENT_ONLY = frozenset({"open_edges"})  # weights of where a tile goes (placement.board_worth), not of the value
+VALUE_NAMES = tuple(name for name in WEIGHT_NAMES if name not in PLACEMENT_ONLY)  # the weights that multiply features
 
 
 def load_weights(path: str | Path | None = None) -> Weights:
@@ -145,7 +155,7 @@ class Valuer:
         uncovered = -parts["minus_squares"]
         left = self.rounds_left(game)
         over = left == 0
-        food = resource = weapon = cells = food_cells = 0
+        food = resource = weapon = cells = food_cells = stranded = 0
         boards = [board for _, _, _, board in game.flow.areas(p)]
         placeable = 0.0
         board_weights = self.board_weights(left)
@@ -159,6 +169,8 @@ class Valuer:
                 cells += self.cells[item] * n
                 if not over and self.weights.placeable:
                     placeable += self.judge.best(game, boards, item, board_weights) * n
+                if not over and self.weights.stranded and self.judge.best(game, boards, item, MINUS_ONLY) <= 0:
+                    stranded += self.cells[item] * n
             else:
                 kind = self.kind.get(item)
                 if kind == RESOURCE and item != SILVER:
@@ -195,6 +207,7 @@ class Valuer:
             "bonus_per_round": bonus * left,
             "coverable": 0 if over else min(cells, uncovered),
             "placeable": placeable,
+            "stranded": stranded,
             "food_coverable": 0 if over else min(food_cells, max(0, uncovered - cells)),
             "vikings_now": 0 if over or p.passed else p.thing,
             "seats_per_round": need * left,
@@ -206,17 +219,19 @@ class Valuer:
         s = game.state
         return 0 if s.finished or s.phase == "end" else max(0, s.rounds - s.round) + 0.5
 
-    def board_weights(self, left: float) -> tuple[float, float, float]:
-        """What one step of income, one good of the bonus squares and one step of income progress add to a board's worth."""
+    def board_weights(self, left: float) -> tuple[float, float, float, float]:
+        """What one step of income, one good of the bonus squares and one step of income progress
+        add to a board's worth, and what one open edge of its uncovered squares costs."""
         w = self.weights
-        return w.income_per_round * left + 1, w.bonus_per_round * left, w.progress_per_round * left
+        return (w.income_per_round * left + 1, w.bonus_per_round * left, w.progress_per_round * left,
+                -w.open_edges * min(1.0, left / FADE_ROUNDS))
 
     def placement_ranked(self, game, decision, limit: int | None = None) -> list[tuple[str, float]] | None:
         """The legal placement answers of `decision`, best for the board first, with what each
         adds to it (the first `limit`; None: not a placement question)."""
         if decision.kind != PLACE_KIND:
             return None
-        return self.judge.ranked(game, decision, *self.board_weights(self.rounds_left(game)), limit)
+        return self.judge.ranked(game, decision, self.board_weights(self.rounds_left(game)), limit)
 
     def menu_pruned(self, game, player: int, keys: list[str], keep: int = MENU_PLACES) -> list[str]:
         """The anytime menu's answers worth a fork: every one that is not laying a tile, and of
@@ -244,6 +259,6 @@ class Valuer:
     def value(self, game, player: int) -> float:
         f = self.features(game, player)
         w = self.weights
-        return f["score"] + sum(getattr(w, name) * f[name] for name in WEIGHT_NAMES)
+        return f["score"] + sum(getattr(w, name) * f[name] for name in VALUE_NAMES)
 
 
