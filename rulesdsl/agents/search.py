@@ -1,8 +1,8 @@
 """The search agent: rollout search over the answers the greedy agent ranks best.
 
 At a turn's question, the greedy agent's lookahead ranks the legal answers (up to RANK_SAMPLE
-of them: greedy alone judges a seeded sample of 16, and judging all of a turn's 20-35 answers
-is itself most of what the search gains, see below) and the best WIDTH stay candidates. Round by round, each candidate is played on a fork with fresh dice and hidden
+of them, as greedy now does too; against the earlier greedy, which sampled 16, judging all of a
+turn's 20-35 answers was most of what the search gained, see below) and the best WIDTH stay candidates. Round by round, each candidate is played on a fork with fresh dice and hidden
 piles cut anew (the same ones for every candidate in a round: common random numbers), every
 player goes on with a fast greedy policy (the greedy agent judging a small sample of answers)
 until the searching player's next turn or DEPTH answers, and the leaf is scored as the
