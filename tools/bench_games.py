@@ -53,32 +53,34 @@ CLOCK = time.process_time
 
 def run_block(modules, measure: str, players: int, games: int) -> float:
     """Median over `games` seeded games: ms per game (random) or ms per decision (full)."""
-    Game, GameOptions, RandomAgent, content = modules
+    make = modules[2] if measure == "random" else FullListAgent  # modules: Game, GameOptions, RandomAgent, content
     values = []
     for seed in range(games):
-        start = CLOCK()
-        game = Game(content, GameOptions(players=players, length="long", decks=("A", "B", "C")), seed)
-        make = RandomAgent if measure == "random" else FullListAgent
-        game.run([make(seed * 10 + i) for i in range(players)])
-        elapsed = (CLOCK() - start) * 1000
-        values.append(elapsed if measure == "random" else elapsed / max(1, len(game.log)))
+        elapsed, decisions = play_one(modules, players, seed, make)
+        values.append(elapsed if measure == "random" else elapsed / max(1, decisions))
     return statistics.median(values)
+
+
+def play_one(modules, players: int, seed: int, make) -> tuple[float, int]:
+    """(ms, decisions) of one seeded long game, its agents made by `make(seed)`, setup included."""
+    Game, GameOptions, _, content = modules
+    start = CLOCK()
+    game = Game(content, GameOptions(players=players, length="long", decks=("A", "B", "C")), seed)
+    game.run([make(seed * 10 + i) for i in range(players)])
+    return (CLOCK() - start) * 1000, len(game.log)
 
 
 def run_pair(modules, games: int) -> tuple[float, float, float]:
     """Solo and 4-player games of the same seeds, alternated game by game so that a busy moment
     of the machine hits both alike: (4p / solo ratio of the median game times, of the median
     decision counts, of the time per decision)."""
-    Game, GameOptions, RandomAgent, content = modules
     times: dict = {1: [], 4: []}
     decisions: dict = {1: [], 4: []}
     for seed in range(games):
         for players in (1, 4):
-            start = CLOCK()
-            game = Game(content, GameOptions(players=players, length="long", decks=("A", "B", "C")), seed)
-            game.run([RandomAgent(seed * 10 + i) for i in range(players)])
-            times[players].append((CLOCK() - start) * 1000)
-            decisions[players].append(len(game.log))
+            elapsed, count = play_one(modules, players, seed, modules[2])
+            times[players].append(elapsed)
+            decisions[players].append(count)
     per_decision = {n: sum(times[n]) / sum(decisions[n]) for n in (1, 4)}
     return (statistics.median(times[4]) / statistics.median(times[1]),
             statistics.median(decisions[4]) / statistics.median(decisions[1]), per_decision[4] / per_decision[1])

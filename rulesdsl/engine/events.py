@@ -70,8 +70,7 @@ class Events:
 
     def checkpoint(self):
         """What installing cards and spending `once` hooks change, to put back after a trial."""
-        return ({k: list(v) for k, v in self.hooks.items()}, list(self.modifiers), list(self.watches),
-                {k: list(v) for k, v in self.anytimes.items()}, set(self._values), {k: set(v) for k, v in self._owned.items()})
+        return _copied((self.hooks, self.modifiers, self.watches, self.anytimes, self._values, self._owned))
 
     def restore(self, saved, copy: bool = False) -> None:
         """Put back what `checkpoint` saved; with `copy`, in lists and sets of its own (the saved
@@ -255,7 +254,8 @@ class Events:
 
 
 def _copied(saved) -> tuple:
-    """A copy of what `Events.checkpoint` saved, its lists and sets new."""
+    """A copy of the installed hooks, modifiers, watches, anytimes and value names (what
+    `Events.checkpoint` saves), its lists and sets new."""
     hooks, modifiers, watches, anytimes, values, owned = saved
     return ({k: list(v) for k, v in hooks.items()}, list(modifiers), list(watches),
             {k: list(v) for k, v in anytimes.items()}, set(values), {k: set(v) for k, v in owned.items()})

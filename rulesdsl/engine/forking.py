@@ -137,7 +137,7 @@ class Forking:
         g._checkpoint = root
         if root.point[2] is not None and g.decision is not None:  # a turn's question
             d = g.decision
-            g._turn_ask = (root, _innermost(g._process), (d.player, d.kind, d.prompt))
+            g._turn_ask = (root, _innermost(g._process), _asked(d))
             g._reask_at = base.answers if base is not root else None
         return g
 
@@ -151,7 +151,7 @@ class Forking:
                         notes=tuple(g.history[root.history:]))
         probe = g._restored(cp, root)
         a, b = probe.decision, g.decision
-        same = (b is not None and a is not None and (a.player, a.kind, a.prompt) == (b.player, b.kind, b.prompt)
+        same = (b is not None and a is not None and _asked(a) == _asked(b)
                 and a.keys == b.keys and probe.state.same(g.state) and probe.rng.getstate() == g.rng.getstate()
                 and probe.forced_dice == g.forced_dice and probe.events.checkpoint() == g.events.checkpoint()
                 and probe.history == g.history and probe.log == g.log
@@ -168,10 +168,10 @@ class Forking:
             return
         if len(self.log) == cp.answers:  # the first question after a new checkpoint
             if cp.point[2] is not None:
-                self._turn_ask, self._reask_at = (cp, _innermost(self._process), (d.player, d.kind, d.prompt)), None
+                self._turn_ask, self._reask_at = (cp, _innermost(self._process), _asked(d)), None
             return
         ta = self._turn_ask
-        if ta is not None and ta[0] is cp and ta[2] == (d.player, d.kind, d.prompt) and _innermost(self._process) is ta[1]:
+        if ta is not None and ta[0] is cp and ta[2] == _asked(d) and _innermost(self._process) is ta[1]:
             self._reask_at = len(self.log)  # the very question, its generator the same: asked again
 
     def discard(self) -> None:
@@ -226,6 +226,11 @@ class _LazyRandom:
         if state is not None:
             rng.setstate(state)
         return rng
+
+
+def _asked(decision) -> tuple:
+    """Who is asked what: how a turn's question asked again is recognised."""
+    return decision.player, decision.kind, decision.prompt
 
 
 def _chain(gen) -> list:
