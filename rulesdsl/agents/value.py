@@ -20,6 +20,7 @@ from rulesdsl.engine.items import ANIMAL, GOOD, RESOURCE, WEAPON
 from rulesdsl.engine.scoring import breakdown
 from rulesdsl.geometry import scoring as grid_scoring
 from rulesdsl.lang import tree as t
+from rulesdsl.mechanisms.feast import HELD as BANQUET_HELD
 
 SILVER = "silver"  # the currency is already in the score
 WEAPONS_USEFUL = 4  # weapons beyond these add little to a roll already won
@@ -153,7 +154,7 @@ class Valuer:
         parts = breakdown(game, p)
         score = sum(parts.values())
         uncovered = -parts["minus_squares"]
-        left = self.rounds_left(game)
+        left = self.rounds_left(game, p)
         over = left == 0
         food = resource = weapon = cells = food_cells = stranded = 0
         boards = [board for _, _, _, board in game.flow.areas(p)]
@@ -215,9 +216,15 @@ class Valuer:
             "emigration_funds": funds * fade,
         }
 
-    def rounds_left(self, game) -> float:
+    def rounds_left(self, game, p=None) -> float:
+        """Rounds still to come, the current one counted half; for player `p`, once it has held
+        this round's banquet, the current one no more (in the last round its feasting is over:
+        food and silver kept for a next feast are worth nothing, the empty seats already cost)."""
         s = game.state
-        return 0 if s.finished or s.phase == "end" else max(0, s.rounds - s.round) + 0.5
+        if s.finished or s.phase == "end":
+            return 0
+        fed = p is not None and p.counters.get(BANQUET_HELD, 0) > 0
+        return max(0, s.rounds - s.round) + (0 if fed else 0.5)
 
     def board_weights(self, left: float) -> tuple[float, float, float, float]:
         """What one step of income, one good of the bonus squares and one step of income progress

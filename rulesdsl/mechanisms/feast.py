@@ -15,6 +15,8 @@ from rulesdsl.engine.decisions import Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.items import ANIMAL
 
+HELD = ("banquet", "held")  # per-round counter (PlayerState.counters) of the banquets a player has held this round
+
 
 def banquet(flow, ctx, seats: int):
     """`use banquet with seats N`: one player covers N seats, then the food goes back."""
@@ -61,6 +63,8 @@ def banquet(flow, ctx, seats: int):
         g.state.bank[item] += n
     served.clear()
     p.penalties += empty_seats
+    if "extra" not in how:  # the round's own feast (a card's extra banquet leaves the round's one to come)
+        p.counters[HELD] += 1
     if empty_seats:
         g.note(f"player {ctx.player} leaves {empty_seats} banquet seats empty")
     return True
