@@ -345,3 +345,49 @@ def test_a_held_tile_is_stranded_once_no_legal_place_covers_a_minus_square(conte
     last = grid.minus & -grid.minus  # one minus square stays uncovered: too small a gap for the tile
     p.home = attrs.evolve(p.home, covered=grid.coverable & ~last)
     assert valuer.features(game, 0)["stranded"] == valuer.cells[largest]
+
+
+
+def at_banquet(content, last: bool):
+    """A solo short game played at random up to a banquet question with a coin among its
+    answers (`last`: in the last round; else in an earlier one), or None for the first seeds."""
+    for seed in range(40):
+        game = Game(content, GameOptions(players=1, length="short", decks=("A",)), seed)
+        rng, s = RandomAgent(seed), game.state
+        while game.decision is not None:
+            d = game.decision
+            if d.kind == "feast" and (s.round == s.rounds) == last and "coin" in d.legal():
+                return game
+            game.answer(rng.answer(game, d))
+    return None
+
+
+def test_after_the_last_banquet_nothing_is_kept_for_a_feast_and_greedy_pays_empty_seats_with_silver(content):
+    from rulesdsl.agents.value import Valuer
+    from rulesdsl.mechanisms.feast import HELD
+
+    game = at_banquet(content, last=True)
+    p, valuer = game.state.players[0], Valuer(content, game.catalog, load_weights())
+    assert p.counters[HELD] == 0 and valuer.rounds_left(game, p) == 0.5
+    scored = GreedyAgent(1).scores(game, game.decision, ["coin", "stop"])
+    assert scored["coin"] > scored["stop"]  # a coin costs 1 point, an empty seat 3: no feast follows this one
+    while game.decision.kind == "feast":
+        game.answer("stop")
+    assert p.counters[HELD] == 1 and valuer.rounds_left(game, p) == 0
+    after = valuer.features(game, 0)
+    assert after["food_needed"] == after["shortfall"] == after["food_extra"] == 0
+
+
+def test_a_banquet_held_counts_for_its_round_only(content):
+    from rulesdsl.agents.value import Valuer
+    from rulesdsl.mechanisms.feast import HELD
+
+    game = at_banquet(content, last=False)
+    s = game.state
+    p, valuer = s.players[0], Valuer(content, game.catalog, load_weights())
+    assert valuer.rounds_left(game, p) == s.rounds - s.round + 0.5
+    feast_round = s.round
+    while game.decision.kind == "feast":
+        game.answer("coin" if "coin" in game.decision.legal() else "stop")
+    assert s.round == feast_round + 1 and p.counters[HELD] == 0  # the next question is the next round's
+    assert valuer.rounds_left(game, p) == s.rounds - s.round + 0.5
