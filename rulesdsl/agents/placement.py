@@ -129,6 +129,7 @@ class PlacementJudge:
         self._worths: dict = {}  # (id(board), piece, weights) -> (board, {(row, column, turn, mirror): worth added})
         self._keys: dict = {}  # answer -> parsed placement
         self._best: dict = {}  # (id(board), piece, weights) -> (board, the most a placement adds)
+        self._minus: dict = {}  # (id(board), piece) -> (board, whether a legal placement covers a minus square)
 
     def _kept(self, cache: dict, key: tuple, board, compute):
         """`compute()` for this board, kept under `key` (which starts with the board's id)."""
@@ -162,6 +163,19 @@ class PlacementJudge:
                                        lambda board=board: max(_added(board, [pos[0] for pos in legal_positions(board, piece)],
                                                                       weights), default=0.0))
                             for board in boards])
+
+    def covers_minus(self, game, boards, piece_id: str) -> bool:
+        """Whether the piece has a legal place now on one of the boards that covers an uncovered
+        minus square (`best` with only minus squares counted, > 0; a bit test per position)."""
+        piece = _piece(game, piece_id)
+        if piece is None:
+            return False
+
+        def compute(board):
+            free = board.grid.minus & ~board.covered
+            return bool(free) and any(pos[0] & free for pos in legal_positions(board, piece))
+
+        return any(self._kept(self._minus, (id(board), piece_id), board, lambda board=board: compute(board)) for board in boards)
 
     def _parsed(self, key: str):
         """(area, (row, column, turn, mirror), piece or None) of a placement answer, or None; kept."""

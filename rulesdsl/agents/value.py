@@ -26,7 +26,6 @@ SILVER = "silver"  # the currency is already in the score
 WEAPONS_USEFUL = 4  # weapons beyond these add little to a roll already won
 FADE_ROUNDS = 1.5  # holdings that are not income are worth their full value until this many rounds are left
 MENU_PLACES = 2  # tiles of the anytime menu tried on forks (the best by the boards' geometry)
-MINUS_ONLY = (0.0, 0.0, 0.0, 0.0)  # board_weights that count covered minus squares alone
 LASTING = (t.Hook, t.OnceHook, t.Watch, t.Anytime, t.Modify, t.SetValue, t.Allow)  # what outlives playing a card
 
 
@@ -170,7 +169,7 @@ class Valuer:
                 cells += self.cells[item] * n
                 if not over and self.weights.placeable:
                     placeable += self.judge.best(game, boards, item, board_weights) * n
-                if not over and self.weights.stranded and self.judge.best(game, boards, item, MINUS_ONLY) <= 0:
+                if not over and self.weights.stranded and not self.judge.covers_minus(game, boards, item):
                     stranded += self.cells[item] * n
             else:
                 kind = self.kind.get(item)
