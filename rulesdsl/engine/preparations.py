@@ -332,7 +332,7 @@ class Trials:
         g = self.g
         saved = (g.state, g.events.checkpoint(), g.rng, list(g.forced_dice), len(g.history), self.flow.in_action, self._batch)
         self._batch = None  # a trial installs cards: what the batch read of the listeners is not its own
-        g.state = g.state.clone()
+        g.state = g.state.clone(players_on_demand=True)  # the game's state waits: players copied as read
         g.rng = rng = _RngCopy(g.rng)  # the game's generator stays untouched; copied only if a trial draws
         path, used = list(path), 1
         try:
