@@ -145,10 +145,18 @@ class Trials:
         matching = found[0]
         if not matching:
             return None
-        # the rest reads every listener installed (what they may set off), the hand (when a
-        # listener plays cards) and, for an imitation, the occupied spaces
-        full_key = (key, installed, tuple(state.players[player].hand) if found[1] else None,
-                    tuple(state.occupancy) if self._imitates(space) is not None else None, self.prune)
+        # the rest reads what every listener installed may set off (`_chain_reach`: its value,
+        # not which listeners give it, so that another player's card that adds nothing to it
+        # keeps the signature), the hand and who hears it played (when a listener plays cards)
+        # and, for an imitation, the occupied spaces
+        occupied = tuple(state.occupancy) if self._imitates(space) is not None else None
+        chain = self._chain_reach(installed, self._monotone(space)) if self._space_needs(space) is not None else None
+        if found[1]:
+            plays = (tuple(state.players[player].hand), bool(self.g.events.hears("when", "occupations_played", player)),
+                     self._phases_heard() if self._monotone(space) else None)
+        else:
+            plays = None
+        full_key = (key, chain, plays, occupied, self.prune)
         signature = self._signatures.get(full_key, _PLAYS)
         if signature is _PLAYS:
             signature = self._signatures[full_key] = self._signature(player, space, needed, matching, installed)
