@@ -194,6 +194,16 @@ class Events:
         listeners = self.hooks.get((timing, event_name))
         if not listeners:  # most events have none: no list built
             return ()
+        return list(self._heard_by(timing, event_name, player, listeners))
+
+    def hears(self, timing: str, event_name: str, player: int) -> bool:
+        """Whether a listener of the event may hear this player (`candidates` is not empty): an
+        emitter asks first and builds the event only then (with several players, someone
+        listening to an event is frequent, the acting player's own listening much less)."""
+        listeners = self.hooks.get((timing, event_name))
+        return bool(listeners) and bool(self._heard_by(timing, event_name, player, listeners))
+
+    def _heard_by(self, timing: str, event_name: str, player: int, listeners) -> tuple:
         heard = self._heard
         if heard[0] != self.generation:  # what each player hears, read again after hooks changed
             heard = self._heard = (self.generation, {})
@@ -201,7 +211,7 @@ class Events:
         found = heard[1].get(key)
         if found is None:
             found = heard[1][key] = tuple([lst for lst in listeners if lst.owner is None or lst.owner == player])
-        return list(found)
+        return found
 
     # ------------------------------------------------------------------ modifiers
     def affects(self, name: str, ctx) -> bool:
