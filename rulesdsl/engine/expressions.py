@@ -63,8 +63,9 @@ class Expressions:
 
     def condition(self, cond):
         """`truth(cond, ctx)` as a function of the context, made once per condition node: the
-        comparisons of numbers, counts and quantities (what "as soon as" watches read after
-        every change) without the dispatch on node types; anything else is `truth` itself."""
+        comparisons of numbers, queries, quantities and references (what "as soon as" watches
+        read after every change, what `where` clauses test for every value) without the
+        dispatch on node types; anything else is `truth` itself."""
         found = self.__dict__.get("_conditions")
         if found is None:
             found = self._conditions = {}
@@ -91,16 +92,26 @@ class Expressions:
         return lambda ctx: truth(cond, ctx)
 
     def _compiled_number(self, e):
-        """`value_of(e, ctx)` as a function, for a number, a count or a quantity (else None)."""
+        """`value_of(e, ctx)` as a function, for a number, a query, a quantity or a reference (else None)."""
         if isinstance(e, t.Num):
             value = e.value
             return lambda ctx: value
-        if isinstance(e, t.Query) and e.name == "count":
-            count, arg = self.q.count, e.arg
-            return lambda ctx: count(arg, ctx)
+        if isinstance(e, t.Query):
+            if e.name == "count":
+                count, arg = self.q.count, e.arg
+                return lambda ctx: count(arg, ctx)
+            query, name, arg = self.q.query, e.name, e.arg
+            return lambda ctx: query(name, arg, ctx)
         if isinstance(e, t.Quantity):
             quantity, name = self.q.quantity, e.name
             return lambda ctx: quantity(name, ctx)
+        if isinstance(e, (t.Var, t.It, t.This)):
+            resolve = self.resolve_ref
+
+            def ref(ctx):
+                value = resolve(e, ctx)
+                return value if isinstance(value, (int, str)) or value is None else id(value)
+            return ref
         return None
 
     def value_of(self, e, ctx):
