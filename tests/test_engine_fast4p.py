@@ -108,3 +108,30 @@ def test_an_events_checkpoint_stays_as_it_was(content):
     assert events.generation != generation and events.checkpoint() == before
     events.install_card(1, number)
     assert saved == before  # restored containers are copied before a change too
+
+
+
+def test_other_players_cards_left_out_of_a_chain_change_no_verdict(content, monkeypatch):
+    """What a preparation may set off counts only the listeners of the players it can act for
+    (his own, the rules', the owners of watches): with 4 players, the refusals equal those
+    judged with every player's listeners in the chain, at every other space question."""
+    from rulesdsl.engine.preparations import Trials
+
+    compared = 0
+    for seed in range(100, 108):
+        game = Game(content, OPTIONS, seed)
+        agents = [RandomAgent(seed * 10 + i) for i in range(4)]
+        asked = 0
+        while game.decision is not None:
+            decision = game.decision
+            if decision.kind == "space":
+                asked += 1
+                if asked % 2 == 0:
+                    ours = [(o.key, o.refusal) for o in decision.rejudged().options]
+                    with monkeypatch.context() as m:
+                        m.setattr(Trials, "_chain_owners", lambda self, player, watches: frozenset(range(4)))
+                        every = [(o.key, o.refusal) for o in decision.rejudged().options]
+                    assert ours == every, (seed, len(game.log))
+                    compared += 1
+            game.answer(agents[decision.player].answer(game, decision))
+    assert compared > 200
