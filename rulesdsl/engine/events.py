@@ -68,7 +68,6 @@ class Events:
         self.generation = 0  # counts changes of the hooks and watches installed (readers cache by it)
         self._heard: tuple = (-1, {})  # (generation, {(timing, event, player): the listeners he hears})
         self._shared = False  # the containers are also a checkpoint's: copied before any change (`_own`)
-        self._changed_by: dict = {}  # player -> what `changed_for` found (cleared when modifiers change)
 
     def checkpoint(self):
         """What installing cards and spending `once` hooks change, to put back after a trial.
@@ -89,7 +88,6 @@ class Events:
             return  # nothing changed since that checkpoint: the same containers, as they were
         self.hooks, self.modifiers, self.watches, self.anytimes, self._values, self._owned = saved
         self.generation += 1
-        self._changed_by = {}
 
     def _own(self) -> None:
         """Before a change: containers of its own, if a checkpoint holds the current ones."""
@@ -138,7 +136,6 @@ class Events:
         name = stmt.rule if isinstance(stmt, t.Allow) else stmt.value
         self._values.add(name)
         self._owned.setdefault(owner, set()).add(name)
-        self._changed_by = {}
 
     def _add(self, listener: Listener) -> None:
         self._own()
@@ -224,15 +221,11 @@ class Events:
         action = ctx.action
         return action is not None and bool(action.temporary)
 
-    def changed_for(self, player: int) -> frozenset:
-        """The value and rule names some lasting modifier changes for this player (the board's
-        rules' and his cards'), read again after a modifier is installed or restored."""
-        memo = self._changed_by
-        found = memo.get(player)
-        if found is None:
-            owned = self._owned
-            found = memo[player] = frozenset(owned.get(None, ())) | frozenset(owned.get(player, ()))
-        return found
+    def changes_any(self, names: frozenset, player: int) -> bool:
+        """Whether a lasting modifier that applies to this player changes any of these values
+        (`changes` for each of them, in two set tests)."""
+        owned = self._owned
+        return not (names.isdisjoint(owned.get(None, ())) and names.isdisjoint(owned.get(player, ())))
 
     def changes(self, name: str, player: int) -> bool:
         """Whether a lasting modifier that applies to this player (a rule of the board, or one of
