@@ -15,7 +15,7 @@ from rulesdsl.lang import tree as t
 class ActionSpaces:
     """The action board of a `Flow`: spaces judged, used, imitated and granted."""
 
-    _check_contexts = None  # [real state's, a trial's]: (player state, player, {(space, Vikings): its check's context})
+    _check_contexts = None  # [real state's, a trial's]: {player: (player state, player, {(space, Vikings): its check's context})}
     _on_tiles = None  # the spaces on extension tiles (imitation never copies them)
 
     def spaces_in_play(self) -> list[str]:
@@ -110,10 +110,12 @@ class ActionSpaces:
         slot = 0 if prepared else 1
         contexts = self._check_contexts
         if contexts is None:
-            contexts = self._check_contexts = [None, None]
-        subs = contexts[slot]
-        if subs is None or subs[0] is not ctx.p or subs[1] != ctx.player:
-            subs = contexts[slot] = (ctx.p, ctx.player, {})
+            contexts = self._check_contexts = [{}, {}]
+        # one set per player, kept while his state is the same object: with several players
+        # each keeps his own between his turns (one set for all was made anew at every turn)
+        subs = contexts[slot].get(ctx.player)
+        if subs is None or subs[0] is not ctx.p:
+            subs = contexts[slot][ctx.player] = (ctx.p, ctx.player, {})
         found = subs[2].get((space, needed))
         if found is None:
             plan = self._plans.get(space) or self._space_plan(space)
