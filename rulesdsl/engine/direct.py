@@ -298,7 +298,7 @@ class DirectMemo:
         if not self.enabled:
             return None
         events = self.g.events
-        if not GUARDS.isdisjoint(events._values) and any(events.changes(name, p.index) for name in GUARDS):
+        if not GUARDS.isdisjoint(events._values) and events.changes_any(GUARDS, p.index):
             return None  # a modifier the check consults applies to this player
         reads = self.plans.get(space, self.plans)
         if reads is self.plans:

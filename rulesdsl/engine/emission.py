@@ -34,7 +34,7 @@ class Emission:
             if lst.card is not None:
                 local.data["times"] = ctx.p.counters[key]
             hctx = ctx.derive(card=lst.card, info=local)
-            if hook.cond is not None and not self.interp.truth(hook.cond, hctx):
+            if hook.cond is not None and not self.interp.condition(hook.cond)(hctx):
                 continue
             ready.append((lst, hctx))
         while ready:
@@ -96,13 +96,14 @@ class Emission:
     def check_watches(self):
         """`once as soon as`: each unspent watch whose condition holds fires now, once (timing model)."""
         events = self.g.events
+        condition = self.interp.condition
         for entry in list(events.watches):
             owner, card, index, watch = entry
             p = self.g.state.players[owner]
             if (card, index) in p.spent:
                 continue
             ctx = self.ctx(owner, card=card)
-            if self.interp.truth(watch.cond, ctx):
+            if condition(watch.cond)(ctx):
                 p.spent.add((card, index))
                 self.g.state.fired[(owner, card, "watch")] += 1
                 yield from self.interp.run(watch.body, ctx)

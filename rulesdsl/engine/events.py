@@ -67,20 +67,36 @@ class Events:
         self._owned: dict = {}  # owner (None: a rule of the board) -> the value names its modifiers change
         self.generation = 0  # counts changes of the hooks and watches installed (readers cache by it)
         self._heard: tuple = (-1, {})  # (generation, {(timing, event, player): the listeners he hears})
+        self._shared = False  # the containers are also a checkpoint's: copied before any change (`_own`)
 
     def checkpoint(self):
-        """What installing cards and spending `once` hooks change, to put back after a trial."""
-        return _copied((self.hooks, self.modifiers, self.watches, self.anytimes, self._values, self._owned))
+        """What installing cards and spending `once` hooks change, to put back after a trial.
+
+        Copy on write: the checkpoint is the current containers themselves, and the next change
+        copies them first (`_own`), so a checkpoint (and a trial that installs nothing) copies
+        nothing. Every change of the containers goes through the methods here."""
+        self._shared = True
+        return (self.hooks, self.modifiers, self.watches, self.anytimes, self._values, self._owned)
 
     def restore(self, saved, copy: bool = False) -> None:
-        """Put back what `checkpoint` saved; with `copy`, in lists and sets of its own (the saved
-        ones stay as they were, for a checkpoint restored many times)."""
-        if copy:
-            saved = _copied(saved)
-        hooks, self.modifiers, self.watches, anytimes, self._values, self._owned = saved
+        """Put back what `checkpoint` saved. The saved containers stay as they were whatever
+        happens next (they are copied before a change), so a checkpoint can be restored many
+        times; `copy` is kept for callers that say so."""
+        current = (self.hooks, self.modifiers, self.watches, self.anytimes, self._values, self._owned)
+        self._shared = True
+        if all(a is b for a, b in zip(saved, current)):
+            return  # nothing changed since that checkpoint: the same containers, as they were
+        self.hooks, self.modifiers, self.watches, self.anytimes, self._values, self._owned = saved
         self.generation += 1
-        self.hooks = defaultdict(list, hooks)
-        self.anytimes = defaultdict(list, anytimes)
+
+    def _own(self) -> None:
+        """Before a change: containers of its own, if a checkpoint holds the current ones."""
+        if self._shared:
+            hooks, self.modifiers, self.watches, anytimes, self._values, self._owned = _copied(
+                (self.hooks, self.modifiers, self.watches, self.anytimes, self._values, self._owned))
+            self.hooks = defaultdict(list, hooks)
+            self.anytimes = defaultdict(list, anytimes)
+            self._shared = False
 
     # ------------------------------------------------------------------ installing
     def install_rules(self) -> None:
@@ -102,9 +118,11 @@ class Events:
             elif isinstance(item, t.OnceHook):
                 self._add(Listener(player, number, index, item.hook, once=True))
             elif isinstance(item, t.Watch):
+                self._own()
                 self.watches.append((player, number, index, item))
                 self.generation += 1
             elif isinstance(item, t.Anytime):
+                self._own()
                 self.anytimes[player].append((number, index, item))
             elif isinstance(item, (t.Modify, t.SetValue, t.Allow)):
                 self._modifier(player, number, item)
@@ -113,17 +131,20 @@ class Events:
         return immediate
 
     def _modifier(self, owner, card, stmt) -> None:
+        self._own()
         self.modifiers.append((owner, card, stmt))
         name = stmt.rule if isinstance(stmt, t.Allow) else stmt.value
         self._values.add(name)
         self._owned.setdefault(owner, set()).add(name)
 
     def _add(self, listener: Listener) -> None:
+        self._own()
         self.hooks[hook_key(listener.hook.timing, listener.hook.event)].append(listener)
         self.generation += 1
 
     def spend(self, key: tuple, listener: Listener) -> None:
         """A `once` hook has fired: it listens no more."""
+        self._own()
         self.hooks[key].remove(listener)
         self.generation += 1
 
@@ -173,6 +194,16 @@ class Events:
         listeners = self.hooks.get((timing, event_name))
         if not listeners:  # most events have none: no list built
             return ()
+        return list(self._heard_by(timing, event_name, player, listeners))
+
+    def hears(self, timing: str, event_name: str, player: int) -> bool:
+        """Whether a listener of the event may hear this player (`candidates` is not empty): an
+        emitter asks first and builds the event only then (with several players, someone
+        listening to an event is frequent, the acting player's own listening much less)."""
+        listeners = self.hooks.get((timing, event_name))
+        return bool(listeners) and bool(self._heard_by(timing, event_name, player, listeners))
+
+    def _heard_by(self, timing: str, event_name: str, player: int, listeners) -> tuple:
         heard = self._heard
         if heard[0] != self.generation:  # what each player hears, read again after hooks changed
             heard = self._heard = (self.generation, {})
@@ -180,7 +211,7 @@ class Events:
         found = heard[1].get(key)
         if found is None:
             found = heard[1][key] = tuple([lst for lst in listeners if lst.owner is None or lst.owner == player])
-        return list(found)
+        return found
 
     # ------------------------------------------------------------------ modifiers
     def affects(self, name: str, ctx) -> bool:
@@ -189,6 +220,12 @@ class Events:
             return True
         action = ctx.action
         return action is not None and bool(action.temporary)
+
+    def changes_any(self, names: frozenset, player: int) -> bool:
+        """Whether a lasting modifier that applies to this player changes any of these values
+        (`changes` for each of them, in two set tests)."""
+        owned = self._owned
+        return not (names.isdisjoint(owned.get(None, ())) and names.isdisjoint(owned.get(player, ())))
 
     def changes(self, name: str, player: int) -> bool:
         """Whether a lasting modifier that applies to this player (a rule of the board, or one of

@@ -3,8 +3,13 @@ in a context (numbers the game offers: rulesdsl/engine/queries.py)."""
 
 from __future__ import annotations
 
+import operator
+
 from rulesdsl.lang import tree as t
 from rulesdsl.engine.slash import NoSlash
+
+# `Compare.op` -> the comparison `truth` makes
+_COMPARE = {"=": operator.eq, "!=": operator.ne, ">=": operator.ge, "<=": operator.le, ">": operator.gt, "<": operator.lt}
 
 
 class Expressions:
@@ -55,6 +60,59 @@ class Expressions:
                 return left > right
             return left < right
         return bool(self.number(cond, ctx))
+
+    def condition(self, cond):
+        """`truth(cond, ctx)` as a function of the context, made once per condition node: the
+        comparisons of numbers, queries, quantities and references (what "as soon as" watches
+        read after every change, what `where` clauses test for every value) without the
+        dispatch on node types; anything else is `truth` itself."""
+        found = self.__dict__.get("_conditions")
+        if found is None:
+            found = self._conditions = {}
+        entry = found.get(id(cond))
+        if entry is None:  # the node is kept with its function: alive, its id stays its own
+            entry = found[id(cond)] = (cond, self._compiled_truth(cond))
+        return entry[1]
+
+    def _compiled_truth(self, cond):
+        if isinstance(cond, (t.And, t.Or)):
+            parts = tuple(self._compiled_truth(a) for a in cond.args)
+            if isinstance(cond, t.And):
+                return lambda ctx: all(f(ctx) for f in parts)
+            return lambda ctx: any(f(ctx) for f in parts)
+        if isinstance(cond, t.Not):
+            inner = self._compiled_truth(cond.arg)
+            return lambda ctx: not inner(ctx)
+        if isinstance(cond, t.Compare):
+            left, right = self._compiled_number(cond.left), self._compiled_number(cond.right)
+            if left is not None and right is not None:
+                compare = _COMPARE.get(cond.op, operator.lt)  # (as `truth`: any other op is <)
+                return lambda ctx: compare(left(ctx), right(ctx))
+        truth = self.truth
+        return lambda ctx: truth(cond, ctx)
+
+    def _compiled_number(self, e):
+        """`value_of(e, ctx)` as a function, for a number, a query, a quantity or a reference (else None)."""
+        if isinstance(e, t.Num):
+            value = e.value
+            return lambda ctx: value
+        if isinstance(e, t.Query):
+            if e.name == "count":
+                count, arg = self.q.count, e.arg
+                return lambda ctx: count(arg, ctx)
+            query, name, arg = self.q.query, e.name, e.arg
+            return lambda ctx: query(name, arg, ctx)
+        if isinstance(e, t.Quantity):
+            quantity, name = self.q.quantity, e.name
+            return lambda ctx: quantity(name, ctx)
+        if isinstance(e, (t.Var, t.It, t.This)):
+            resolve = self.resolve_ref
+
+            def ref(ctx):
+                value = resolve(e, ctx)
+                return value if isinstance(value, (int, str)) or value is None else id(value)
+            return ref
+        return None
 
     def value_of(self, e, ctx):
         if isinstance(e, (t.Var, t.It, t.This)):

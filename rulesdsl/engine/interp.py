@@ -112,8 +112,10 @@ class Interpreter(GainStatements, PayStatements, TileStatements, CardStatements,
             result = (yield from result) if not isinstance(result, bool) else result
         finally:
             ctx.it = sub.it
+        hears = self.g.events.hears
         for name, ectx, info in pending:
-            yield from self.g.flow.emit("when", name, ectx, info)
+            if hears("when", name, ectx.player):
+                yield from self.g.flow.emit("when", name, ectx, info)
         return result
 
     def _arrived(self, ctx, name: str, info: EventInfo):
@@ -121,4 +123,5 @@ class Interpreter(GainStatements, PayStatements, TileStatements, CardStatements,
         if ctx.pending is not None:
             ctx.pending.append((name, ctx.derive(pending=None), info))
             return
-        yield from self.g.flow.emit("when", name, ctx, info)
+        if self.g.events.hears("when", name, ctx.player):
+            yield from self.g.flow.emit("when", name, ctx, info)

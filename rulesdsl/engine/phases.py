@@ -90,7 +90,7 @@ class PhaseRunner:
     def thing_changed(self, player: int, before: int):
         """`thing_changed` for the player, if the Vikings on the Thing square changed."""
         p = self.g.state.players[player]
-        if p.thing != before:
+        if p.thing != before and self.g.events.hears("when", "thing_changed", player):
             yield from self.emit("when", "thing_changed", self.ctx(player), EventInfo("thing_changed", data={"before": before}))
 
     # ------------------------------------------------------------------ one phase
@@ -101,7 +101,8 @@ class PhaseRunner:
         name, hooks = f"phase:{phase}", self.g.events.hooks
         if turn is None and hooks.get(("before", name)):  # (no listener: nothing to build the event for)
             for player in self.order():
-                yield from self.emit("before", name, self.ctx(player), EventInfo(name, how=_HOW_PHASE))
+                if self.g.events.hears("before", name, player):
+                    yield from self.emit("before", name, self.ctx(player), EventInfo(name, how=_HOW_PHASE))
         spec = self.g.content.phases[phase]
         if spec.scope == "table":
             self.resume_at = (point, turn)
@@ -111,7 +112,8 @@ class PhaseRunner:
                 yield from self.phase_share(self.ctx(player), phase, _HOW_PHASE)
         if self.g.events.hooks.get(("after", name)):
             for player in self.order():
-                yield from self.emit("after", name, self.ctx(player), EventInfo(name, how=_HOW_PHASE))
+                if self.g.events.hears("after", name, player):
+                    yield from self.emit("after", name, self.ctx(player), EventInfo(name, how=_HOW_PHASE))
         yield from self.check_watches()
 
     def phase_share(self, ctx, phase: str, how: frozenset, on=None):
@@ -119,7 +121,8 @@ class PhaseRunner:
         name = f"phase:{phase}"
         info = EventInfo(name, how=how, data={"on": on} if on is not None else None)
         yield from self.phase_effect(phase, ctx.derive(phase=info))
-        yield from self.emit("during", name, ctx, info)
+        if self.g.events.hears("during", name, ctx.player):
+            yield from self.emit("during", name, ctx, info)
 
     def phase_effect(self, phase: str, ctx):
         """Run a phase's effect; one `use` statement (most phases) is run without a block around it."""

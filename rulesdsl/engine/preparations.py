@@ -145,27 +145,45 @@ class Trials:
         matching = found[0]
         if not matching:
             return None
-        # the rest reads every listener installed (what they may set off), the hand (when a
-        # listener plays cards) and, for an imitation, the occupied spaces
-        full_key = (key, installed, tuple(state.players[player].hand) if found[1] else None,
-                    tuple(state.occupancy) if self._imitates(space) is not None else None, self.prune)
+        # the rest reads what every listener installed may set off (`_chain_reach`: its value,
+        # not which listeners give it, so that another player's card that adds nothing to it
+        # keeps the signature), the hand and who hears it played (when a listener plays cards)
+        # and, for an imitation, the occupied spaces
+        occupied = tuple(state.occupancy) if self._imitates(space) is not None else None
+        chain = self._chain_reach(installed, self._monotone(space), player) if self._space_needs(space) is not None else None
+        if found[1]:
+            plays = (tuple(state.players[player].hand), bool(self.g.events.hears("when", "occupations_played", player)),
+                     self._phases_heard() if self._monotone(space) else None)
+        else:
+            plays = None
+        full_key = (key, chain, plays, occupied, self.prune)
         signature = self._signatures.get(full_key, _PLAYS)
         if signature is _PLAYS:
             signature = self._signatures[full_key] = self._signature(player, space, needed, matching, installed)
         return signature
 
-    def _chain_reach(self, installed: int, gains: bool):
-        """What the listeners and watches a preparation could set off (those on events that an
-        effect of known reach may announce, `relevance.SET_OFF_ONLY_BY_OPEN`) could produce
-        (with `gains`: give or free); None: anything. A preparation's own reach is widened by
-        it: goods received may pay silver through a card that hears goods received."""
-        key = (installed, gains)
+    def _chain_reach(self, installed: int, gains: bool, player: int):
+        """What the listeners and watches a preparation of `player` could set off (those on
+        events that an effect of known reach may announce, `relevance.SET_OFF_ONLY_BY_OPEN`)
+        could produce (with `gains`: give or free); None: anything. A preparation's own reach
+        is widened by it: goods received may pay silver through a card that hears goods received.
+
+        Only the listeners that can hear someone the preparation can act for count: an event
+        reaches the listeners of the player in whose context it is announced (and the board's
+        rules), and a context for another player arises only where "as soon as" watches are
+        re-checked (each in its owner's context, after every change). So the player's own
+        listeners, the rules' and those of the watches' owners; with several players the
+        others' cards mostly add nothing a preparation of his can set off."""
+        listeners, watches = self._installed_by_number[installed]
+        owners = self._chain_owners(player, watches)
+        key = (installed, gains, owners)
         if key not in self._chains:
-            listeners, watches = self._installed_by_number[installed]
             catalog = self.g.catalog
             found = frozenset()
             for lst in listeners:
                 hook = lst.hook
+                if lst.owner is not None and lst.owner not in owners:
+                    continue  # heard only when that player acts, which the preparation never makes him do
                 if hook.event.kind != "named" or hook.event.name in relevance.SET_OFF_ONLY_BY_OPEN:
                     continue
                 if self._relevance("plays", id(hook), lambda: relevance.uses_play(hook)):
@@ -188,10 +206,14 @@ class Trials:
             self._chains[key] = found
         return self._chains[key]
 
+    def _chain_owners(self, player: int, watches) -> frozenset:
+        """The players whose listeners a preparation of `player` can set off (see `_chain_reach`)."""
+        return frozenset({player, *(w[0] for w in watches)})
+
     def _signature(self, player: int, space: str, needed: int, matching, installed: int):
         state = self.g.state
         needs = self._space_needs(space)
-        chain = self._chain_reach(installed, self._monotone(space)) if needs is not None else None
+        chain = self._chain_reach(installed, self._monotone(space), player) if needs is not None else None
         matters, plays = False, None
         for lst_id, produced in matching:
             if produced is _PLAYS:  # what playing reaches is the cards in hand that could matter here
@@ -332,7 +354,7 @@ class Trials:
         g = self.g
         saved = (g.state, g.events.checkpoint(), g.rng, list(g.forced_dice), len(g.history), self.flow.in_action, self._batch)
         self._batch = None  # a trial installs cards: what the batch read of the listeners is not its own
-        g.state = g.state.clone()
+        g.state = g.state.clone(players_on_demand=True)  # the game's state waits: players copied as read
         g.rng = rng = _RngCopy(g.rng)  # the game's generator stays untouched; copied only if a trial draws
         path, used = list(path), 1
         try:

@@ -21,6 +21,8 @@ class Queries:
         self.i = interp
         self.catalog = game.catalog
         self._printed: dict = {}
+        # how `count` reads a selector without modifiers, read once per content (see `_count_plan`)
+        self._count_plans: dict = game.catalog.tables.setdefault("count plans", {})
 
     # ------------------------------------------------------------------ quantities
     def quantity(self, name: str, ctx) -> int:
@@ -219,7 +221,57 @@ class Queries:
             if isinstance(value, str):
                 return self._held(value, ctx.p)
             return 0
-        return sum(n for _, n in self._items(selector, ctx))
+        found = self._count_plans.get(id(selector))
+        if found is None:
+            found = self._count_plans[id(selector)] = (selector, self._count_plan(selector))
+        plan = found[1]
+        if plan is None:
+            return sum(n for _, n in self._items(selector, ctx))
+        # what `_items` counts for a selector without modifiers, summed at once
+        ships, buildings, boards, animals, supply = plan
+        total = 0
+        for q in self._owners(selector.owner, ctx):
+            if ships:
+                total += sum(1 for s in q.ships if s.kind in ships)
+            if buildings:
+                total += sum(1 for b in q.buildings if b.kind in buildings)
+            if boards:
+                explored = q.explored
+                total += sum(1 for x in boards if x in explored)
+            if animals:
+                stables = q.stables
+                total += sum(stables[x] for x in animals)
+            if supply:
+                held = q.supply
+                total += sum(held[x] for x in supply)
+        return total
+
+    def _count_plan(self, selector):
+        """(ship kinds, building kinds, exploration boards, animals, supply items) that `_items`
+        counts for a selector without modifiers (by the kind of each item it names); None when
+        it has modifiers or counts Vikings or occupations (read by `_items` itself)."""
+        if selector.mods:
+            return None
+        catalog = self.catalog
+        names = [catalog.resolve(words) for words in selector.nouns]
+        if "viking" in names or "occupation" in names:
+            return None
+        ships, buildings, boards, animals, supply = set(), set(), [], [], []
+        for item in sorted(catalog.selector_members(selector.nouns)):
+            kind = catalog.kind.get(item)
+            if kind == SHIP:
+                ships.add(item)
+            elif kind == BUILDING:
+                buildings.add(item)
+            elif kind == BOARD:
+                boards.append(item)
+            elif item == "exploration_board":
+                return None
+            elif kind == ANIMAL:
+                animals.append(item)
+            elif kind in (GOOD, SPECIAL, RESOURCE, WEAPON):
+                supply.append(item)
+        return (frozenset(ships), frozenset(buildings), tuple(boards), tuple(animals), tuple(supply))
 
     def kinds(self, selector, ctx) -> int:
         species = self.catalog.species

@@ -15,7 +15,7 @@ from rulesdsl.lang import tree as t
 class ActionSpaces:
     """The action board of a `Flow`: spaces judged, used, imitated and granted."""
 
-    _check_contexts = None  # [real state's, a trial's]: (player state, player, {(space, Vikings): its check's context})
+    _check_contexts = None  # [real state's, a trial's]: {player: (player state, player, {(space, Vikings): its check's context})}
     _on_tiles = None  # the spaces on extension tiles (imitation never copies them)
 
     def spaces_in_play(self) -> list[str]:
@@ -110,10 +110,12 @@ class ActionSpaces:
         slot = 0 if prepared else 1
         contexts = self._check_contexts
         if contexts is None:
-            contexts = self._check_contexts = [None, None]
-        subs = contexts[slot]
-        if subs is None or subs[0] is not ctx.p or subs[1] != ctx.player:
-            subs = contexts[slot] = (ctx.p, ctx.player, {})
+            contexts = self._check_contexts = [{}, {}]
+        # one set per player, kept while his state is the same object: with several players
+        # each keeps his own between his turns (one set for all was made anew at every turn)
+        subs = contexts[slot].get(ctx.player)
+        if subs is None or subs[0] is not ctx.p:
+            subs = contexts[slot][ctx.player] = (ctx.p, ctx.player, {})
         found = subs[2].get((space, needed))
         if found is None:
             plan = self._plans.get(space) or self._space_plan(space)
@@ -208,27 +210,31 @@ class ActionSpaces:
         act_spec = self.g.content.spaces[acting]
         action = Action(acting, act_spec.group, act_spec.column, needed, "space")
         actx = ctx.derive(space=space, action=action)
-        info = self.placed_info(acting, needed)
         key = ("placed", spec.column, needed)
         ctx.p.counters[key] += 1
-        info.data["times"] = ctx.p.counters[key]
         self.in_action = ctx.player
-        yield from self.emit("when", "vikings_placed", actx, info)
-        yield from self.emit("before", "action", actx, self.action_info(acting, act_spec, needed, "space"))
+        events = self.g.events  # (events built only for a player someone listens for)
+        if events.hears("when", "vikings_placed", ctx.player):
+            info = self.placed_info(acting, needed)
+            info.data["times"] = ctx.p.counters[key]
+            yield from self.emit("when", "vikings_placed", actx, info)
+        if events.hears("before", "action", ctx.player):
+            yield from self.emit("before", "action", actx, self.action_info(acting, act_spec, needed, "space"))
         return actx
 
     def run_action(self, actx, space: str, prepared: bool = False):
         spec = self.g.content.spaces[space]
         a = actx.action
         info = self.action_info(space, spec, a.vikings, a.how)
-        if not prepared:
+        if not prepared and self.g.events.hears("before", "action", actx.player):
             yield from self.emit("before", "action", actx, info)
-        replaced = yield from self.replace(actx, "action", info)
+        replaced = (yield from self.replace(actx, "action", info)) if self.g.events.hears("instead", "action", actx.player) else None
         if replaced is None:
             program = self.g.content.programs[("spaces", space)]
             self.g.note(f"player {actx.player} carries out {spec.name} ({a.how})")
             yield from self.interp.run(program.items, actx, need_one=True, costs_count=True)
-        yield from self.emit("after", "action", actx, info)
+        if self.g.events.hears("after", "action", actx.player):
+            yield from self.emit("after", "action", actx, info)
 
     def granted_space(self, ctx, space: str):
         """Carry out a space's action for a card: no Vikings stand there, so none come back."""
@@ -302,7 +308,8 @@ class ActionSpaces:
             s.freed[space] += 1
         before = ctx.p.thing
         ctx.p.thing += moved
-        yield from self.emit("when", "vikings_returned", ctx, EventInfo("vikings_returned", space=space, amount=moved, how=frozenset({cause})))
+        if self.g.events.hears("when", "vikings_returned", ctx.player):
+            yield from self.emit("when", "vikings_returned", ctx, EventInfo("vikings_returned", space=space, amount=moved, how=frozenset({cause})))
         yield from self.thing_changed(ctx.player, before)
         return True
 

@@ -64,11 +64,17 @@ class PlayerState:
         q = PlayerState.__new__(PlayerState)
         q.index, q.color, q.home, q.table_vikings, q.thing = self.index, self.color, self.home, self.table_vikings, self.thing
         q.waiting, q.penalties, q.passed, q.next_uid = self.waiting, self.penalties, self.passed, self.next_uid
-        q.supply, q.stables, q.counters = _copy(self.supply), _copy(self.stables), _copy(self.counters)
-        q.ships = [ShipState(x.kind, x.ore, x.uid) for x in self.ships]
-        q.buildings = [BuildingState(b.kind, b.grid, b.slots, b.uid) for b in self.buildings]
-        q.emigrated, q.hand, q.played = list(self.emigrated), list(self.hand), list(self.played)
-        q.explored, q.spent, q.anytime_used = dict(self.explored), set(self.spent), set(self.anytime_used)
+        # Counters without Counter.__init__, as `_copy` (inlined: a clone runs for every player of every trial)
+        q.supply = c = _new_counter(Counter)
+        _update(c, self.supply)
+        q.stables = c = _new_counter(Counter)
+        _update(c, self.stables)
+        q.counters = c = _new_counter(Counter)
+        _update(c, self.counters)
+        q.ships = [ShipState(x.kind, x.ore, x.uid) for x in self.ships] if self.ships else []
+        q.buildings = [BuildingState(b.kind, b.grid, b.slots, b.uid) for b in self.buildings] if self.buildings else []
+        q.emigrated, q.hand, q.played = self.emigrated[:], self.hand[:], self.played[:]
+        q.explored, q.spent, q.anytime_used = self.explored.copy(), self.spent.copy(), self.anytime_used.copy()
         return q
 
     def same(self, other: "PlayerState") -> bool:
@@ -93,6 +99,66 @@ class PlayerState:
         return self.supply["silver"]
 
 
+class PlayersOnDemand(list):
+    """The players of a state's copy, each copied from the original the first time it is read
+    (by index or by going through the list). Until then the original stands in its place, so
+    the original must not change while the copy is in use (a trial's copy: the game waits).
+    Every way of reading the list that does not go through `__getitem__` or `__iter__` copies
+    them all first."""
+
+    __slots__ = ("_pending",)  # indices still holding the original
+
+    def __init__(self, originals):
+        list.extend(self, list.copy(originals))  # the items as they are (a copy of a copy: its originals)
+        self._pending = set(range(len(self)))
+
+    def __getitem__(self, index):
+        pending = self._pending
+        if pending:
+            if type(index) is int:
+                if index < 0:
+                    index += len(self)
+                if index in pending:
+                    pending.discard(index)
+                    list.__setitem__(self, index, list.__getitem__(self, index).clone())
+            else:
+                self._copy_all()
+        return list.__getitem__(self, index)
+
+    def _copy_all(self) -> None:
+        pending = self._pending
+        for index in sorted(pending):
+            list.__setitem__(self, index, list.__getitem__(self, index).clone())
+        pending.clear()
+
+    def __iter__(self):
+        if self._pending:
+            self._copy_all()
+        return list.__iter__(self)
+
+    def __reduce_ex__(self, protocol):
+        self._copy_all()
+        return list, (list(list.__iter__(self)),)
+
+
+def _reading_all(name: str):
+    method = getattr(list, name)
+
+    def read(self, *args, **kwargs):
+        if self._pending:
+            self._copy_all()
+        return method(self, *args, **kwargs)
+
+    read.__name__ = name
+    return read
+
+
+for _name in ("__reversed__", "__contains__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__repr__",
+              "__setitem__", "__delitem__", "__add__", "__mul__", "__iadd__", "__imul__", "copy", "index", "count",
+              "append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse"):
+    setattr(PlayersOnDemand, _name, _reading_all(_name))
+
+
 class GameState:
     __slots__ = (
         "players", "round", "phase", "rounds", "start_player", "last_placer", "occupancy", "strips", "strip_pile",
@@ -107,7 +173,7 @@ class GameState:
         self.rounds = 0
         self.start_player = 0
         self.last_placer = None
-        self.occupancy: dict = {}  # space id -> list of (player, vikings, round placed)
+        self.occupancy: dict = {}  # space id -> list of (player, vikings, round placed); replaced, never changed in place
         self.strips: list = []  # face-up mountain strips: [strip id, [items left to right]]
         self.strip_pile: list[str] = []
         self.slots: dict = {}  # exploration slot -> {"board": id, "silver": n, "owner": player or None}
@@ -126,14 +192,23 @@ class GameState:
         # -> the round it was played. Copied with the state, so trials on a copy leave it alone.
         self.fired: Counter = Counter()
 
-    def clone(self) -> "GameState":
-        """An independent copy, for trying effects out without touching the game."""
+    def clone(self, players_on_demand: bool = False) -> "GameState":
+        """An independent copy, for trying effects out without touching the game. The lists of an
+        occupancy entry are shared: the engine never changes one in place (placing or returning
+        Vikings stores a new list), so copying the dict is enough.
+
+        With `players_on_demand`, each player is copied when the copy first reads him
+        (`PlayersOnDemand`): for a copy that is used and dropped while this state stays as it
+        is (a preparation trial, which mostly reads the acting player alone)."""
         c = GameState.__new__(GameState)
         # plain values by name (a loop over every slot costs more than the copies below)
         c.round, c.phase, c.rounds, c.start_player = self.round, self.phase, self.rounds, self.start_player
         c.last_placer, c.finished = self.last_placer, self.finished
-        c.players = [p.clone() for p in self.players]
-        c.occupancy = {k: list(v) for k, v in self.occupancy.items()}
+        if players_on_demand and len(self.players) > 1:
+            c.players = PlayersOnDemand(self.players)
+        else:
+            c.players = [p.clone() for p in self.players]
+        c.occupancy = dict(self.occupancy)
         c.strips = [[sid, list(items)] for sid, items in self.strips]
         c.strip_pile = list(self.strip_pile)
         c.slots = {k: dict(v) for k, v in self.slots.items()}
@@ -183,6 +258,9 @@ def _equal(a, b) -> bool:
     if isinstance(a, list):
         return len(a) == len(b) and all(_equal(x, y) for x, y in zip(a, b))
     return a == b
+
+
+_new_counter, _update = Counter.__new__, dict.update
 
 
 def _copy(counter: Counter) -> Counter:

@@ -68,12 +68,14 @@ class ActionStatements:
         return any(self.can(s, ctx) for s in node.body) or bool(self.g.events.candidates("instead", f"part:{node.name}", ctx.player))
 
     def s_Part(self, node, ctx, mandatory):
-        replaced = yield from self.g.flow.replace(ctx, f"part:{node.name}", EventInfo(f"part:{node.name}", space=self.acting_space(ctx),
-                                                                                      group=ctx.action.group if ctx.action else None,
-                                                                                      column=ctx.action.column if ctx.action else None,
-                                                                                      how=self._hows(ctx)))
-        if replaced is not None:
-            return replaced
+        name = f"part:{node.name}"
+        if self.g.events.hears("instead", name, ctx.player):  # (else nothing can replace it: no event built)
+            replaced = yield from self.g.flow.replace(ctx, name, EventInfo(name, space=self.acting_space(ctx),
+                                                                           group=ctx.action.group if ctx.action else None,
+                                                                           column=ctx.action.column if ctx.action else None,
+                                                                           how=self._hows(ctx)))
+            if replaced is not None:
+                return replaced
         return (yield from self.run(node.body, ctx, mandatory))
 
     def c_Dice(self, node, ctx):

@@ -71,10 +71,11 @@ class ControlStatements:
         where, name = node.where, node.var
         # one context for the where-clause, its binding changed per value: a condition only reads it
         sub = ctx.derive(vars=ctx.vars) if where is not None else None
+        test = self.condition(where) if where is not None else None
         for key, label, value in values:
             if where is not None:
                 sub.vars[name] = value
-                if not self.truth(where, sub):
+                if not test(sub):
                     continue
             out.append((key, label, value))
             if limit and len(out) >= limit:

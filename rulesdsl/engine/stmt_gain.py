@@ -139,10 +139,11 @@ class GainStatements:
 
     def _gain_item(self, chosen, ctx, verb, mult, placed_on):
         item_id, n = chosen
-        replaced = yield from self.g.flow.replace(ctx, "gaining", EventInfo("gaining", items=frozenset({item_id}), amount=n,
-                                                                             how=self._hows(ctx, verb)))
-        if replaced is not None:
-            return replaced
+        if self.g.events.hears("instead", "gaining", ctx.player):  # (else nothing can replace it: no event built)
+            replaced = yield from self.g.flow.replace(ctx, "gaining", EventInfo("gaining", items=frozenset({item_id}), amount=n,
+                                                                                 how=self._hows(ctx, verb)))
+            if replaced is not None:
+                return replaced
         if placed_on is not None:
             return (yield from self.g.flow.gain_and_place(ctx, item_id, n, placed_on))
         got = ops.gain(self.g, ctx.p, item_id, n)
