@@ -88,3 +88,20 @@ def test_a_hook_set_off_by_a_later_preparation_counts(content):
     pruned = _refusals(game, prune=True)
     assert pruned == _refusals(game, prune=False)
     assert ("sheep_and_cattle_4", None) in pruned
+
+
+def test_a_card_that_sets_off_a_hook_in_play_counts(content):
+    """4 players, long game, seed 105: at answer 418 the space needing silver is usable once
+    a card played in column 4 returns a Viking (Inspector) and a hook in play pays silver for
+    Vikings returned. The card reaches only Vikings by itself; the hand's cards worth trying
+    used to be read without what the hooks in play they may set off give, so it was skipped."""
+    seed, players = 105, 4
+    game = Game(content, GameOptions(players=players, length="long", decks=("A", "B", "C")), seed)
+    agents = [RandomAgent(seed * 10 + i) for i in range(players)]
+    while len(game.log) < 418:
+        decision = game.decision
+        game.answer(agents[decision.player].answer(game, decision))
+    assert game.decision.kind == "space"
+    pruned = _refusals(game, prune=True)
+    assert pruned == _refusals(game, prune=False)
+    assert ("sheep_and_cattle_4", None) in pruned

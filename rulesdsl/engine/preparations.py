@@ -218,7 +218,7 @@ class Trials:
         for lst_id, produced in matching:
             if produced is _PLAYS:  # what playing reaches is the cards in hand that could matter here
                 if plays is None:
-                    plays = self._cards_that_matter(state.players[player], needs, self._monotone(space))
+                    plays = self._cards_that_matter(state.players[player], needs, self._monotone(space), chain)
                 hook, reach = lst_id[1], None if plays else frozenset()
                 if self._monotone(space):
                     produced = self._relevance("played-gains", (id(hook), bool(plays)),
@@ -292,17 +292,28 @@ class Trials:
                 found |= needs
         return found
 
-    def _cards_that_matter(self, p, needs, gains: bool) -> frozenset:
-        """The cards in hand whose play could reach what a space needs (with `gains`: give or free it)."""
+    def _cards_that_matter(self, p, needs, gains: bool, chain=frozenset()) -> frozenset:
+        """The cards in hand whose play could reach what a space needs (with `gains`: give or
+        free it), directly or through the listeners in play it may set off (`chain`, what
+        `_chain_reach` found: a card that touches anything may set them off)."""
         if self.g.events.candidates("when", "occupations_played", p.index):
             return frozenset(p.hand)  # a card in play rewards any play
-        return self._batched(("cards", tuple(p.hand), needs, gains), lambda: self._hand_reaching(p.hand, needs, gains))
+        return self._batched(("cards", tuple(p.hand), needs, gains, chain), lambda: self._hand_reaching(p.hand, needs, gains, chain))
 
-    def _hand_reaching(self, hand, needs, gains: bool) -> frozenset:
+    @staticmethod
+    def _card_matters(reach, needs, chain) -> bool:
+        """Whether a card of this reach could matter: what it touches sets off the listeners in
+        play (which event it announces is not read), so a card that touches anything reaches
+        what they give too; one that touches nothing announces nothing they hear."""
+        if reach is not None and reach and relevance.may_matter(chain, needs):
+            return True
+        return relevance.may_matter(reach, needs)
+
+    def _hand_reaching(self, hand, needs, gains: bool, chain=frozenset()) -> frozenset:
         content, catalog = self.g.content, self.g.catalog
         if not gains:
-            return frozenset(n for n in hand if relevance.may_matter(
-                self._relevance("card", n, lambda: relevance.produced_by_card(content, catalog, n)), needs))
+            return frozenset(n for n in hand if self._card_matters(
+                self._relevance("card", n, lambda: relevance.produced_by_card(content, catalog, n)), needs, chain))
         heard, found = self._phases_heard(), []
         for n in hand:
             # a phase a card runs gives only what its mechanisms give, unless a listener hears
@@ -312,7 +323,7 @@ class Trials:
                 reach = self._relevance("card-gains", n, lambda: relevance.gained_by_card(content, catalog, n))
             else:
                 reach = self._relevance("card-gains-quiet", n, lambda: relevance.gained_by_card(content, catalog, n, quiet=True))
-            if relevance.may_matter(reach, needs):
+            if self._card_matters(reach, needs, chain):
                 found.append(n)
         return frozenset(found)
 
