@@ -300,20 +300,24 @@ class Trials:
             return frozenset(p.hand)  # a card in play rewards any play
         return self._batched(("cards", tuple(p.hand), needs, gains, chain), lambda: self._hand_reaching(p.hand, needs, gains, chain))
 
-    @staticmethod
-    def _card_matters(reach, needs, chain) -> bool:
-        """Whether a card of this reach could matter: what it touches sets off the listeners in
-        play (which event it announces is not read), so a card that touches anything reaches
-        what they give too; one that touches nothing announces nothing they hear."""
-        if reach is not None and reach and relevance.may_matter(chain, needs):
+    def _card_matters(self, n: int, reach, needs, chain) -> bool:
+        """Whether card `n`, of this reach, could matter: what it touches (all it names, paid
+        or read too) may set off the listeners in play (which event it announces is not read),
+        so a card that touches anything reaches what they give too; one that touches nothing
+        announces nothing they hear."""
+        if relevance.may_matter(reach, needs):
             return True
-        return relevance.may_matter(reach, needs)
+        if not relevance.may_matter(chain, needs):
+            return False
+        content, catalog = self.g.content, self.g.catalog
+        touched = self._relevance("card", n, lambda: relevance.produced_by_card(content, catalog, n))
+        return touched is None or bool(touched)
 
     def _hand_reaching(self, hand, needs, gains: bool, chain=frozenset()) -> frozenset:
         content, catalog = self.g.content, self.g.catalog
         if not gains:
             return frozenset(n for n in hand if self._card_matters(
-                self._relevance("card", n, lambda: relevance.produced_by_card(content, catalog, n)), needs, chain))
+                n, self._relevance("card", n, lambda: relevance.produced_by_card(content, catalog, n)), needs, chain))
         heard, found = self._phases_heard(), []
         for n in hand:
             # a phase a card runs gives only what its mechanisms give, unless a listener hears
@@ -323,7 +327,7 @@ class Trials:
                 reach = self._relevance("card-gains", n, lambda: relevance.gained_by_card(content, catalog, n))
             else:
                 reach = self._relevance("card-gains-quiet", n, lambda: relevance.gained_by_card(content, catalog, n, quiet=True))
-            if self._card_matters(reach, needs, chain):
+            if self._card_matters(n, reach, needs, chain):
                 found.append(n)
         return frozenset(found)
 
