@@ -78,16 +78,7 @@ def test_a_hook_set_off_by_a_later_preparation_counts(content):
     """2 players, short game, seed 81: at answer 221 a card played in column 4 (its hook pays
     silver for stone) and then a strip with stone taken by a card in play make a space usable
     that needs silver; skipping that trial used to refuse it."""
-    seed, players = 81, 2
-    game = Game(content, GameOptions(players=players, length="short", decks=("A", "B", "C")), seed)
-    agents = [RandomAgent(seed * 10 + i) for i in range(players)]
-    while len(game.log) < 221:
-        decision = game.decision
-        game.answer(agents[decision.player].answer(game, decision))
-    assert game.decision.kind == "space"
-    pruned = _refusals(game, prune=True)
-    assert pruned == _refusals(game, prune=False)
-    assert ("sheep_and_cattle_4", None) in pruned
+    _assert_usable_when_pruned(content, seed=81, players=2, length="short", answers=221, space="sheep_and_cattle_4")
 
 
 def test_a_card_that_sets_off_a_hook_in_play_counts(content):
@@ -95,13 +86,18 @@ def test_a_card_that_sets_off_a_hook_in_play_counts(content):
     a card played in column 4 returns a Viking (Inspector) and a hook in play pays silver for
     Vikings returned. The card reaches only Vikings by itself; the hand's cards worth trying
     used to be read without what the hooks in play they may set off give, so it was skipped."""
-    seed, players = 105, 4
-    game = Game(content, GameOptions(players=players, length="long", decks=("A", "B", "C")), seed)
+    _assert_usable_when_pruned(content, seed=105, players=4, length="long", answers=418, space="sheep_and_cattle_4")
+
+
+def _assert_usable_when_pruned(content, seed: int, players: int, length: str, answers: int, space: str) -> None:
+    """A random game played to `answers` answers is at a space question where pruned trials
+    judge every space as all trials do, and `space` is usable."""
+    game = Game(content, GameOptions(players=players, length=length, decks=("A", "B", "C")), seed)
     agents = [RandomAgent(seed * 10 + i) for i in range(players)]
-    while len(game.log) < 418:
+    while len(game.log) < answers:
         decision = game.decision
         game.answer(agents[decision.player].answer(game, decision))
     assert game.decision.kind == "space"
     pruned = _refusals(game, prune=True)
     assert pruned == _refusals(game, prune=False)
-    assert ("sheep_and_cattle_4", None) in pruned
+    assert (space, None) in pruned
