@@ -78,10 +78,10 @@ class Events:
         self._shared = True
         return (self.hooks, self.modifiers, self.watches, self.anytimes, self._values, self._owned)
 
-    def restore(self, saved, copy: bool = False) -> None:
+    def restore(self, saved) -> None:
         """Put back what `checkpoint` saved. The saved containers stay as they were whatever
         happens next (they are copied before a change), so a checkpoint can be restored many
-        times; `copy` is kept for callers that say so."""
+        times."""
         current = (self.hooks, self.modifiers, self.watches, self.anytimes, self._values, self._owned)
         self._shared = True
         if all(a is b for a, b in zip(saved, current)):

@@ -8,8 +8,13 @@ import operator
 from rulesdsl.lang import tree as t
 from rulesdsl.engine.slash import NoSlash
 
-# `Compare.op` -> the comparison `truth` makes
+# `Compare.op` -> the comparison `truth` makes (any other op is <)
 _COMPARE = {"=": operator.eq, "!=": operator.ne, ">=": operator.ge, "<=": operator.le, ">": operator.gt, "<": operator.lt}
+
+
+def _compared(value):
+    """What a reference compares as: a number, a name or None itself, anything else by identity."""
+    return value if isinstance(value, (int, str)) or value is None else id(value)
 
 
 class Expressions:
@@ -46,19 +51,7 @@ class Expressions:
         if isinstance(cond, t.HaveEach):
             return self.q.have_each(cond, ctx)
         if isinstance(cond, t.Compare):
-            left, right = self.value_of(cond.left, ctx), self.value_of(cond.right, ctx)
-            op = cond.op
-            if op == "=":
-                return left == right
-            if op == "!=":
-                return left != right
-            if op == ">=":
-                return left >= right
-            if op == "<=":
-                return left <= right
-            if op == ">":
-                return left > right
-            return left < right
+            return _COMPARE.get(cond.op, operator.lt)(self.value_of(cond.left, ctx), self.value_of(cond.right, ctx))
         return bool(self.number(cond, ctx))
 
     def condition(self, cond):
@@ -86,7 +79,7 @@ class Expressions:
         if isinstance(cond, t.Compare):
             left, right = self._compiled_number(cond.left), self._compiled_number(cond.right)
             if left is not None and right is not None:
-                compare = _COMPARE.get(cond.op, operator.lt)  # (as `truth`: any other op is <)
+                compare = _COMPARE.get(cond.op, operator.lt)
                 return lambda ctx: compare(left(ctx), right(ctx))
         truth = self.truth
         return lambda ctx: truth(cond, ctx)
@@ -108,16 +101,12 @@ class Expressions:
         if isinstance(e, (t.Var, t.It, t.This)):
             resolve = self.resolve_ref
 
-            def ref(ctx):
-                value = resolve(e, ctx)
-                return value if isinstance(value, (int, str)) or value is None else id(value)
-            return ref
+            return lambda ctx: _compared(resolve(e, ctx))
         return None
 
     def value_of(self, e, ctx):
         if isinstance(e, (t.Var, t.It, t.This)):
-            value = self.resolve_ref(e, ctx)
-            return value if isinstance(value, (int, str)) or value is None else id(value)
+            return _compared(self.resolve_ref(e, ctx))
         return self.number(e, ctx)
 
     def number(self, e, ctx) -> int:

@@ -121,7 +121,7 @@ class Forking:
         g.forced_dice = list(base.dice)
         g._initial_dice = self._initial_dice
         g.events = Events(g)
-        g.events.restore(base.events, copy=True)  # lists of its own: the checkpoint stays as it was
+        g.events.restore(base.events)  # shared until changed: the checkpoint stays as it was
         g.decision = None
         g.history = self.history[:root.history]
         g.history += base.notes
