@@ -239,29 +239,30 @@ def legal_positions(state: BoardState, piece: Piece, allowed: bool = False) -> l
     grid = state.grid
     if not allowed and not _accepts(grid, piece):
         return []
-    # a board state never changes: its positions for a piece are remembered while it is asked
-    # about again (an anytime menu asks about the same boards until something is placed)
-    key = (id(state), piece.rows, piece.classes, piece.mirror, allowed)
-    found = _LEGAL.get(key)
-    if found is not None and found[0] is state:
-        return list(found[1])
-    if len(_LEGAL) >= _LEGAL_MAX:
-        _LEGAL.clear()
-    found = _LEGAL[key] = (state, _legal_positions(state, piece))
-    return list(found[1])
-
-
-_LEGAL: dict = {}  # (id of a board state, piece shape, classes, mirror, allowed) -> (the state, its positions)
-_LEGAL_MAX = 4096
-
-
-def _legal_positions(state: BoardState, piece: Piece) -> tuple:
-    grid = state.grid
-    covered = state.covered
+    # The positions depend only on the grid, the piece's shape, the squares covered and those
+    # its colour may not touch: remembered by those values, so boards alike (every player's
+    # empty home board, a board asked about again) are read once
     blocked_by = 0
     for name in piece.classes:
         if name in grid.apart:
             blocked_by |= state.class_mask(name)
+    key = (id(grid), piece.rows, piece.mirror, state.covered, blocked_by)
+    found = _LEGAL.get(key)
+    if found is not None and found[0] is grid:
+        return list(found[1])
+    if len(_LEGAL) >= _LEGAL_MAX:
+        _LEGAL.clear()
+    found = _LEGAL[key] = (grid, _legal_positions(state, piece, blocked_by))
+    return list(found[1])
+
+
+_LEGAL: dict = {}  # (id of a grid, piece shape, mirror, squares covered, squares it may not touch) -> (the grid, its positions)
+_LEGAL_MAX = 8192
+
+
+def _legal_positions(state: BoardState, piece: Piece, blocked_by: int) -> tuple:
+    grid = state.grid
+    covered = state.covered
     income_mask = grid.income_mask
     return tuple([cand for cand in _positions(grid, piece) if not (cand[0] & covered or cand[1] & blocked_by)
                   and not (cand[0] & income_mask and _income_blocker(state, cand[0]) is not None)])
