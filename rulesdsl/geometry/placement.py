@@ -261,11 +261,35 @@ _LEGAL_MAX = 8192
 
 
 def _legal_positions(state: BoardState, piece: Piece, blocked_by: int) -> tuple:
-    grid = state.grid
+    """The positions `check` accepts: free squares only, not touching `blocked_by`, and every
+    income square under the tile with the squares it needs covered (now or by the tile):
+    with `needs` the squares its income squares need besides its own, that is
+    `covered & (mask | needs) == needs`, one test per position (see `_position_tests`)."""
     covered = state.covered
-    income_mask = grid.income_mask
-    return tuple([cand for cand in _positions(grid, piece) if not (cand[0] & covered or cand[1] & blocked_by)
-                  and not (cand[0] & income_mask and _income_blocker(state, cand[0]) is not None)])
+    tests = _position_tests(state.grid, piece)
+    if blocked_by:
+        return tuple([pos for both, needs, edges, pos in tests if (covered & both) == needs and not edges & blocked_by])
+    return tuple([pos for both, needs, edges, pos in tests if (covered & both) == needs])
+
+
+def _position_tests(grid: g.Grid, piece: Piece) -> tuple:
+    """(mask | needs, needs, edges, position) of every position of `_positions`, in order: `needs`
+    the squares the income squares under the tile need covered first, less the tile's own
+    (what `_income_blocker` finds missing when they are not all covered). Cached per grid."""
+    key = ("tests", piece.rows, piece.mirror)
+    found = grid._candidates.get(key)
+    if found is None:
+        required, income_mask, out = grid.income_required, grid.income_mask, []
+        for pos in _positions(grid, piece):
+            mask, needs = pos[0], 0
+            hits = mask & income_mask
+            for bit, need in required.items():
+                if hits & bit:
+                    needs |= need
+            needs &= ~mask
+            out.append((mask | needs, needs, pos[1], pos))
+        found = grid._candidates[key] = tuple(out)
+    return found
 
 
 def _positions(grid: g.Grid, piece: Piece) -> tuple[tuple, ...]:
