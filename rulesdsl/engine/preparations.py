@@ -61,6 +61,8 @@ class Trials:
         self._installed_by_number: list = []  # number -> (the listeners, the watches)
         self._generation = (None, -1, None)  # (events, its generation, the number) of the last reading
         self._imitated: dict = {}
+        self._monotones: dict = {}  # space -> `_monotone`, and `_needs`: space -> its needs (both per content, kept at hand)
+        self._needs: dict = {}
         self._heard = (None, -1, {})  # (events, generation, {owners: what `_phases_heard` found})
         self._chains: dict = {}  # (installed, gains) -> what the listeners a preparation could set off produce
 
@@ -282,7 +284,10 @@ class Trials:
         content, catalog = self.g.content, self.g.catalog
         columns = self._imitates(space)
         if columns is None:
-            return self._relevance("space", space, lambda: relevance.needs_of_space(content, catalog, space))
+            found = self._needs.get(space, _PLAYS)  # (None is an answer: anything could)
+            if found is _PLAYS:
+                found = self._needs[space] = self._relevance("space", space, lambda: relevance.needs_of_space(content, catalog, space))
+            return found
         found = frozenset({relevance.VIKINGS})  # what it may imitate depends on the occupied spaces
         for other in self.g.state.occupancy:
             if content.spaces[other].column in columns and self._imitates(other) is None:
@@ -357,8 +362,13 @@ class Trials:
         return heard
 
     def _monotone(self, space: str) -> bool:
-        content = self.g.content
-        return self._relevance("monotone", space, lambda: relevance.monotone(content, space))
+        """Whether only what a preparation gives or frees can help the space (per content; kept
+        at hand, asked several times for every space judged)."""
+        found = self._monotones.get(space)
+        if found is None:
+            content = self.g.content
+            found = self._monotones[space] = self._relevance("monotone", space, lambda: relevance.monotone(content, space))
+        return found
 
     def _prepared_states(self, player: int, space: str, plays, alone: bool = False) -> list:
         leaves, paths, tried = [], [[]], 0
