@@ -113,8 +113,9 @@ def test_an_events_checkpoint_stays_as_it_was(content):
 
 def test_other_players_cards_left_out_of_a_chain_change_no_verdict(content, monkeypatch):
     """What a preparation may set off counts only the listeners of the players it can act for
-    (his own, the rules', the owners of watches): with 4 players, the refusals equal those
-    judged with every player's listeners in the chain, at every other space question."""
+    (his own, the rules', the owners of watches), in the chain and in the phases heard: with 4
+    players, the refusals equal those judged with every player's listeners counted (both read
+    `_chain_owners`), at every other space question."""
     from rulesdsl.engine.preparations import Trials
 
     compared = 0

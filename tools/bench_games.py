@@ -1,6 +1,6 @@
 """Games per second with random agents, optionally side by side with an earlier commit. Not a test.
 
-    python tools/bench_games.py [--games N] [--blocks B] [--against REV]
+    python tools/bench_games.py [--games N] [--blocks B] [--repeats R] [--seeds fresh|same] [--against REV]
 
 Three measures, each the median over N seeded long games with all three occupation decks:
 - `random`: wall time of a game with random agents (solo, 2 and 4 players); they draw their
@@ -11,9 +11,19 @@ Three measures, each the median over N seeded long games with all three occupati
 Times are CPU seconds of the measuring process (`time.process_time`), which other load on a
 shared machine disturbs far less than wall time; `--wall` measures wall time instead.
 The measures run in B blocks, interleaved, so a busy moment of the machine hits every
-variant alike; each line gives min/median/max of the block medians. With `--against REV`,
-REV is checked out in a temporary `git worktree` and run in a subprocess (its own
-`rulesdsl` on sys.path), interleaved block by block with today's tree, and the ratios
+variant alike; each line gives min/median/max of the block medians. By default every block
+plays seeds 0 .. N-1 (`--seeds same`); `--seeds fresh` gives block b the seeds b*N .. b*N+N-1
+(the 4p / solo pairs follow with seeds of their own). `--repeats R` plays every seed R times
+in rounds (all seeds once, then again) and its fastest play counts, which is steadier on a
+shared machine. Both sides of a comparison, and solo and 4 players alike, get the same
+requests. Mind that a replayed seed (a later block with `same`, a repeat) finds what is
+remembered per content by value (direct verdicts, legal positions, relevance readings)
+already there: measured in instructions (cachegrind, seeds 0-11), a replay costs about 11%
+less than the first play in today's tree, solo and 4 players alike, and 8.5% less (4p) at
+cb9f6f0, so replays flatter today somewhat against an earlier commit; playouts meet fresh
+seeds. With fresh seeds the games differ from block to block, so the spread is wider.
+With `--against REV`, REV is checked out in a temporary `git worktree` and run in a
+subprocess (its own `rulesdsl` on sys.path), interleaved block by block with today's tree, and the ratios
 (today / REV) are printed per block. Targets: random solo <= 0.2x of REV 1f91dd3 (stretch
 0.12x); 4 players <= 3.5x solo (measured with solo and 4-player games alternated game by
 game, and split into the ratio of decisions per game and of time per decision); full lists
@@ -49,16 +59,19 @@ class FullListAgent:
 
 
 CLOCK = time.process_time
+WARM_SEED = 999_983  # the warm-up game's seed, far from the blocks' seeds
 
 
-def run_block(modules, measure: str, players: int, games: int) -> float:
-    """Median over `games` seeded games: ms per game (random) or ms per decision (full)."""
+def run_block(modules, measure: str, players: int, games: int, repeats: int = 1, first: int = 0) -> float:
+    """Median over the games of seeds first .. first+games-1 (each the fastest of `repeats`
+    plays, played in rounds): ms per game (random) or ms per decision (full)."""
     make = modules[2] if measure == "random" else FullListAgent  # modules: Game, GameOptions, RandomAgent, content
-    values = []
-    for seed in range(games):
-        elapsed, decisions = play_one(modules, players, seed, make)
-        values.append(elapsed if measure == "random" else elapsed / max(1, decisions))
-    return statistics.median(values)
+    best = [float("inf")] * games
+    for _ in range(repeats):
+        for index in range(games):
+            elapsed, decisions = play_one(modules, players, first + index, make)
+            best[index] = min(best[index], elapsed if measure == "random" else elapsed / max(1, decisions))
+    return statistics.median(best)
 
 
 def play_one(modules, players: int, seed: int, make) -> tuple[float, int]:
@@ -70,17 +83,19 @@ def play_one(modules, players: int, seed: int, make) -> tuple[float, int]:
     return (CLOCK() - start) * 1000, len(game.log)
 
 
-def run_pair(modules, games: int) -> tuple[float, float, float]:
+def run_pair(modules, games: int, repeats: int = 1, first: int = 0) -> tuple[float, float, float]:
     """Solo and 4-player games of the same seeds, alternated game by game so that a busy moment
-    of the machine hits both alike: (4p / solo ratio of the median game times, of the median
-    decision counts, of the time per decision)."""
-    times: dict = {1: [], 4: []}
-    decisions: dict = {1: [], 4: []}
-    for seed in range(games):
-        for players in (1, 4):
-            elapsed, count = play_one(modules, players, seed, modules[2])
-            times[players].append(elapsed)
-            decisions[players].append(count)
+    of the machine hits both alike, each game the fastest of `repeats` plays (in rounds):
+    (4p / solo ratio of the median game times, of the median decision counts, of the time per
+    decision)."""
+    times: dict = {1: [float("inf")] * games, 4: [float("inf")] * games}
+    decisions: dict = {1: [0] * games, 4: [0] * games}
+    for _ in range(repeats):
+        for index in range(games):
+            for players in (1, 4):
+                elapsed, count = play_one(modules, players, first + index, modules[2])
+                times[players][index] = min(times[players][index], elapsed)
+                decisions[players][index] = count
     per_decision = {n: sum(times[n]) / sum(decisions[n]) for n in (1, 4)}
     return (statistics.median(times[4]) / statistics.median(times[1]),
             statistics.median(decisions[4]) / statistics.median(decisions[1]), per_decision[4] / per_decision[1])
@@ -93,7 +108,7 @@ def load_modules(root: Path):
     from rulesdsl.engine.game import Game, GameOptions
 
     modules = (Game, GameOptions, RandomAgent, load_content())
-    run_block(modules, "random", 1, 1)  # warm caches
+    run_block(modules, "random", 1, 1, first=WARM_SEED)  # warm caches (a seed no block plays)
     return modules
 
 
@@ -105,7 +120,8 @@ def worker(root: str, wall: bool) -> int:
     print(json.dumps({"ready": True}), flush=True)
     for line in sys.stdin:
         request = json.loads(line)
-        print(json.dumps({"median": run_block(modules, request["measure"], request["players"], request["games"])}), flush=True)
+        print(json.dumps({"median": run_block(modules, request["measure"], request["players"], request["games"],
+                                              request.get("repeats", 1), request.get("first", 0))}), flush=True)
     return 0
 
 
@@ -121,8 +137,9 @@ class Remote:
                                         stdout=subprocess.PIPE, text=True, env=env, cwd=self.dir)
         json.loads(self.process.stdout.readline())
 
-    def block(self, measure: str, players: int, games: int) -> float:
-        self.process.stdin.write(json.dumps({"measure": measure, "players": players, "games": games}) + "\n")
+    def block(self, measure: str, players: int, games: int, repeats: int = 1, first: int = 0) -> float:
+        self.process.stdin.write(json.dumps({"measure": measure, "players": players, "games": games, "repeats": repeats,
+                                             "first": first}) + "\n")
         self.process.stdin.flush()
         return json.loads(self.process.stdout.readline())["median"]
 
@@ -140,6 +157,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per measure and block")
     parser.add_argument("--blocks", type=int, default=3, help="interleaved blocks")
+    parser.add_argument("--repeats", type=int, default=1, help="plays per seed in a block; the fastest counts (replays: see above)")
+    parser.add_argument("--seeds", choices=("same", "fresh"), default="same", help="the same seeds in every block, or new ones")
     parser.add_argument("--against", metavar="REV", help="an earlier commit to compare with, run side by side")
     parser.add_argument("--only", choices=("random", "full"), help="run one kind of measure")
     parser.add_argument("--wall", action="store_true", help="measure wall time, not CPU time")
@@ -156,13 +175,14 @@ def main() -> int:
     theirs: dict = {m: [] for m in measures}
     try:
         for block in range(args.blocks):
+            first = block * args.games if args.seeds == "fresh" else 0
             for measure in measures:
                 first_ours = block % 2 == 0  # alternate who goes first
                 for side in ((True, False) if first_ours else (False, True)):
                     if side:
-                        ours[measure].append(run_block(local, *measure, args.games))
+                        ours[measure].append(run_block(local, *measure, args.games, args.repeats, first))
                     elif remote is not None:
-                        theirs[measure].append(remote.block(*measure, args.games))
+                        theirs[measure].append(remote.block(*measure, args.games, args.repeats, first))
     finally:
         if remote is not None:
             remote.close()
@@ -176,7 +196,9 @@ def main() -> int:
             print(f"{'':10} {'ratio':>10}: {spread(ratios)}  (today / {args.against[:10]})")
     if ("random", 1) in ours:
         # measured apart from the blocks above: solo and 4-player games alternate game by game
-        pairs = [run_pair(local, args.games) for _ in range(args.blocks)]
+        # (fresh seeds: after those the blocks above played)
+        pairs = [run_pair(local, args.games, args.repeats, (args.blocks + block) * args.games if args.seeds == "fresh" else 0)
+                 for block in range(args.blocks)]
         print(f"4 players / solo (today): {spread([p[0] for p in pairs])}  target <= 3.5")
         print(f"  = decisions per game {spread([p[1] for p in pairs])}  x  time per decision {spread([p[2] for p in pairs])}")
     if remote is not None and ("random", 1) in ours:

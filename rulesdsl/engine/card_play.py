@@ -7,13 +7,17 @@ from rulesdsl.engine.events import EventInfo
 from rulesdsl.errors import RulesError
 
 
+_HOW_SPACE = frozenset({"space"})
+
+
 class CardPlay:
     """Occupation cards of a `Flow`: drawing and playing."""
 
     def draw_occupation(self, ctx):
-        replaced = yield from self.replace(ctx, "drawing", EventInfo("drawing", kind="occupation", how=frozenset({"space"})))
-        if replaced is not None:
-            return 1 if replaced else 0
+        if self.g.events.hears("instead", "drawing", ctx.player):  # (no listener: no event built, nothing replaced)
+            replaced = yield from self.replace(ctx, "drawing", EventInfo("drawing", kind="occupation", how=_HOW_SPACE))
+            if replaced is not None:
+                return 1 if replaced else 0
         deck = self.g.state.occupation_deck
         if not deck:
             return 0

@@ -178,6 +178,9 @@ class Decision:
             entries, verdicts = self._entries, self._verdicts
         # Fisher-Yates, with the swapped positions in a dict: a few steps cost a few steps
         n, moved = len(entries), {}
+        if type(rng) is SeededStream:  # its draws inlined (the same numbers): a random game's every step
+            yield from _seeded_order(rng, entries, verdicts, judge, moved)
+            return
         for i in range(n):
             j = i + rng.randrange(n - i)
             picked = moved.get(j, j)
@@ -270,17 +273,44 @@ def _piece(label) -> str | None:
     return getattr(label, "piece", None)
 
 
+def _seeded_order(rng, entries, verdicts, judge, moved):
+    """`legal_in_order` with a `SeededStream`: `randrange` inlined, the stream's state kept
+    current at every step (the caller may stop after any key)."""
+    n, state = len(entries), rng.state
+    get, verdict_of = moved.get, verdicts.get
+    for i in range(n):
+        state = (state + _GOLDEN) & _MASK
+        x = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        j = i + ((((x ^ (x >> 31)) * (n - i)) >> 64))
+        rng.state = state
+        picked = get(j, j)
+        moved[j] = get(i, i)
+        key = entries[picked][0]
+        if judge is None:
+            yield key
+            continue
+        found = verdict_of(key, verdicts)
+        if found is verdicts:  # not judged yet
+            found = verdicts[key] = judge(key)
+        if found is None:
+            yield key
+
+
 class SeededStream:
     """Random numbers that depend only on (seed, step): `at(step)` starts the stream of one step.
     Cheap (a few integer operations per number, splitmix64) and the same on every platform."""
 
-    __slots__ = ("state",)
+    __slots__ = ("state", "_seed", "_mixed")
 
     def __init__(self, seed: int = 0):
         self.state = _mix(seed & _MASK)
+        self._seed = self._mixed = None
 
     def at(self, seed: int, step: int) -> "SeededStream":
-        self.state = _mix((_mix(seed & _MASK) + step * _GOLDEN) & _MASK)
+        if seed != self._seed:  # an agent asks with its own seed at every step: mixed once
+            self._seed, self._mixed = seed, _mix(seed & _MASK)
+        self.state = _mix((self._mixed + step * _GOLDEN) & _MASK)
         return self
 
     def randrange(self, n: int) -> int:

@@ -216,8 +216,10 @@ class DiceRunner:
         """(tile, sword value) that a battle result can take: blue goods, available special tiles, what cards allow."""
         g = self.g
         out = []
-        looting_green = g.events.allowed("looting", ctx, EventInfo("looting", kind=ctx.dice.kind if ctx.dice else None,
-                                                                   items=frozenset(g.catalog.classes.get("green_good", ()))))
+        # (the events are built only when a modifier could apply: this runs for every raid judged)
+        looting_green = g.events.affects("looting", ctx) and g.events.allowed(
+            "looting", ctx, EventInfo("looting", kind=ctx.dice.kind if ctx.dice else None,
+                                      items=frozenset(g.catalog.classes.get("green_good", ()))))
         for good in g.content.goods.values():
             if good.color == "blue" or (looting_green and good.color == "green"):
                 value = self.sword(good.id, ctx)
@@ -233,6 +235,8 @@ class DiceRunner:
         base = self.g.flow.base_sword(item)
         if base is None:
             return None
+        if not self.g.events.affects("sword_value", ctx):  # what `value` finds at once, without the event
+            return base
         info = EventInfo("sword_value", kind=ctx.dice.kind if ctx.dice else None, items=frozenset({item}))
         return self.g.events.value("sword_value", base, ctx.derive(info=info), info)
 

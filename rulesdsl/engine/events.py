@@ -68,6 +68,7 @@ class Events:
         self.generation = 0  # counts changes of the hooks and watches installed (readers cache by it)
         self._heard: tuple = (-1, {})  # (generation, {(timing, event, player): the listeners he hears})
         self._shared = False  # the containers are also a checkpoint's: copied before any change (`_own`)
+        self._by_player: tuple = (None, 0, {})  # (modifiers, their number, {(player, name, allow): those that apply})
 
     def checkpoint(self):
         """What installing cards and spending `once` hooks change, to put back after a trial.
@@ -239,11 +240,7 @@ class Events:
         info = info or EventInfo(name)
         delta = 0
         setting = None
-        for owner, card, stmt in self._active_modifiers(ctx):
-            if isinstance(stmt, t.Allow) or stmt.value != name:
-                continue
-            if owner is not None and owner != ctx.player:
-                continue
+        for card, stmt in self._active_modifiers(ctx, name, False):
             if not self.matches(stmt.filters, info, ctx):
                 continue
             sub = ctx.derive(card=card, info=info, value=base)
@@ -262,11 +259,7 @@ class Events:
         if not self.affects(rule, ctx):
             return False
         info = info or EventInfo(rule)
-        for owner, card, stmt in self._active_modifiers(ctx):
-            if not isinstance(stmt, t.Allow) or stmt.rule != rule:
-                continue
-            if owner is not None and owner != ctx.player:
-                continue
+        for card, stmt in self._active_modifiers(ctx, rule, True):
             if not self.matches(stmt.filters, info, ctx):
                 continue
             if stmt.cond is not None and not self.g.flow.interp.truth(stmt.cond, ctx.derive(card=card, info=info)):
@@ -278,16 +271,34 @@ class Events:
         """The active `allow` statements of a rule (for rules that carry arguments: substitutions)."""
         if not self.affects(rule, ctx):  # none applies to this player: nothing to look through
             return
-        for owner, card, stmt in self._active_modifiers(ctx):
-            if isinstance(stmt, t.Allow) and stmt.rule == rule and owner in (None, ctx.player):
-                yield card, stmt
+        yield from self._active_modifiers(ctx, rule, True)
 
-    def _active_modifiers(self, ctx):
-        yield from self.modifiers
+    def _active_modifiers(self, ctx, name: str, allow: bool) -> list:
+        """(card, statement) of the modifiers of one value (or, with `allow`, the `allow`
+        statements of one rule) that apply to the acting player, in the order installed, then
+        those lasting until the action ends. Only his own and the board's are read: with
+        several players the others' cards would be looked through and skipped at every value."""
+        index = self._by_player
+        if index[0] is not self.modifiers or index[1] != len(self.modifiers):
+            # the list is only appended to (a checkpoint keeps the old one, copied on write);
+            # the index holds it, so its identity stays its own while the index is kept
+            index = self._by_player = (self.modifiers, len(self.modifiers), {})
+        key = (ctx.player, name, allow)
+        found = index[2].get(key)
+        if found is None:
+            found = index[2][key] = [(card, stmt) for owner, card, stmt in self.modifiers
+                                     if owner in (None, ctx.player) and _modifies(stmt, name, allow)]
         action = ctx.action
-        if action is not None:
-            for card, stmt in action.temporary:
-                yield ctx.player, card, stmt
+        if action is None or not action.temporary:
+            return found
+        return found + [(card, stmt) for card, stmt in action.temporary if _modifies(stmt, name, allow)]
+
+
+def _modifies(stmt, name: str, allow: bool) -> bool:
+    """Whether a modifier statement is an `allow` of this rule (`allow`) or changes this value."""
+    if isinstance(stmt, t.Allow):
+        return allow and stmt.rule == name
+    return not allow and stmt.value == name
 
 
 def _copied(saved) -> tuple:

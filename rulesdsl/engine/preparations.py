@@ -61,7 +61,9 @@ class Trials:
         self._installed_by_number: list = []  # number -> (the listeners, the watches)
         self._generation = (None, -1, None)  # (events, its generation, the number) of the last reading
         self._imitated: dict = {}
-        self._heard = (None, -1, frozenset())  # (events, generation, what `_phases_heard` found)
+        self._monotones: dict = {}  # space -> `_monotone`, and `_needs`: space -> its needs (both per content, kept at hand)
+        self._needs: dict = {}
+        self._heard = (None, -1, {})  # (events, generation, {owners: what `_phases_heard` found})
         self._chains: dict = {}  # (installed, gains) -> what the listeners a preparation could set off produce
 
     @contextmanager
@@ -153,7 +155,7 @@ class Trials:
         chain = self._chain_reach(installed, self._monotone(space), player) if self._space_needs(space) is not None else None
         if found[1]:
             plays = (tuple(state.players[player].hand), bool(self.g.events.hears("when", "occupations_played", player)),
-                     self._phases_heard() if self._monotone(space) else None)
+                     self._phases_heard(player) if self._monotone(space) else None)
         else:
             plays = None
         full_key = (key, chain, plays, occupied, self.prune)
@@ -282,7 +284,10 @@ class Trials:
         content, catalog = self.g.content, self.g.catalog
         columns = self._imitates(space)
         if columns is None:
-            return self._relevance("space", space, lambda: relevance.needs_of_space(content, catalog, space))
+            found = self._needs.get(space, _PLAYS)  # (None is an answer: anything could)
+            if found is _PLAYS:
+                found = self._needs[space] = self._relevance("space", space, lambda: relevance.needs_of_space(content, catalog, space))
+            return found
         found = frozenset({relevance.VIKINGS})  # what it may imitate depends on the occupied spaces
         for other in self.g.state.occupancy:
             if content.spaces[other].column in columns and self._imitates(other) is None:
@@ -298,7 +303,9 @@ class Trials:
         `_chain_reach` found: a card that touches anything may set them off)."""
         if self.g.events.candidates("when", "occupations_played", p.index):
             return frozenset(p.hand)  # a card in play rewards any play
-        return self._batched(("cards", tuple(p.hand), needs, gains, chain), lambda: self._hand_reaching(p.hand, needs, gains, chain))
+        heard = self._phases_heard(p.index) if gains else None
+        return self._batched(("cards", tuple(p.hand), needs, gains, chain, heard),
+                             lambda: self._hand_reaching(p.hand, needs, gains, chain, heard))
 
     def _card_matters(self, n: int, reach, needs, chain) -> bool:
         """Whether card `n`, of this reach, could matter: what it touches (all it names, paid
@@ -313,12 +320,14 @@ class Trials:
         touched = self._relevance("card", n, lambda: relevance.produced_by_card(content, catalog, n))
         return touched is None or bool(touched)
 
-    def _hand_reaching(self, hand, needs, gains: bool, chain=frozenset()) -> frozenset:
+    def _hand_reaching(self, hand, needs, gains: bool, chain=frozenset(), heard=frozenset()) -> frozenset:
+        """The cards of `hand` that could matter (`_cards_that_matter`); `heard`: what
+        `_phases_heard` found for the player."""
         content, catalog = self.g.content, self.g.catalog
         if not gains:
             return frozenset(n for n in hand if self._card_matters(
                 n, self._relevance("card", n, lambda: relevance.produced_by_card(content, catalog, n)), needs, chain))
-        heard, found = self._phases_heard(), []
+        found = []
         for n in hand:
             # a phase a card runs gives only what its mechanisms give, unless a listener hears
             # that phase or an event a mechanism announces (what those hooks do is not read)
@@ -331,22 +340,35 @@ class Trials:
                 found.append(n)
         return frozenset(found)
 
-    def _phases_heard(self) -> frozenset:
-        """The phases (as events, `phase:<id>`) and the events a mechanism announces that some
-        listener hears; read again only after the installed listeners changed."""
+    def _phases_heard(self, player: int) -> frozenset:
+        """The phases (as events, `phase:<id>`) and the events a mechanism announces that a
+        listener a preparation of `player` can set off hears: those of the players it can act
+        for (`_chain_owners`: a phase a card runs, and a mechanism's events, are announced in
+        the context of the player it runs for) and the board's rules. Read again only after
+        the installed listeners changed; with several players the others' listeners of phases
+        no longer change a player's signatures."""
         events = self.g.events
         cached = self._heard
-        if cached[0] is events and cached[1] == events.generation:
-            return cached[2]
-        mechanism = relevance.MECHANISM_EVENTS
-        heard = frozenset(name for (_, name), listeners in events.hooks.items()
-                          if listeners and (name.startswith("phase:") or name in mechanism))
-        self._heard = (events, events.generation, heard)
+        if cached[0] is not events or cached[1] != events.generation:
+            cached = self._heard = (events, events.generation, {})
+        owners = self._chain_owners(player, events.watches)
+        heard = cached[2].get(owners)
+        if heard is None:
+            mechanism = relevance.MECHANISM_EVENTS
+            heard = cached[2][owners] = frozenset(
+                name for (_, name), listeners in events.hooks.items()
+                if (name.startswith("phase:") or name in mechanism)
+                and any(lst.owner is None or lst.owner in owners for lst in listeners))
         return heard
 
     def _monotone(self, space: str) -> bool:
-        content = self.g.content
-        return self._relevance("monotone", space, lambda: relevance.monotone(content, space))
+        """Whether only what a preparation gives or frees can help the space (per content; kept
+        at hand, asked several times for every space judged)."""
+        found = self._monotones.get(space)
+        if found is None:
+            content = self.g.content
+            found = self._monotones[space] = self._relevance("monotone", space, lambda: relevance.monotone(content, space))
+        return found
 
     def _prepared_states(self, player: int, space: str, plays, alone: bool = False) -> list:
         leaves, paths, tried = [], [[]], 0

@@ -148,9 +148,11 @@ class Runner:
         while True:
             current = options() if callable(options) else options
             extra = tuple(self.anytime_options(player)) if anytime else ()
+            # (no extra option, the common case inside statements: no generator to ask it)
+            open_extra = bool(extra) and any(o.refusal is None for o in extra)
             if isinstance(current, Candidates):
                 decision = self.decision_for(player, kind, prompt, candidates=current, extra=extra)
-                if not any(o.refusal is None for o in extra):
+                if not open_extra:
                     count, first = decision.count_legal(2)
                     if count == 0:
                         raise RulesError(f"no legal answer to '{prompt}' for player {player}")
@@ -159,7 +161,7 @@ class Runner:
                         return first
             else:
                 current = tuple(current)
-                if not any(o.refusal is None for o in extra):
+                if not open_extra:
                     legal = [o for o in current if o.refusal is None]
                     if not legal:
                         raise RulesError(f"no legal answer to '{prompt}' for player {player}")

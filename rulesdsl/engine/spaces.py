@@ -41,7 +41,7 @@ class ActionSpaces:
         column = self.g.content.columns[spec.column]
         if not self.g.events.changes("vikings_needed", ctx.player) and (ctx.action is None or not ctx.action.temporary):
             return column.vikings  # no modifier could change it (Events.affects: it runs per space)
-        info = EventInfo("vikings_needed", space=space, group=spec.group, column=spec.column, how=frozenset({"space"}))
+        info = EventInfo("vikings_needed", space=space, group=spec.group, column=spec.column, how=_HOWS["space"])
         return self.g.events.value("vikings_needed", column.vikings, ctx, info, floor=1)
 
     def space_refusal(self, ctx, space: str) -> str | None:
@@ -68,14 +68,10 @@ class ActionSpaces:
         refuses every occupied space; which spaces are in play is fixed at setup)."""
         plans = self._plans
         found = plans.get(space)
-        if found is None:
-            items = self.g.content.programs[("spaces", space)].items
-            spec = self.g.content.spaces[space]
-            found = (spec, [i for i in items if isinstance(i, t.Require)], [i for i in items if not isinstance(i, t.Require)],
-                     f"{spec.name} is already occupied this round", f"{spec.name} is not in play in this game",
-                     f"none of the effects of {spec.name} can be used now", self.in_play(space),
-                     self.g.content.columns[spec.column].vikings)
-            plans[space] = found
+        if found is None:  # the content's part is read once per content; whether it is in play, per game
+            content = self.g.content
+            found = relevance.cached(content, ("space plan", space), lambda: _content_plan(content, space))
+            found = plans[space] = found[:6] + (self.in_play(space),) + found[6:]
         return found
 
     def space_usable(self, ctx, space: str, needed: int | None = None, prepared: bool = True) -> bool:
@@ -140,10 +136,13 @@ class ActionSpaces:
 
     def placed_info(self, space: str, needed: int) -> EventInfo:
         spec = self.g.content.spaces[space]
-        return EventInfo("vikings_placed", space=space, group=spec.group, column=spec.column, how=frozenset({"space"}), amount=needed)
+        return EventInfo("vikings_placed", space=space, group=spec.group, column=spec.column, how=_HOWS["space"], amount=needed)
 
     def action_info(self, space: str, spec, vikings: int, how: str) -> EventInfo:
-        return EventInfo("action", space=space, group=spec.group, column=spec.column, how=frozenset({how}), amount=vikings)
+        found = _HOWS.get(how)
+        if found is None:
+            found = _HOWS[how] = frozenset({how})
+        return EventInfo("action", space=space, group=spec.group, column=spec.column, how=found, amount=vikings)
 
     def turn(self, player: int):
         s = self.g.state
@@ -328,6 +327,17 @@ def _judge(interp, sub, requires, others) -> bool:
 
 
 _PASS = (Option("pass", "pass (place no more Vikings this round)"),)
+_HOWS = {"space": frozenset({"space"})}  # how an action comes about -> its `how` set (a few names; frozensets are values)
+
+
+def _content_plan(content, space: str) -> tuple:
+    """`_space_plan` without whether the space is in play: (spec, requirements, other
+    statements, the texts of its fixed refusals, its column's Vikings)."""
+    items = content.programs[("spaces", space)].items
+    spec = content.spaces[space]
+    return (spec, [i for i in items if isinstance(i, t.Require)], [i for i in items if not isinstance(i, t.Require)],
+            f"{spec.name} is already occupied this round", f"{spec.name} is not in play in this game",
+            f"none of the effects of {spec.name} can be used now", content.columns[spec.column].vikings)
 
 
 def _dice_definitions(content) -> dict:

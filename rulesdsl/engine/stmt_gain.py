@@ -4,7 +4,7 @@ the item helpers they share (which ids an item names, whether it can be taken, i
 from __future__ import annotations
 
 from collections import Counter
-from rulesdsl.engine import ops
+from rulesdsl.engine import ops, relevance
 from rulesdsl.engine.decisions import Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.items import BUILDING, SHIP, SPECIAL
@@ -108,6 +108,11 @@ class GainStatements:
             self._item_ids[key] = members
         return members
 
+    def _pregnant_ids(self) -> frozenset:
+        """The goods that are pregnant animals (read once per content)."""
+        goods = self.g.content.goods
+        return relevance.cached(self.g.content, ("pregnant goods",), lambda: frozenset(i for i, g in goods.items() if g.pregnant))
+
     def _choose_item(self, part, ctx, mandatory, gaining=1, verb=None):
         """Pick one item of a bundle part (alternatives joined by `or`, classes like `special_tile`)."""
         candidates = []
@@ -126,8 +131,11 @@ class GainStatements:
                 if not self._price_ok(item_id, ctx, verb):
                     continue
                 candidates.append((item_id, n))
-        if gaining and any(not self._pregnant(i) for i, _ in candidates):
-            candidates = [c for c in candidates if not self._pregnant(c[0])]  # new animals arrive plain
+        if gaining and candidates:
+            pregnant = self._pregnant_ids()
+            plain = [c for c in candidates if c[0] not in pregnant]
+            if plain:
+                candidates = plain  # new animals arrive plain
         candidates = list(dict(reversed(candidates)).items())[::-1]  # one entry per item
         if not candidates:
             return None

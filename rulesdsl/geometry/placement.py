@@ -239,32 +239,57 @@ def legal_positions(state: BoardState, piece: Piece, allowed: bool = False) -> l
     grid = state.grid
     if not allowed and not _accepts(grid, piece):
         return []
-    # a board state never changes: its positions for a piece are remembered while it is asked
-    # about again (an anytime menu asks about the same boards until something is placed)
-    key = (id(state), piece.rows, piece.classes, piece.mirror, allowed)
-    found = _LEGAL.get(key)
-    if found is not None and found[0] is state:
-        return list(found[1])
-    if len(_LEGAL) >= _LEGAL_MAX:
-        _LEGAL.clear()
-    found = _LEGAL[key] = (state, _legal_positions(state, piece))
-    return list(found[1])
-
-
-_LEGAL: dict = {}  # (id of a board state, piece shape, classes, mirror, allowed) -> (the state, its positions)
-_LEGAL_MAX = 4096
-
-
-def _legal_positions(state: BoardState, piece: Piece) -> tuple:
-    grid = state.grid
-    covered = state.covered
+    # The positions depend only on the grid, the piece's shape, the squares covered and those
+    # its colour may not touch: remembered by those values, so boards alike (every player's
+    # empty home board, a board asked about again) are read once
     blocked_by = 0
     for name in piece.classes:
         if name in grid.apart:
             blocked_by |= state.class_mask(name)
-    income_mask = grid.income_mask
-    return tuple([cand for cand in _positions(grid, piece) if not (cand[0] & covered or cand[1] & blocked_by)
-                  and not (cand[0] & income_mask and _income_blocker(state, cand[0]) is not None)])
+    key = (id(grid), piece.rows, piece.mirror, state.covered, blocked_by)
+    found = _LEGAL.get(key)
+    if found is not None and found[0] is grid:
+        return list(found[1])
+    if len(_LEGAL) >= _LEGAL_MAX:
+        _LEGAL.clear()
+    found = _LEGAL[key] = (grid, _legal_positions(state, piece, blocked_by))
+    return list(found[1])
+
+
+_LEGAL: dict = {}  # (id of a grid, piece shape, mirror, squares covered, squares it may not touch) -> (the grid, its positions)
+_LEGAL_MAX = 8192
+
+
+def _legal_positions(state: BoardState, piece: Piece, blocked_by: int) -> tuple:
+    """The positions `check` accepts: free squares only, not touching `blocked_by`, and every
+    income square under the tile with the squares it needs covered (now or by the tile):
+    with `needs` the squares its income squares need besides its own, that is
+    `covered & (mask | needs) == needs`, one test per position (see `_position_tests`)."""
+    covered = state.covered
+    tests = _position_tests(state.grid, piece)
+    if blocked_by:
+        return tuple([pos for both, needs, edges, pos in tests if (covered & both) == needs and not edges & blocked_by])
+    return tuple([pos for both, needs, edges, pos in tests if (covered & both) == needs])
+
+
+def _position_tests(grid: g.Grid, piece: Piece) -> tuple:
+    """(mask | needs, needs, edges, position) of every position of `_positions`, in order: `needs`
+    the squares the income squares under the tile need covered first, less the tile's own
+    (what `_income_blocker` finds missing when they are not all covered). Cached per grid."""
+    key = ("tests", piece.rows, piece.mirror)
+    found = grid._candidates.get(key)
+    if found is None:
+        required, income_mask, out = grid.income_required, grid.income_mask, []
+        for pos in _positions(grid, piece):
+            mask, needs = pos[0], 0
+            hits = mask & income_mask
+            for bit, need in required.items():
+                if hits & bit:
+                    needs |= need
+            needs &= ~mask
+            out.append((mask | needs, needs, pos[1], pos))
+        found = grid._candidates[key] = tuple(out)
+    return found
 
 
 def _positions(grid: g.Grid, piece: Piece) -> tuple[tuple, ...]:
