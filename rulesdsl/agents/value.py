@@ -25,6 +25,7 @@ from rulesdsl.mechanisms.feast import HELD as BANQUET_HELD
 SILVER = "silver"  # the currency is already in the score
 WEAPONS_USEFUL = 4  # weapons beyond these add little to a roll already won
 FADE_ROUNDS = 1.5  # holdings that are not income are worth their full value until this many rounds are left
+PACK_ROUNDS = 1  # the last rounds in which held tiles are valued by a packing (Weights.packed)
 MENU_PLACES = 2  # tiles of the anytime menu tried on forks (the best by the boards' geometry)
 LASTING = (t.Hook, t.OnceHook, t.Watch, t.Anytime, t.Modify, t.SetValue, t.Allow)  # what outlives playing a card
 
@@ -160,7 +161,7 @@ class Valuer:
         left = self.rounds_left(game, p)
         over = left == 0
         food = resource = weapon = cells = food_cells = stranded = 0
-        last = not over and s.round >= s.rounds and bool(self.weights.packed)  # tiles valued by a packing
+        last = not over and s.rounds - s.round < PACK_ROUNDS and bool(self.weights.packed)  # tiles valued by a packing
         held = []
         boards = [board for _, _, _, board in game.flow.areas(p)]
         placeable = 0.0
