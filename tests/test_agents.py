@@ -347,6 +347,38 @@ def test_a_held_tile_is_stranded_once_no_legal_place_covers_a_minus_square(conte
     assert valuer.features(game, 0)["stranded"] == valuer.cells[largest]
 
 
+def test_in_the_last_round_held_tiles_count_the_minus_squares_they_cover_laid_together(content):
+    """Two gaps that each take one copy of a tile and a lone minus square no tile fits: three
+    copies held cover the two gaps, not the lone square nor a third gap (the per-tile reading
+    of earlier rounds counts every held square up to the minus squares left)."""
+    import attrs
+
+    from rulesdsl.agents.value import Valuer
+    from rulesdsl.geometry.placement import legal_positions
+    from rulesdsl.geometry import pieces
+
+    game, p, _ = at_first_turn(content)
+    valuer = Valuer(content, game.catalog, attrs.evolve(load_weights(), packed=1.0))
+    tile = max((g for g in valuer.cells if g in content.goods and 2 < valuer.cells[g] < 6), key=lambda g: (valuer.cells[g], g))
+    grid = p.home.grid
+    inside = [pos for pos in legal_positions(p.home, pieces.piece(content, tile)) if not pos[0] & ~grid.minus]
+    first = inside[0]
+    second = next(pos for pos in inside if not pos[0] & (first[0] | first[1]))  # apart, not touching
+    taken = first[0] | second[0] | first[1] | second[1]
+    lone = next(1 << i for i in range(grid.minus.bit_length()) if grid.minus >> i & 1 and not (1 << i) & taken)
+    p.home = attrs.evolve(p.home, covered=grid.coverable & ~(first[0] | second[0] | lone))
+    p.supply[tile] += 3
+    s = game.state
+    early = valuer.features(game, 0)
+    assert early["packed"] == 0 and early["coverable"] == 2 * valuer.cells[tile] + 1
+    s.round = s.rounds
+    last = valuer.features(game, 0)
+    assert last["coverable"] == last["stranded"] == 0
+    assert last["packed"] == 2 * valuer.cells[tile]
+    p.supply[tile] -= 2
+    assert valuer.features(game, 0)["packed"] == valuer.cells[tile]
+
+
 
 def at_banquet(content, last: bool):
     """A solo short game played at random up to a banquet question with a coin among its

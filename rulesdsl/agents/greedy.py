@@ -30,6 +30,7 @@ PLACEMENTS_TRIED = 6  # placements tried on forks: the best by the board's geome
 MAX_ANYTIME = 36  # answers in a row spent on anytime actions (menu, item, where it goes)
 SAMPLE = 16  # answers of a nested question judged at most (a seeded sample of the rest)
 TURN_SAMPLE = 64  # answers of a turn's question judged at most (in practice all of them)
+SHORTLIST = 0  # a turn's answers judged in full: the best by a cheap first judgement (nested questions answered cheaply); 0: all
 QUICK_KINDS = frozenset({MENU_KIND, "place"})  # nested questions answered as a lookahead answers them (a feast is judged in full: cheap seats lost 9 points a game)
 
 
@@ -89,11 +90,16 @@ class GreedyAgent:
         return [k for k in legal if k in picked or k in keep]
 
     def scores(self, game, decision, candidates=None) -> dict[str, float]:
-        """The value of every candidate answer."""
+        """The value of every candidate answer (of a turn's many, the shortlist's)."""
         valuer = self.valuer(game)
         seed = lookahead_seed(self.seed, game)
         if candidates is None:
             candidates = self.candidates(game, decision)
+        if SHORTLIST and self.menus and decision.kind in TOP_KINDS and len(candidates) > SHORTLIST:
+            cheap = {key: try_answer(game, decision.player, key, seed, valuer, False) for key in candidates
+                     if not key.startswith(ANYTIME)}
+            best = set(sorted(cheap, key=lambda k: -cheap[k])[:SHORTLIST])
+            candidates = [k for k in candidates if k in best or k.startswith(ANYTIME)]
         return {key: try_answer(game, decision.player, key, seed, valuer, self.menus) for key in candidates}
 
     def answer(self, game, decision) -> str:
