@@ -27,7 +27,6 @@ WEAPONS_USEFUL = 4  # weapons beyond these add little to a roll already won
 FADE_ROUNDS = 1.5  # holdings that are not income are worth their full value until this many rounds are left
 PACK_ROUNDS = 1  # the last rounds in which held tiles are valued by a packing (Weights.packed); 2 (the
 # packing from the round before the last, when tiles are still to come): +0.8 +- 1.9 points, seeds 400-429
-LAST_IDLE = False
 MENU_PLACES = 2  # tiles of the anytime menu tried on forks (the best by the boards' geometry)
 LASTING = (t.Hook, t.OnceHook, t.Watch, t.Anytime, t.Modify, t.SetValue, t.Allow)  # what outlives playing a card
 
@@ -200,9 +199,6 @@ class Valuer:
         bonus = sum(len(goods) for board in boards for _, goods in grid_scoring.bonus(board))
         progress = sum(income_progress(board) for board in boards) if left else 0
         fade = min(1.0, left / FADE_ROUNDS)
-        idle = LAST_IDLE and last and (p.passed or p.thing == 0)  # no action is left in the game: holdings that need one are worth nothing
-        if idle:
-            fade, food_cells = 0.0, 0
         emigrable = sum(self.emigration_gain.get(ship.kind, 0) for ship in p.ships)
         funds = 0
         if emigrable and self.emigration_costs and not over:
@@ -228,7 +224,7 @@ class Valuer:
             "packed": packed,
             "placeable": placeable,
             "stranded": stranded,
-            "food_coverable": 0 if over or idle else min(food_cells, max(0, uncovered - cells)),
+            "food_coverable": 0 if over else min(food_cells, max(0, uncovered - cells)),
             "vikings_now": 0 if over or p.passed else p.thing,
             "seats_per_round": need * left,
             "emigrable": emigrable * fade,
