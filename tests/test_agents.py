@@ -350,7 +350,8 @@ def test_a_held_tile_is_stranded_once_no_legal_place_covers_a_minus_square(conte
 def test_in_the_last_round_held_tiles_count_the_minus_squares_they_cover_laid_together(content):
     """Two gaps that each take one copy of a tile and a lone minus square no tile fits: three
     copies held cover the two gaps, not the lone square nor a third gap (the per-tile reading
-    of earlier rounds counts every held square up to the minus squares left)."""
+    of earlier rounds counts every held square up to the minus squares left), and still do at
+    the end of the game while the final placements are to make."""
     import attrs
 
     from rulesdsl.agents.value import Valuer
@@ -377,6 +378,8 @@ def test_in_the_last_round_held_tiles_count_the_minus_squares_they_cover_laid_to
     assert last["packed"] == 2 * valuer.cells[tile]
     p.supply[tile] -= 2
     assert valuer.features(game, 0)["packed"] == valuer.cells[tile]
+    s.phase = "end"  # the game is over, its final placements still to make: the tile still counts
+    assert valuer.rounds_left(game, p) == 0 and valuer.features(game, 0)["packed"] == valuer.cells[tile]
 
 
 

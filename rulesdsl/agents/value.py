@@ -162,7 +162,10 @@ class Valuer:
         left = self.rounds_left(game, p)
         over = left == 0
         food = resource = weapon = cells = food_cells = stranded = 0
-        last = not over and s.rounds - s.round < PACK_ROUNDS and bool(self.weights.packed)  # tiles valued by a packing
+        # held tiles valued by a packing: in the last rounds, and once the game is over while the
+        # final placements are still to make (a rollout's leaf there must not count them as nothing)
+        ending = s.phase == "end" and not s.finished
+        last = bool(self.weights.packed) and (ending or not over and s.rounds - s.round < PACK_ROUNDS)
         held = []
         boards = [board for _, _, _, board in game.flow.areas(p)]
         placeable = 0.0
