@@ -355,8 +355,8 @@ def test_in_the_last_round_held_tiles_count_the_minus_squares_they_cover_laid_to
     import attrs
 
     from rulesdsl.agents.value import Valuer
-    from rulesdsl.geometry.placement import legal_positions
     from rulesdsl.geometry import pieces
+    from rulesdsl.geometry.placement import legal_positions
 
     game, p, _ = at_first_turn(content)
     valuer = Valuer(content, game.catalog, attrs.evolve(load_weights(), packed=1.0))
@@ -378,9 +378,35 @@ def test_in_the_last_round_held_tiles_count_the_minus_squares_they_cover_laid_to
     assert last["packed"] == 2 * valuer.cells[tile]
     p.supply[tile] -= 2
     assert valuer.features(game, 0)["packed"] == valuer.cells[tile]
-    s.phase = "end"  # the game is over, its final placements still to make: the tile still counts
-    assert valuer.rounds_left(game, p) == 0 and valuer.features(game, 0)["packed"] == valuer.cells[tile]
+    s.phase = "end"  # the game is over, its final placements still to make: a rollout's leaf counts the tile
+    assert valuer.rounds_left(game, p) == 0 and valuer.features(game, 0)["packed"] == 0
+    assert valuer.leaf_value(game, 0) == valuer.value(game, 0) + valuer.cells[tile]
 
+
+def test_at_the_end_of_the_game_greedy_lays_the_tiles_it_holds(content):
+    """At the last question (place what you still want, then finish) greedy lays held tiles
+    that cover minus squares before it finishes. (The state is reached by play, not edited:
+    forks replay the answers, so an edited state would not be what they restore.)"""
+    from rulesdsl.geometry import scoring as grid_scoring
+
+    for seed in range(20):
+        game = Game(content, GameOptions(players=1, length="short", decks=("A",)), seed)
+        rng = RandomAgent(seed)
+        while game.decision.kind != "end":
+            game.answer(rng.answer(game, game.decision))
+        p, greedy = game.state.players[0], GreedyAgent(1)
+        valuer = greedy.valuer(game)
+        boards = lambda: [board for _, _, _, board in game.flow.areas(p)]
+        held = tuple(sorted((i, n) for i, n in p.supply.items() if n > 0 and i in valuer.cells and i not in valuer.food_seats))
+        if held and valuer.judge.packed(game, boards(), held) > 0:
+            break
+    else:
+        pytest.skip("no random game ends with a tile that fits")
+    before = sum(grid_scoring.uncovered_minus(b) for b in boards())
+    assert valuer.leaf_value(game, 0) > valuer.value(game, 0)  # a rollout's leaf here counts the tiles
+    while game.decision is not None:
+        game.answer(greedy.answer(game, game.decision))
+    assert sum(grid_scoring.uncovered_minus(b) for b in boards()) < before
 
 
 def at_banquet(content, last: bool):

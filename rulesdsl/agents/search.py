@@ -116,12 +116,13 @@ class SearchAgent:
                 else:
                     f.answer(self.playout.answer(f, d))
             d = f.decision
-            if self.follow_up and d is not None and d.player == player and d.kind in TOP_KINDS and len(d.legal()) > 1:
+            if (self.follow_up and d is not None and d.player == player and d.kind in TOP_KINDS and len(d.legal()) > 1
+                    and f.state.phase != "end"):  # the end's placements: counted by the packing (leaf_value)
                 # the player's best next answer counts: an action that sets up the next one is worth that
                 mine = max(self.follower.scores(f, d).values())
             else:
-                mine = valuer.value(f, player)
+                mine = valuer.leaf_value(f, player)
         except RulesError:
             return -1e6
-        others = [valuer.value(f, q) for q in range(len(f.state.players)) if q != player]
+        others = [valuer.leaf_value(f, q) for q in range(len(f.state.players)) if q != player]
         return mine - (max(others) if others else 0.0)

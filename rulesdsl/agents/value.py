@@ -162,10 +162,7 @@ class Valuer:
         left = self.rounds_left(game, p)
         over = left == 0
         food = resource = weapon = cells = food_cells = stranded = 0
-        # held tiles valued by a packing: in the last rounds, and once the game is over while the
-        # final placements are still to make (a rollout's leaf there must not count them as nothing)
-        ending = s.phase == "end" and not s.finished
-        last = bool(self.weights.packed) and (ending or not over and s.rounds - s.round < PACK_ROUNDS)
+        last = not over and s.rounds - s.round < PACK_ROUNDS and bool(self.weights.packed)  # tiles valued by a packing
         held = []
         boards = [board for _, _, _, board in game.flow.areas(p)]
         placeable = 0.0
@@ -282,8 +279,24 @@ class Valuer:
         return [k for k in keys if k in chosen or k in out]
 
     def value(self, game, player: int) -> float:
+        """The state's worth for the player: the score now plus the weighted amounts."""
         f = self.features(game, player)
         w = self.weights
         return f["score"] + sum(getattr(w, name) * f[name] for name in VALUE_NAMES)
+
+    def leaf_value(self, game, player: int) -> float:
+        """`value` for a rollout's leaf: once the game is over but its final placements are still
+        to make, the held tiles add the minus squares their packing covers. (Not in `value`
+        itself: a greedy choice there must find laying a tile worth more than holding it.)"""
+        worth = self.value(game, player)
+        s = game.state
+        if s.phase == "end" and not s.finished and self.weights.packed:
+            p = s.players[player]
+            held = sorted(((item, n) for item, n in p.supply.items() if n > 0 and item in self.cells
+                           and item not in self.food_seats), key=lambda x: (-self.cells[x[0]], x[0]))
+            if held:
+                boards = [board for _, _, _, board in game.flow.areas(p)]
+                worth += self.weights.packed * self.judge.packed(game, boards, tuple(held))
+        return worth
 
 
