@@ -347,6 +347,67 @@ def test_a_held_tile_is_stranded_once_no_legal_place_covers_a_minus_square(conte
     assert valuer.features(game, 0)["stranded"] == valuer.cells[largest]
 
 
+def test_in_the_last_round_held_tiles_count_the_minus_squares_they_cover_laid_together(content):
+    """Two gaps that each take one copy of a tile and a lone minus square no tile fits: three
+    copies held cover the two gaps, not the lone square nor a third gap (the per-tile reading
+    of earlier rounds counts every held square up to the minus squares left), and still do at
+    the end of the game while the final placements are to make."""
+    import attrs
+
+    from rulesdsl.agents.value import Valuer
+    from rulesdsl.geometry import pieces
+    from rulesdsl.geometry.placement import legal_positions
+
+    game, p, _ = at_first_turn(content)
+    valuer = Valuer(content, game.catalog, attrs.evolve(load_weights(), packed=1.0))
+    tile = max((g for g in valuer.cells if g in content.goods and 2 < valuer.cells[g] < 6), key=lambda g: (valuer.cells[g], g))
+    grid = p.home.grid
+    inside = [pos for pos in legal_positions(p.home, pieces.piece(content, tile)) if not pos[0] & ~grid.minus]
+    first = inside[0]
+    second = next(pos for pos in inside if not pos[0] & (first[0] | first[1]))  # apart, not touching
+    taken = first[0] | second[0] | first[1] | second[1]
+    lone = next(1 << i for i in range(grid.minus.bit_length()) if grid.minus >> i & 1 and not (1 << i) & taken)
+    p.home = attrs.evolve(p.home, covered=grid.coverable & ~(first[0] | second[0] | lone))
+    p.supply[tile] += 3
+    s = game.state
+    early = valuer.features(game, 0)
+    assert early["packed"] == 0 and early["coverable"] == 2 * valuer.cells[tile] + 1
+    s.round = s.rounds
+    last = valuer.features(game, 0)
+    assert last["coverable"] == last["stranded"] == 0
+    assert last["packed"] == 2 * valuer.cells[tile]
+    p.supply[tile] -= 2
+    assert valuer.features(game, 0)["packed"] == valuer.cells[tile]
+    s.phase = "end"  # the game is over, its final placements still to make: a rollout's leaf counts the tile
+    assert valuer.rounds_left(game, p) == 0 and valuer.features(game, 0)["packed"] == 0
+    assert valuer.leaf_value(game, 0) == valuer.value(game, 0) + valuer.cells[tile]
+
+
+def test_at_the_end_of_the_game_greedy_lays_the_tiles_it_holds(content):
+    """At the last question (place what you still want, then finish) greedy lays held tiles
+    that cover minus squares before it finishes. (The state is reached by play, not edited:
+    forks replay the answers, so an edited state would not be what they restore.)"""
+    from rulesdsl.geometry import scoring as grid_scoring
+
+    for seed in range(20):
+        game = Game(content, GameOptions(players=1, length="short", decks=("A",)), seed)
+        rng = RandomAgent(seed)
+        while game.decision.kind != "end":
+            game.answer(rng.answer(game, game.decision))
+        p, greedy = game.state.players[0], GreedyAgent(1)
+        valuer = greedy.valuer(game)
+        boards = lambda: [board for _, _, _, board in game.flow.areas(p)]
+        held = tuple(sorted((i, n) for i, n in p.supply.items() if n > 0 and i in valuer.cells and i not in valuer.food_seats))
+        if held and valuer.judge.packed(game, boards(), held) > 0:
+            break
+    else:
+        pytest.skip("no random game ends with a tile that fits")
+    before = sum(grid_scoring.uncovered_minus(b) for b in boards())
+    assert valuer.leaf_value(game, 0) > valuer.value(game, 0)  # a rollout's leaf here counts the tiles
+    while game.decision is not None:
+        game.answer(greedy.answer(game, game.decision))
+    assert sum(grid_scoring.uncovered_minus(b) for b in boards()) < before
+
 
 def at_banquet(content, last: bool):
     """A solo short game played at random up to a banquet question with a coin among its

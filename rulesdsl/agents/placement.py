@@ -12,7 +12,7 @@ import re
 from rulesdsl.errors import RulesError
 from rulesdsl.geometry import pieces
 from rulesdsl.geometry import scoring as grid_scoring
-from rulesdsl.geometry.placement import legal_placements, legal_positions
+from rulesdsl.geometry.placement import legal_placements, legal_positions, open_positions
 
 PLACEMENT = re.compile(r"^(?P<area>[^@]+)@(?P<row>-?\d+),(?P<column>-?\d+),(?P<turn>\d+)(?P<mirror>m?)(?::(?P<piece>.+))?$")
 PLACE_MENU = "place:"  # the anytime menu's answer that picks the item to lay
@@ -118,6 +118,26 @@ class _Covered:
         self.covered = covered
 
 
+class _Packing:
+    """A board during a trial packing: its covered squares and the squares of each tile class,
+    enough for `open_positions` (a passing object, cheaper than a BoardState per tile)."""
+
+    __slots__ = ("grid", "covered", "classes")
+
+    def __init__(self, board):
+        self.grid = board.grid
+        self.covered = board.covered
+        self.classes = dict(board.by_class)
+
+    def class_mask(self, name: str) -> int:
+        return self.classes.get(name, 0)
+
+    def lay(self, piece, mask: int) -> None:
+        self.covered |= mask
+        for name in piece.classes:
+            self.classes[name] = self.classes.get(name, 0) | mask
+
+
 class PlacementJudge:
     """Scores placement answers; the legal placements of a piece on a board are kept (boards
     are immutable and shared by a game's forks, so the forks of one decision meet the same ones)."""
@@ -130,6 +150,7 @@ class PlacementJudge:
         self._keys: dict = {}  # answer -> parsed placement
         self._best: dict = {}  # (id(board), piece, weights) -> (board, the most a placement adds)
         self._minus: dict = {}  # (id(board), piece) -> (board, whether a legal placement covers a minus square)
+        self._packed: dict = {}  # (ids of the boards, held tiles) -> (the boards, minus squares a packing covers)
 
     def _kept(self, cache: dict, key: tuple, board, compute):
         """`compute()` for this board, kept under `key` (which starts with the board's id)."""
@@ -176,6 +197,38 @@ class PlacementJudge:
             return bool(free) and any(pos[0] & free for pos in legal_positions(board, piece))
 
         return any(self._kept(self._minus, (id(board), piece_id), board, lambda board=board: compute(board)) for board in boards)
+
+    def packed(self, game, boards, held: tuple[tuple[str, int], ...]) -> int:
+        """How many uncovered minus squares all the held tiles (`held`: (piece, how many), the
+        largest first) cover together when laid one after another, each where it covers most of
+        them: what the tiles are still worth when no new tile or board is to come. The tiles
+        that fit one by one may not all fit together (`covers_minus` asks about one tile)."""
+        key = (tuple(id(board) for board in boards), held)
+        found = self._packed.get(key)
+        if found is not None and all(a is b for a, b in zip(found[0], boards)):
+            return found[1]
+        if len(self._packed) > self.LIMIT:
+            self._packed.clear()
+        states = [_Packing(board) for board in boards]
+        gained = 0
+        for piece_id, count in held:
+            piece = _piece(game, piece_id)
+            for _ in range(count if piece is not None else 0):
+                best, where, into = 0, 0, None
+                for state in states:
+                    free = state.grid.minus & ~state.covered
+                    if not free:
+                        continue
+                    for pos in open_positions(state, piece):
+                        covers = (pos[0] & free).bit_count()
+                        if covers > best:
+                            best, where, into = covers, pos[0], state
+                if into is None:
+                    break  # boards only fill up: the other copies fit no better
+                into.lay(piece, where)
+                gained += best
+        self._packed[key] = (tuple(boards), gained)
+        return gained
 
     def _parsed(self, key: str):
         """(area, (row, column, turn, mirror), piece or None) of a placement answer, or None; kept."""

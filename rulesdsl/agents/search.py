@@ -39,6 +39,7 @@ TURNS = 1
 MARGIN = 0.5  # points by which rollouts must favour another answer over greedy's best
 Z = 2.0  # standard errors of the paired difference that must lie beyond MARGIN
 PLAYOUT_SAMPLE = 4  # answers the playout policy judges at a turn's question
+SAME_PHASE = True  # rollouts stop at the end of the phase (the round's actions) they started in
 RANK_SAMPLE = 64  # answers of a turn's question greedy judges to pick the candidates (its own games judge 16)
 
 
@@ -49,7 +50,7 @@ class SearchAgent:
                  width: int = WIDTH, depth: int = DEPTH, follow_up: bool = True, turns: int = TURNS,
                  margin: float = MARGIN, z: float = Z, playout_sample: int = PLAYOUT_SAMPLE,
                  prune: float | None = None, cheap_nested: bool = False, follow_sample: int | None = None,
-                 fresh: bool = False, rank_sample: int | None = RANK_SAMPLE):
+                 fresh: bool = False, rank_sample: int | None = RANK_SAMPLE, same_phase: bool = SAME_PHASE):
         self.seed = seed
         self.iterations = iterations
         self.think = think
@@ -67,6 +68,7 @@ class SearchAgent:
         # the follow-up's judge: the answers it samples decide the leaf, so it may sample more than the playout
         self.follower = kind(seed + 2, self.greedy.weights, sample=follow_sample or playout_sample, menus=False)
         self.fresh = fresh  # the playout's samples come from the rollout's seed: rounds differ, and average
+        self.same_phase = same_phase  # a rollout stops where the phase it started in ends
         self.decisions = 0
         self.rollouts = 0
         self.changed = 0  # searched decisions answered otherwise than greedy's best
@@ -101,9 +103,10 @@ class SearchAgent:
         try:
             f.answer(key)
             others_moved, turns = False, 0
+            where = (game.state.round, game.state.phase)
             for _ in range(self.depth):
                 d = f.decision
-                if d is None:
+                if d is None or self.same_phase and (f.state.round, f.state.phase) != where:
                     break
                 if d.player != player:
                     others_moved = True
@@ -116,12 +119,13 @@ class SearchAgent:
                 else:
                     f.answer(self.playout.answer(f, d))
             d = f.decision
-            if self.follow_up and d is not None and d.player == player and d.kind in TOP_KINDS and len(d.legal()) > 1:
+            if (self.follow_up and d is not None and d.player == player and d.kind in TOP_KINDS and len(d.legal()) > 1
+                    and f.state.phase != "end"):  # the end's placements: counted by the packing (leaf_value)
                 # the player's best next answer counts: an action that sets up the next one is worth that
                 mine = max(self.follower.scores(f, d).values())
             else:
-                mine = valuer.value(f, player)
+                mine = valuer.leaf_value(f, player)
         except RulesError:
             return -1e6
-        others = [valuer.value(f, q) for q in range(len(f.state.players)) if q != player]
+        others = [valuer.leaf_value(f, q) for q in range(len(f.state.players)) if q != player]
         return mine - (max(others) if others else 0.0)
