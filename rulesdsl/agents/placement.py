@@ -12,7 +12,7 @@ import re
 from rulesdsl.errors import RulesError
 from rulesdsl.geometry import pieces
 from rulesdsl.geometry import scoring as grid_scoring
-from rulesdsl.geometry.placement import legal_placements, legal_positions, open_positions
+from rulesdsl.geometry.placement import legal_placements, legal_positions
 
 PLACEMENT = re.compile(r"^(?P<area>[^@]+)@(?P<row>-?\d+),(?P<column>-?\d+),(?P<turn>\d+)(?P<mirror>m?)(?::(?P<piece>.+))?$")
 PLACE_MENU = "place:"  # the anytime menu's answer that picks the item to lay
@@ -120,7 +120,8 @@ class _Covered:
 
 class _Packing:
     """A board during a trial packing: its covered squares and the squares of each tile class,
-    enough for `open_positions` (a passing object, cheaper than a BoardState per tile)."""
+    enough for `legal_positions` (which remembers positions by those values, not by the object;
+    cheaper than a BoardState per tile laid)."""
 
     __slots__ = ("grid", "covered", "classes")
 
@@ -219,7 +220,7 @@ class PlacementJudge:
                     free = state.grid.minus & ~state.covered
                     if not free:
                         continue
-                    for pos in open_positions(state, piece):
+                    for pos in legal_positions(state, piece):
                         covers = (pos[0] & free).bit_count()
                         if covers > best:
                             best, where, into = covers, pos[0], state

@@ -308,10 +308,3 @@ def _positions(grid: g.Grid, piece: Piece) -> tuple[tuple, ...]:
         found = grid._candidates[key] = tuple(out)
     return found
 
-
-def open_positions(state, piece: Piece) -> tuple:
-    """`legal_positions` of a passing state, not kept: a state built only to be asked once (an
-    agent's trial packing), which needs only `grid`, `covered` and `class_mask`."""
-    if not _accepts(state.grid, piece):
-        return ()
-    return _legal_positions(state, piece)
