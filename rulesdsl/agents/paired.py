@@ -48,9 +48,11 @@ def _paired(values: list, incumbent: list) -> tuple[float, float]:
     return statistics.fmean(pairs), statistics.stdev(pairs) / math.sqrt(len(pairs))
 
 
-def choose(candidates: list, results: dict, margin: float, z: float = 2.0) -> str:
+def choose(candidates: list, results: dict, margin: float, z: float = 2.0, behind: dict | None = None) -> str:
     """Greedy's best (the first candidate), unless another did better in the paired rollouts by
-    more than `margin` plus `z` standard errors of the difference (with one pair: twice `margin`)."""
+    more than `margin` plus `z` standard errors of the difference (with one pair: twice `margin`)
+    plus, with `behind` ({candidate: how far greedy's lookahead puts it behind the best}), that gap:
+    the rollouts overturn the lookahead only where it is nearly indifferent."""
     incumbent, best, best_gain = candidates[0], candidates[0], 0.0
     for key in candidates[1:]:
         n = min(len(results[key]), len(results[incumbent]))
@@ -61,6 +63,8 @@ def choose(candidates: list, results: dict, margin: float, z: float = 2.0) -> st
             need = margin + z * error
         else:
             mean, need = results[key][0] - results[incumbent][0], 2 * margin
+        if behind is not None:
+            need += behind.get(key, 0.0)
         if mean > need and mean > best_gain:
             best, best_gain = key, mean
     return best

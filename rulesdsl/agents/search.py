@@ -39,6 +39,7 @@ TURNS = 1
 MARGIN = 0.5  # points by which rollouts must favour another answer over greedy's best
 Z = 2.0  # standard errors of the paired difference that must lie beyond MARGIN
 PLAYOUT_SAMPLE = 4  # answers the playout policy judges at a turn's question
+PRIOR = True  # rollouts overturn greedy's best only by more than greedy's own gap to it
 SAME_PHASE = True  # rollouts stop at the end of the phase (the round's actions) they started in
 RANK_SAMPLE = 64  # answers of a turn's question greedy judges to pick the candidates (its own games judge 16)
 
@@ -50,7 +51,8 @@ class SearchAgent:
                  width: int = WIDTH, depth: int = DEPTH, follow_up: bool = True, turns: int = TURNS,
                  margin: float = MARGIN, z: float = Z, playout_sample: int = PLAYOUT_SAMPLE,
                  prune: float | None = None, cheap_nested: bool = False, follow_sample: int | None = None,
-                 fresh: bool = False, rank_sample: int | None = RANK_SAMPLE, same_phase: bool = SAME_PHASE):
+                 fresh: bool = False, rank_sample: int | None = RANK_SAMPLE, same_phase: bool = SAME_PHASE,
+                 prior: bool = PRIOR):
         self.seed = seed
         self.iterations = iterations
         self.think = think
@@ -69,6 +71,7 @@ class SearchAgent:
         self.follower = kind(seed + 2, self.greedy.weights, sample=follow_sample or playout_sample, menus=False)
         self.fresh = fresh  # the playout's samples come from the rollout's seed: rounds differ, and average
         self.same_phase = same_phase  # a rollout stops where the phase it started in ends
+        self.prior = prior  # a challenger must also beat greedy's lookahead gap to the best (paired.choose)
         self.decisions = 0
         self.rollouts = 0
         self.changed = 0  # searched decisions answered otherwise than greedy's best
@@ -88,7 +91,8 @@ class SearchAgent:
                                  base, self.iterations, self.think,
                                  None if self.prune is None else (self.margin, self.prune))
         self.rollouts += done
-        best = choose(candidates, results, self.margin, self.z)
+        behind = {k: scores[candidates[0]] - scores[k] for k in candidates} if self.prior else None
+        best = choose(candidates, results, self.margin, self.z, behind)
         self.changed += best != candidates[0]
         self.greedy.note(decision, best)
         return best
