@@ -452,3 +452,14 @@ def test_a_banquet_held_counts_for_its_round_only(content):
         game.answer("coin" if "coin" in game.decision.legal() else "stop")
     assert s.round == feast_round + 1 and p.counters[HELD] == 0  # the next question is the next round's
     assert valuer.rounds_left(game, p) == s.rounds - s.round + 0.5
+
+
+def test_rollouts_overturn_greedy_only_by_more_than_its_own_gap():
+    """paired.choose: a challenger 3 points ahead in every rollout wins when greedy's lookahead
+    put it 1 point behind the best, and not when it put it 5 points behind."""
+    from rulesdsl.agents.paired import choose
+
+    results = {"best": [10.0, 12.0, 11.0, 9.0], "other": [13.0, 15.0, 14.1, 11.9]}
+    assert choose(["best", "other"], results, 0.5) == "other"
+    assert choose(["best", "other"], results, 0.5, behind={"best": 0.0, "other": 1.0}) == "other"
+    assert choose(["best", "other"], results, 0.5, behind={"best": 0.0, "other": 5.0}) == "best"
