@@ -191,10 +191,7 @@ class Valuer:
         for item, n in p.stables.items():
             if n > 0 and self.kind.get(item) == ANIMAL:
                 food += self.food_seats.get(item, 1) * n
-        packed = 0
-        if held:
-            held.sort(key=lambda x: (-self.cells[x[0]], x[0]))
-            packed = self.judge.packed(game, boards, tuple(held))
+        packed = self.packing(game, boards, held) if held else 0
         need = 0 if over else game.flow.feast_seats(p)
         bonus = sum(len(goods) for board in boards for _, goods in grid_scoring.bonus(board))
         progress = sum(income_progress(board) for board in boards) if left else 0
@@ -292,11 +289,14 @@ class Valuer:
         s = game.state
         if s.phase == "end" and not s.finished and self.weights.packed:
             p = s.players[player]
-            held = sorted(((item, n) for item, n in p.supply.items() if n > 0 and item in self.cells
-                           and item not in self.food_seats), key=lambda x: (-self.cells[x[0]], x[0]))
+            held = [(item, n) for item, n in p.supply.items() if n > 0 and item in self.cells and item not in self.food_seats]
             if held:
                 boards = [board for _, _, _, board in game.flow.areas(p)]
-                worth += self.weights.packed * self.judge.packed(game, boards, tuple(held))
+                worth += self.weights.packed * self.packing(game, boards, held)
         return worth
+
+    def packing(self, game, boards, held: list[tuple[str, int]]) -> int:
+        """The minus squares the held tiles ((tile, how many)) cover laid together, largest first."""
+        return self.judge.packed(game, boards, tuple(sorted(held, key=lambda x: (-self.cells[x[0]], x[0]))))
 
 
