@@ -4,10 +4,8 @@ and `played` / `occupations_played` are announced."""
 from __future__ import annotations
 
 from rulesdsl.engine.events import EventInfo
+from rulesdsl.engine.spaces import HOW_SPACE
 from rulesdsl.errors import RulesError
-
-
-_HOW_SPACE = frozenset({"space"})
 
 
 class CardPlay:
@@ -15,7 +13,7 @@ class CardPlay:
 
     def draw_occupation(self, ctx):
         if self.g.events.hears("instead", "drawing", ctx.player):  # (no listener: no event built, nothing replaced)
-            replaced = yield from self.replace(ctx, "drawing", EventInfo("drawing", kind="occupation", how=_HOW_SPACE))
+            replaced = yield from self.replace(ctx, "drawing", EventInfo("drawing", kind="occupation", how=HOW_SPACE))
             if replaced is not None:
                 return 1 if replaced else 0
         deck = self.g.state.occupation_deck

@@ -27,6 +27,7 @@ _READ = (("when", "thing_changed"), ("when", "vikings_placed"), ("before", "acti
 
 
 _PLAYS = object()  # a listener that plays cards: what it produces depends on the hand
+_UNREAD = object()  # a space's needs not read yet (None is a reading: anything could help it)
 _INSTALLED = object()  # a batch's key for the listeners installed (see _preparations)
 
 
@@ -284,8 +285,8 @@ class Trials:
         content, catalog = self.g.content, self.g.catalog
         columns = self._imitates(space)
         if columns is None:
-            found = self._needs.get(space, _PLAYS)  # (None is an answer: anything could)
-            if found is _PLAYS:
+            found = self._needs.get(space, _UNREAD)  # (None is an answer: anything could)
+            if found is _UNREAD:
                 found = self._needs[space] = self._relevance("space", space, lambda: relevance.needs_of_space(content, catalog, space))
             return found
         found = frozenset({relevance.VIKINGS})  # what it may imitate depends on the occupied spaces

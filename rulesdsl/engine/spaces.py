@@ -327,7 +327,8 @@ def _judge(interp, sub, requires, others) -> bool:
 
 
 _PASS = (Option("pass", "pass (place no more Vikings this round)"),)
-_HOWS = {"space": frozenset({"space"})}  # how an action comes about -> its `how` set (a few names; frozensets are values)
+HOW_SPACE = frozenset({"space"})  # the `how` of what a Viking placed on a space does (events of the action board)
+_HOWS = {"space": HOW_SPACE}  # how an action comes about -> its `how` set (a few names; frozensets are values)
 
 
 def _content_plan(content, space: str) -> tuple:

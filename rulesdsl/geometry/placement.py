@@ -307,4 +307,3 @@ def _positions(grid: g.Grid, piece: Piece) -> tuple[tuple, ...]:
                     out.append((cand.mask, cand.edges, cand.row, cand.column, o.turn, o.mirror))
         found = grid._candidates[key] = tuple(out)
     return found
-
