@@ -290,18 +290,21 @@ def at_first_turn(content):
     return game, game.state.players[0], Valuer(content, game.catalog, load_weights())
 
 
-def test_the_anytime_menu_forks_every_entry_but_only_the_best_placed_tiles(content):
-    from rulesdsl.agents.value import MENU_PLACES
+def test_the_anytime_menu_forks_every_entry_but_only_the_best_placed_tiles_and_food(content):
+    from rulesdsl.agents.value import MENU_FOOD, MENU_PLACES
 
     game, p, valuer = at_first_turn(content)
     goods = sorted(g for g in valuer.cells if g in content.goods)[:5]  # tiles for the boards
-    for good in goods:
+    food = sorted(valuer.food_seats)[:4]
+    for good in goods + food:
         p.supply[good] += 1
     p.supply["silver"] += 1
-    keys = [f"place:{g}" for g in goods] + ["place:silver", "back"]
+    keys = [f"place:{g}" for g in goods + food] + ["place:silver", "back"]
     pruned = valuer.menu_pruned(game, 0, keys)
     assert "place:silver" in pruned and "back" in pruned
     assert len([k for k in pruned if k[len("place:"):] in goods]) == MENU_PLACES
+    assert len([k for k in pruned if k[len("place:"):] in food]) == MENU_FOOD
+    assert len(pruned) == MENU_PLACES + MENU_FOOD + 2
 
 
 def test_vikings_to_place_count_until_the_player_passes_and_ships_by_what_emigrating_gains(content):
@@ -463,3 +466,26 @@ def test_rollouts_overturn_greedy_only_by_more_than_its_own_gap():
     assert choose(["best", "other"], results, 0.5) == "other"
     assert choose(["best", "other"], results, 0.5, behind={"best": 0.0, "other": 1.0}) == "other"
     assert choose(["best", "other"], results, 0.5, behind={"best": 0.0, "other": 5.0}) == "best"
+
+
+def test_a_lookahead_knows_without_pruning_which_questions_its_first_level_judges_deeper(content):
+    # A first-level choice ends with its best trial's value when that trial met no question the
+    # first level judges deeper; the trial finds that out by the cheap test, which must agree.
+    from rulesdsl.agents import lookahead
+    from rulesdsl.agents.value import Valuer
+
+    valuer = Valuer(content, Game(content, GameOptions(players=2)).catalog, load_weights())
+    kinds, judged = set(), 0
+    for seed in range(3):
+        game = Game(content, GameOptions(players=2, length="short", decks=("A", "B", "C")), 50 + seed)
+        agent = RandomAgent(seed)
+        while game.decision is not None:
+            d = game.decision
+            if d.kind not in lookahead.TOP_KINDS:
+                deeper = lookahead.judged(game, d, d.player, valuer)
+                assert lookahead._judged_at_first_level(d) == bool(deeper), (d.kind, d.legal())
+                assert not deeper or 1 < len(deeper) <= len(d.legal())
+                kinds.add(d.kind)
+                judged += bool(deeper)
+            game.answer(agent.answer(game, d))
+    assert judged > 20 and {"anytime", "place"} <= kinds

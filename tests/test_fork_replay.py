@@ -81,6 +81,25 @@ def test_a_fork_answered_on_goes_on_like_the_game(content):
     assert len(pending) > 10
 
 
+def test_a_fork_upto_an_earlier_answer_is_the_game_as_it_was_then(content):
+    game = Game(content, OPTIONS, 41)
+    agents = [RandomAgent(410 + i) for i in range(2)]
+    game.fork()  # checkpoints from here on
+    seen, checked, earlier = [], 0, 0  # seen: (answers, checkpoint, the whole game then) since the last checkpoint
+    while game.decision is not None and checked < 150:
+        cp = game._checkpoint
+        seen = [entry for entry in seen if entry[1] is cp] + [(len(game.log), cp, whole(game))]
+        for answers, _, then in seen[-4:]:  # the game as it was up to 3 answers ago
+            assert whole(game.fork(upto=answers)) == then
+            checked += 1
+            earlier += answers < len(game.log)
+        if cp.answers:
+            with pytest.raises(RulesError, match="checkpoint"):
+                game.fork(upto=cp.answers - 1)  # an answer before the checkpoint: no such fork
+        game.answer(agents[game.decision.player].answer(game, game.decision))
+    assert checked == 150 and earlier > 50
+
+
 def _mid_turn(content, seed: int, refusing: bool = False) -> Game:
     """A game some answers past its last checkpoint (a fork has answers to replay); with
     `refusing`, at a decision that offers an answer it refuses."""

@@ -1,6 +1,12 @@
 """Trying an answer on a copy of the game: fork, answer, finish the nested questions with a
 cheap policy, stop where the player's choice is complete, and value the state reached.
 
+At the first level, a nested question judged one level deeper tries all but one of its answers
+on forks and the last on the first level's own fork; where the best trial met no further
+question the first level would judge, its value is the choice's (the first level would have
+gone on alike), so no fork goes on with it. Greedy 2-player seeds 400-459, interleaved with
+the plain way: 0.81x the time per game, +0.6 +- 2.3 points.
+
 The fork's dice get a seed of the agent's own and the hidden piles (decks, mountain strips
 still to come) are cut at a random place, so a lookahead does not see the real game's future.
 """
@@ -48,15 +54,21 @@ def cheap_answer(decision, game=None, valuer=None) -> str:
     return decision.legal()[0]
 
 
-def fork_for_lookahead(game, seed: int):
-    """A fork with its own dice and hidden piles cut anew, halting at the next resume point."""
-    f = game.fork(reseed=seed, halt=True)
+def fork_for_lookahead(game, seed: int, upto: int | None = None):
+    """A fork with its own dice and hidden piles cut anew, halting at the next resume point
+    (with `upto`: the game as it was after that many answers, see Forking.fork)."""
+    f = game.fork(reseed=seed, halt=True, upto=upto)
+    _cut_piles(f)
+    return f
+
+
+def _cut_piles(f) -> None:
+    """Cut the hidden piles at random places drawn from the fork's dice."""
     s = f.state
     for pile in (s.occupation_deck, s.weapon_deck, s.strip_pile):
         if len(pile) > 1:  # cut at a random place: cheaper than a shuffle, and the order drawn is unknown
             cut = f.rng.randrange(len(pile))
             pile[:] = pile[cut:] + pile[:cut]
-    return f
 
 
 def step(f, key: str) -> bool:
@@ -69,31 +81,111 @@ def step(f, key: str) -> bool:
     return f.decision is not None
 
 
-def nested_answer(f, d, player: int, valuer, seed: int, menus: bool = True) -> str:
-    """One nested question's answer as a lookahead gives it. With `menus` (the first level of a
-    lookahead), a menu of anytime actions (its tiles pruned by geometry) and a question of at
-    most JUDGED answers take the best answer judged one level deeper (so opening the menu is
-    worth what the menu offers, and a card offered before and after an action is played where
-    it gains and left where it loses); the cheap policy answers the rest."""
+def judged(f, d, player: int, valuer, menus: bool = True) -> list[str]:
+    """The answers of nested question `d` that `nested_answer` judges one level deeper (none:
+    the cheap policy answers it). With `menus` (the first level of a lookahead), a menu of
+    anytime actions (its tiles pruned by geometry) and a question of at most JUDGED answers."""
     legal = d.legal() if menus and d.kind != PLACE_KIND else ()
     if d.kind != MENU_KIND:
         legal = [k for k in legal if not k.startswith(ANYTIME)]
     elif len(legal) > 2:
         legal = valuer.menu_pruned(f, player, legal)
     if 1 < len(legal) and (d.kind == MENU_KIND or len(legal) <= JUDGED):
+        return legal
+    return []
+
+
+def _judged_at_first_level(d) -> bool:
+    """Whether `judged` with `menus` has answers for `d` (without pruning a menu: a menu of more
+    than two answers keeps at least two)."""
+    if d.kind == PLACE_KIND:
+        return False
+    legal = d.legal()
+    if d.kind == MENU_KIND:
+        return len(legal) > 1
+    n = sum(1 for k in legal if not k.startswith(ANYTIME))
+    return 1 < n <= JUDGED
+
+
+def nested_answer(f, d, player: int, valuer, seed: int, menus: bool = True) -> str:
+    """One nested question's answer as a lookahead gives it: the best of the `judged` answers
+    judged one level deeper (so opening the menu is worth what the menu offers, and a card
+    offered before and after an action is played where it gains and left where it loses), or
+    the cheap policy's."""
+    legal = judged(f, d, player, valuer, menus)
+    if legal:
         scored = {k: try_answer(f, player, k, seed, valuer, menus=False) for k in legal}
         return max(scored, key=lambda k: (scored[k], k in DECLINE))
     return cheap_answer(d, f, valuer)
 
 
-def finish_choice(f, player: int, valuer, seed: int, menus: bool = True) -> None:
-    """Answer the player's nested questions (`nested_answer`) until the choice is complete."""
+def finish_choice(f, player: int, valuer, seed: int, menus: bool = True) -> bool:
+    """Answer the player's nested questions (`nested_answer`) until the choice is complete;
+    whether none was met that the first level of a lookahead judges deeper (then the first
+    level would have answered them alike)."""
+    alike = True
     for _ in range(MAX_STEPS):
         d = f.decision
         if d is None or d.player != player or d.kind in TOP_KINDS:
-            return
+            break
+        alike = alike and not _judged_at_first_level(d)
         if not step(f, nested_answer(f, d, player, valuer, seed, menus)):
-            return
+            break
+    return alike
+
+
+def _cheap_trial(f, player: int, key: str, seed: int, valuer, fork: bool = True) -> tuple[float, bool]:
+    """(value, alike) of answering `key` in `f` and finishing the choice cheaply, on a fork of
+    `f` (or on `f` itself, its dice reseeded as a fork's are); `alike`: see finish_choice."""
+    g = fork_for_lookahead(f, seed) if fork else f
+    if not fork:
+        g.rng.seed(seed)  # the dice a fork of `f` would get (Random(seed)), pile cuts included
+        _cut_piles(g)
+    try:
+        alike = True
+        if step(g, key):
+            alike = finish_choice(g, player, valuer, seed, menus=False)
+        return valuer.value(g, player), alike
+    except RulesError:
+        return float("-inf"), False
+    finally:
+        if fork:
+            g.discard()
+
+
+def _finish_first_level(f, player: int, valuer, seed: int) -> float:
+    """The value of finishing the choice in `f` as the first level of a lookahead does
+    (`nested_answer` with menus), with fewer forks and the same result in expectation. At a
+    question judged deeper, all but one answer are tried on forks and the last on `f` itself;
+    where the best one's trial met no question judged deeper, the choice would go on as the
+    trial went, so the trial's value is the choice's. Otherwise a fork at the question goes on
+    with the best answer (the dice after the question are new, as in a trial)."""
+    spare = []  # forks made here, discarded at the end
+    try:
+        for _ in range(MAX_STEPS):
+            d = f.decision
+            if d is None or d.player != player or d.kind in TOP_KINDS:
+                break
+            keys = judged(f, d, player, valuer)
+            if not keys:
+                if not step(f, cheap_answer(d, f, valuer)):
+                    break
+                continue
+            at = len(f.log)
+            trials = {k: _cheap_trial(f, player, k, seed, valuer) for k in keys[:-1]}
+            trials[keys[-1]] = _cheap_trial(f, player, keys[-1], seed, valuer, fork=False)
+            best = max(trials, key=lambda k: (trials[k][0], k in DECLINE))
+            value, alike = trials[best]
+            if alike:
+                return value
+            f = fork_for_lookahead(f, seed, upto=at)
+            spare.append(f)
+            if not step(f, best):
+                break
+        return valuer.value(f, player)
+    finally:
+        for g in spare:
+            g.discard()
 
 
 def try_answer(game, player: int, key: str, seed: int, valuer, menus: bool = True) -> float:
@@ -101,8 +193,11 @@ def try_answer(game, player: int, key: str, seed: int, valuer, menus: bool = Tru
     f = fork_for_lookahead(game, seed)
     try:
         try:
-            if step(f, key):
-                finish_choice(f, player, valuer, seed, menus)
+            if not step(f, key):
+                return valuer.value(f, player)
+            if menus:
+                return _finish_first_level(f, player, valuer, seed)
+            finish_choice(f, player, valuer, seed, menus)
         except RulesError:
             return float("-inf")
         return valuer.value(f, player)

@@ -28,6 +28,7 @@ FADE_ROUNDS = 1.5  # holdings that are not income are worth their full value unt
 PACK_ROUNDS = 1  # the last rounds in which held tiles are valued by a packing (Weights.packed); 2 (the
 # packing from the round before the last, when tiles are still to come): +0.8 +- 1.9 points, seeds 400-429
 MENU_PLACES = 2  # tiles of the anytime menu tried on forks (the best by the boards' geometry)
+MENU_FOOD = 1  # food laid on a board (instead of eaten) from the anytime menu, tried on forks alike
 LASTING = (t.Hook, t.OnceHook, t.Watch, t.Anytime, t.Modify, t.SetValue, t.Allow)  # what outlives playing a card
 
 
@@ -142,6 +143,7 @@ class Valuer:
         self.emigration_costs = tuple(node.cost for (kind, _), program in content.programs.items() if kind == "spaces"
                                       for node in t.walk(program) if isinstance(node, t.Emigrate))
         self._lasting: dict[int, bool] = {}
+        self._boards: dict = {}  # id(board) -> (board, board_terms); boards are immutable, shared by forks
         self.judge = PlacementJudge()
 
     def lasting(self, card: int) -> bool:
@@ -151,6 +153,17 @@ class Valuer:
             program = self.content.programs.get(("occupations", card))
             found = self._lasting[card] = program is not None and any(isinstance(item, LASTING) for item in program.items)
         return found
+
+    def board_terms(self, board) -> tuple[int, float]:
+        """(goods its bonus squares pay, income progress) of a board, kept while it exists."""
+        found = self._boards.get(id(board))
+        if found is not None and found[0] is board:
+            return found[1]
+        if len(self._boards) > PlacementJudge.LIMIT:
+            self._boards.clear()
+        terms = (sum(len(goods) for _, goods in grid_scoring.bonus(board)), income_progress(board))
+        self._boards[id(board)] = (board, terms)
+        return terms
 
     def features(self, game, player: int) -> dict[str, float]:
         """The score now and the raw amounts the weights multiply."""
@@ -193,8 +206,13 @@ class Valuer:
                 food += self.food_seats.get(item, 1) * n
         packed = self.packing(game, boards, held) if held else 0
         need = 0 if over else game.flow.feast_seats(p)
-        bonus = sum(len(goods) for board in boards for _, goods in grid_scoring.bonus(board))
-        progress = sum(income_progress(board) for board in boards) if left else 0
+        bonus = progress = 0
+        for board in boards:
+            paid, toward = self.board_terms(board)
+            bonus += paid
+            progress += toward
+        if not left:
+            progress = 0
         fade = min(1.0, left / FADE_ROUNDS)
         emigrable = sum(self.emigration_gain.get(ship.kind, 0) for ship in p.ships)
         funds = 0
@@ -205,7 +223,7 @@ class Valuer:
             funds = min(p.supply[SILVER], cost * emigrants)
         return {
             "score": score,
-            "income_per_round": game.flow.income(p) * left,
+            "income_per_round": parts["income"] * left,
             "progress_per_round": progress * left,
             "cells_per_round": cells * left,
             "resource": resource * fade,
@@ -252,27 +270,33 @@ class Valuer:
             return None
         return self.judge.ranked(game, decision, self.board_weights(self.rounds_left(game)), limit)
 
-    def menu_pruned(self, game, player: int, keys: list[str], keep: int = MENU_PLACES) -> list[str]:
-        """The anytime menu's answers worth a fork: every one that is not laying a tile, and of
-        the tiles, the `keep` whose best place now adds most to a board beyond what holding the
-        tile is worth (the board's geometry alone; the fork adds what cards do)."""
+    def menu_pruned(self, game, player: int, keys: list[str], keep: int = MENU_PLACES,
+                    keep_food: int = MENU_FOOD) -> list[str]:
+        """The anytime menu's answers worth a fork: every one that is not laying a good; of the
+        tiles, the `keep` whose best place now adds most to a board beyond what holding the tile
+        is worth, and of food laid on a board (not eaten), the `keep_food` best so judged (the
+        board's geometry alone; the fork adds what cards do)."""
         p = game.state.players[player]
         left = self.rounds_left(game)
         boards = [board for _, _, _, board in game.flow.areas(p)]
         weights = self.board_weights(left)
         uncovered = sum(grid_scoring.uncovered_minus(board) for board in boards)
         w = self.weights
-        tiles, out = [], []
+        tiles, food, out = [], [], []
         for key in keys:
             item = key[len(PLACE_MENU):] if key.startswith(PLACE_MENU) else None
-            if item is None or item not in self.cells:
+            if item in self.food_seats:
+                held, into = self.food_seats[item] * w.food_extra, food  # at least the seats it fills beyond need
+            elif item in self.cells:
+                cells = self.cells[item]
+                held, into = (w.cells_per_round * left + (w.coverable if left and cells <= uncovered else 0)) * cells, tiles
+            else:
                 out.append(key)
                 continue
-            cells = self.cells[item]
-            held = (w.cells_per_round * left + (w.coverable if left and cells <= uncovered else 0)) * cells
-            tiles.append((self.judge.best(game, boards, item, weights) - held, key))
+            into.append((self.judge.best(game, boards, item, weights) - held, key))
         tiles.sort(key=lambda x: -x[0])
-        chosen = {key for _, key in tiles[:keep]}
+        food.sort(key=lambda x: -x[0])
+        chosen = {key for _, key in tiles[:keep] + food[:keep_food]}
         return [k for k in keys if k in chosen or k in out]
 
     def value(self, game, player: int) -> float:

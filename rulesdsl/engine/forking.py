@@ -66,11 +66,13 @@ class Forking:
         self._checkpoint = Checkpoint(point, self.state.clone(), self.events.checkpoint(), self.rng.getstate(),
                                       tuple(self.forced_dice), len(self.log), len(self.history))
 
-    def fork(self, reseed: int | None = None, halt: bool = False) -> "Forking":
+    def fork(self, reseed: int | None = None, halt: bool = False, upto: int | None = None) -> "Forking":
         """An independent game at the identical state and pending decision: the last checkpoint
         restored into a new Game and the answers since then replayed. `reseed` gives the fork's
         dice a new seed (a lookahead must not see the real game's future rolls); with `halt`
-        the fork raises ResumeReached when its flow reaches the next resume point.
+        the fork raises ResumeReached when its flow reaches the next resume point. With `upto`
+        (a number of answers, none before the checkpoint), the fork is this game as it was after
+        its first `upto` answers (the later ones not replayed), if no resume point lay between.
 
         Two shortcuts, each the same as the plain replay: a sequence of answers replayed legally
         from a checkpoint once is not judged again (the replay is deterministic); and where the
@@ -79,9 +81,12 @@ class Forking:
         if not self.checkpoints:
             self._start_checkpoints()
         root = base = self._checkpoint
+        end = len(self.log) if upto is None else upto
+        if not root.answers <= end <= len(self.log):
+            raise RulesError(f"no fork after {upto} answers: the last checkpoint came after {root.answers}")
         take = None  # where this replay takes the checkpoint at the turn's question asked again
         at = self._reask_at if self._turn_ask is not None and self._turn_ask[0] is root else None
-        if at is not None and at > root.answers:
+        if at is not None and root.answers < at <= end:
             prefix = tuple(entry[1] for entry in self.log[root.answers:at])
             found = root.memo.get((REASKED, prefix))
             if found:
@@ -92,7 +97,7 @@ class Forking:
         node = base.memo.get(REPLAYED)
         if node is None:
             node = base.memo[REPLAYED] = {}
-        for index in range(base.answers, len(self.log)):
+        for index in range(base.answers, end):
             key = self.log[index][1]
             known = node.get(key)
             if known is None:  # not replayed from here yet: judged like any answer
