@@ -489,3 +489,32 @@ def test_a_lookahead_knows_without_pruning_which_questions_its_first_level_judge
                 judged += bool(deeper)
             game.answer(agent.answer(game, d))
     assert judged > 20 and {"anytime", "place"} <= kinds
+
+
+def test_a_rollout_stops_where_the_phase_it_started_in_ends(content):
+    # SAME_PHASE: no leaf is valued across the feast and the new round, where the value jumps.
+    def leaves(same_phase: bool) -> set:
+        agent = fast_search(3)
+        agent.same_phase, agent.depth, agent.turns, agent.follow_up = same_phase, 80, 99, False
+        seen = set()
+        valuer = agent.greedy.valuer(game)
+        plain = valuer.leaf_value
+        valuer.leaf_value = lambda f, q: seen.add((f.state.round, f.state.phase)) or plain(f, q)
+        try:
+            for key in game.decision.legal()[:3]:
+                agent._rollout(game, game.decision.player, key, 11)
+        finally:
+            del valuer.leaf_value
+        return seen
+
+    game = Game(content, GameOptions(players=2, length="short", decks=("A", "B", "C")), 8)
+    agents = [fast_greedy(80), fast_greedy(81)]
+    turns = 0
+    while turns < 3:  # a few turns into the first round's actions
+        turns += game.decision.kind == "space"
+        game.answer(agents[game.decision.player].answer(game, game.decision))
+    while game.decision.kind != "space":
+        game.answer(agents[game.decision.player].answer(game, game.decision))
+    # the leaf is at most the first decision after the phase (here the feast), never a new round's
+    assert {r for r, _ in leaves(True)} == {game.state.round}
+    assert max(r for r, _ in leaves(False)) > game.state.round  # 80 answers on reach the next rounds
