@@ -112,6 +112,10 @@ class GreedyAgent:
         self.note(decision, key)
         return key
 
+    def forget(self) -> None:
+        """Start afresh (a policy put to a new fork): no anytime answers counted, no menu closed."""
+        self._anytime_streak, self._menu_closed = 0, False
+
     def note(self, decision, key: str) -> None:
         """Keep count of anytime answers; a menu left by its way back stays closed until the
         question it was opened from is answered (else the same menu is opened again and again)."""

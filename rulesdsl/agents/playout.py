@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import zlib
 
-from rulesdsl.agents.greedy import GreedyAgent
-from rulesdsl.agents.lookahead import ANYTIME, DECLINE, PLACE_KIND, try_answer
+from rulesdsl.agents.greedy import SAMPLE, TURN_SAMPLE, GreedyAgent
+from rulesdsl.agents.lookahead import ANYTIME, DECLINE, PLACE_KIND, TOP_KINDS, try_answer
 
 
 def draw(seed: int, key: str) -> int:
@@ -30,6 +30,8 @@ class PlayoutAgent(GreedyAgent):
         (where a tile goes: the best by geometry, as greedy picks them)."""
         if sample is None:
             sample = self.sample
+        if sample is None:  # greedy's own samples
+            sample = TURN_SAMPLE if decision.kind in TOP_KINDS else SAMPLE
         if decision.kind == PLACE_KIND:
             return super().candidates(game, decision, sample)
         every = super().candidates(game, decision, len(decision.legal()) + 1)  # every answer greedy would consider, then drawn here

@@ -47,9 +47,10 @@ DEPTH = 40
 TURNS = 1
 MARGIN = 0.5  # points by which rollouts must favour another answer over greedy's best
 Z = 2.0  # standard errors of the paired difference that must lie beyond MARGIN
-PLAYOUT_SAMPLE = 4  # answers the playout policy judges at a turn's question
+PLAYOUT_SAMPLE = None  # answers the playout policy judges at a question (None: as greedy, all of a turn's; 4 was the default before)
 PRIOR = True  # rollouts overturn greedy's best only by more than greedy's own gap to it
 SAME_PHASE = True  # rollouts stop at the end of the phase (the round's actions) they started in
+PLAYOUT_MENUS = True  # the playout and follow-up judge nested questions one level deeper (greedy's own lookahead)
 RANK_SAMPLE = 64  # answers of a turn's question greedy judges to pick the candidates (its own games judge 16)
 
 
@@ -58,10 +59,10 @@ class SearchAgent:
 
     def __init__(self, seed: int = 0, iterations: int | None = 16, think: float | None = None, weights=None,
                  width: int = WIDTH, depth: int = DEPTH, follow_up: bool = True, turns: int = TURNS,
-                 margin: float = MARGIN, z: float = Z, playout_sample: int = PLAYOUT_SAMPLE,
+                 margin: float = MARGIN, z: float = Z, playout_sample: int | None = PLAYOUT_SAMPLE,
                  prune: float | None = None, cheap_nested: bool = False, follow_sample: int | None = None,
                  fresh: bool = False, rank_sample: int | None = RANK_SAMPLE, same_phase: bool = SAME_PHASE,
-                 prior: bool = PRIOR):
+                 prior: bool = PRIOR, playout_menus: bool = PLAYOUT_MENUS):
         self.seed = seed
         self.iterations = iterations
         self.think = think
@@ -75,9 +76,10 @@ class SearchAgent:
         self.greedy = GreedyAgent(seed, weights)
         self.rank_sample = rank_sample  # answers of a turn's question greedy judges to rank the candidates (None: its own sample)
         kind = PlayoutAgent if fresh else GreedyAgent
-        self.playout = kind(seed + 1, self.greedy.weights, sample=playout_sample, menus=False)  # cheap: no nested judging
+        # playout_menus: the playout judges nested questions one level deeper, as greedy does (else cheaply)
+        self.playout = kind(seed + 1, self.greedy.weights, sample=playout_sample, menus=playout_menus)
         # the follow-up's judge: the answers it samples decide the leaf, so it may sample more than the playout
-        self.follower = kind(seed + 2, self.greedy.weights, sample=follow_sample or playout_sample, menus=False)
+        self.follower = kind(seed + 2, self.greedy.weights, sample=follow_sample or playout_sample, menus=playout_menus)
         self.fresh = fresh  # the playout's samples come from the rollout's seed: rounds differ, and average
         self.same_phase = same_phase  # a rollout stops where the phase it started in ends
         self.prior = prior  # a challenger must also beat greedy's lookahead gap to the best (paired.choose)
@@ -112,6 +114,8 @@ class SearchAgent:
         f.halt_at_resume = False
         if self.fresh:
             self.playout.seed = self.follower.seed = seed
+        self.playout.forget()  # what an earlier rollout left in the policy does not carry over
+        self.follower.forget()
         valuer = self.greedy.valuer(game)
         try:
             f.answer(key)

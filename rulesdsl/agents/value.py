@@ -145,6 +145,7 @@ class Valuer:
         self._lasting: dict[int, bool] = {}
         self._boards: dict = {}  # id(board) -> (board, board_terms); boards are immutable, shared by forks
         self.judge = PlacementJudge()
+        self._weighted = tuple((name, getattr(weights, name)) for name in VALUE_NAMES if getattr(weights, name))
 
     def lasting(self, card: int) -> bool:
         """Whether a played card keeps doing something (hooks, modifiers, anytime effects)."""
@@ -302,8 +303,7 @@ class Valuer:
     def value(self, game, player: int) -> float:
         """The state's worth for the player: the score now plus the weighted amounts."""
         f = self.features(game, player)
-        w = self.weights
-        return f["score"] + sum(getattr(w, name) * f[name] for name in VALUE_NAMES)
+        return f["score"] + sum(weight * f[name] for name, weight in self._weighted)
 
     def leaf_value(self, game, player: int) -> float:
         """`value` for a rollout's leaf: once the game is over but its final placements are still
