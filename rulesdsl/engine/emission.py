@@ -3,12 +3,16 @@ replacements, payments announced, and `once as soon as` watches checked after ev
 
 from __future__ import annotations
 
+from rulesdsl.engine.context import Ctx
 from rulesdsl.engine.decisions import Option
 from rulesdsl.engine.events import EventInfo
+from rulesdsl.engine.state import PlayersOnDemand
 
 
 class Emission:
     """How a `Flow` runs the effects listening to an event."""
+
+    _watch_contexts = None  # (owner, card, item index) -> (the player state read, a context for its condition)
 
     def emit(self, timing: str, name: str, ctx, info: EventInfo, only_card: int | None = None,
              skip_cards: frozenset = frozenset()):
@@ -94,19 +98,36 @@ class Emission:
                                                                      how=frozenset({a.how}) if a else frozenset()))
 
     def check_watches(self):
-        """`once as soon as`: each unspent watch whose condition holds fires now, once (timing model)."""
-        events = self.g.events
+        """`once as soon as`: each unspent watch whose condition holds fires now, once (timing model).
+
+        This runs after every change, for every player's watches: with several players most
+        belong to someone else. A condition only reads, so it is judged on the player as he
+        stands (`PlayersOnDemand.peek`: a trial's copy does not copy a player it only reads)
+        and in a context kept per watch while its owner's state is the same object; the player
+        is copied, and a fresh context made, only when a watch fires."""
+        watches = self.g.events.watches
+        if not watches:
+            return
+        players = self.g.state.players
+        peek = players.peek if type(players) is PlayersOnDemand else players.__getitem__
+        contexts = self._watch_contexts
+        if contexts is None:
+            contexts = self._watch_contexts = {}
         condition = self.interp.condition
-        for entry in list(events.watches):
+        for entry in list(watches):
             owner, card, index, watch = entry
-            p = self.g.state.players[owner]
+            p = peek(owner)
             if (card, index) in p.spent:
                 continue
-            ctx = self.ctx(owner, card=card)
-            if condition(watch.cond)(ctx):
+            key = (owner, card, index)
+            found = contexts.get(key)
+            if found is None or found[0] is not p:
+                found = contexts[key] = (p, Ctx(owner, p, card=card))  # (`ctx` would copy a trial's player)
+            if condition(watch.cond)(found[1]):
+                p = players[owner]  # the player as the game changes him (a trial's copy: copied now)
                 p.spent.add((card, index))
                 self.g.state.fired[(owner, card, "watch")] += 1
-                yield from self.interp.run(watch.body, ctx)
+                yield from self.interp.run(watch.body, self.ctx(owner, card=card))
 
 
 def _effect_key(listener, index: int) -> str:

@@ -180,34 +180,39 @@ class Trials:
         listeners, watches = self._installed_by_number[installed]
         owners = self._chain_owners(player, watches)
         key = (installed, gains, owners)
-        if key not in self._chains:
-            catalog = self.g.catalog
-            found = frozenset()
-            for lst in listeners:
-                hook = lst.hook
-                if lst.owner is not None and lst.owner not in owners:
-                    continue  # heard only when that player acts, which the preparation never makes him do
-                if hook.event.kind != "named" or hook.event.name in relevance.SET_OFF_ONLY_BY_OPEN:
-                    continue
-                if self._relevance("plays", id(hook), lambda: relevance.uses_play(hook)):
-                    reach = None
-                elif gains:
-                    reach = self._relevance("hook-gains", id(hook), lambda: relevance.gained(catalog, (hook.body,)))
-                else:
-                    reach = self._relevance("hook", id(hook), lambda: relevance.produced_by_hook(catalog, hook))
-                if reach is None:
-                    found = None
-                    break
-                found |= reach
-            for watch in watches if found is not None else ():  # "as soon as": re-checked after every change
-                body = watch[3].body
-                reach = relevance.gained(catalog, body) if gains else relevance.mentioned(catalog, body)
-                if reach is None:
-                    found = None
-                    break
-                found |= reach
-            self._chains[key] = found
-        return self._chains[key]
+        found = self._chains.get(key, _UNREAD)
+        if found is _UNREAD:
+            # which hooks count is read per game; what they reach, per content by the hooks and
+            # watches themselves (with several players every card played makes a new `installed`,
+            # and most add nothing this player's preparations can set off)
+            hooks = [lst.hook for lst in listeners if (lst.owner is None or lst.owner in owners)
+                     and lst.hook.event.kind == "named" and lst.hook.event.name not in relevance.SET_OFF_ONLY_BY_OPEN]
+            bodies = [watch[3] for watch in watches]
+            found = self._chains[key] = self._relevance(
+                "chain", (gains, tuple(map(id, hooks)), tuple(map(id, bodies))), lambda: self._reach_of(hooks, bodies, gains))
+        return found
+
+    def _reach_of(self, hooks, watches, gains: bool):
+        """What these hooks and "as soon as" watches could produce (`_chain_reach`); None: anything."""
+        catalog = self.g.catalog
+        found = frozenset()
+        for hook in hooks:
+            if self._relevance("plays", id(hook), lambda: relevance.uses_play(hook)):
+                return None
+            if gains:
+                reach = self._relevance("hook-gains", id(hook), lambda: relevance.gained(catalog, (hook.body,)))
+            else:
+                reach = self._relevance("hook", id(hook), lambda: relevance.produced_by_hook(catalog, hook))
+            if reach is None:
+                return None
+            found |= reach
+        for watch in watches:  # "as soon as": re-checked after every change
+            body = watch.body
+            reach = relevance.gained(catalog, body) if gains else relevance.mentioned(catalog, body)
+            if reach is None:
+                return None
+            found |= reach
+        return found
 
     def _chain_owners(self, player: int, watches) -> frozenset:
         """The players whose listeners a preparation of `player` can set off (see `_chain_reach`)."""
