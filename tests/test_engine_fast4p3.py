@@ -205,3 +205,38 @@ def test_watches_that_hold_fire_as_the_long_way_on_the_game_and_on_a_trial_copy(
             assert results[0] == results[1], (card, item)
             fired += bool(results[0][1])
     assert cards and fired >= len(cards)
+
+
+def test_own_counts_compiled_equal_the_query(content):
+    """A count of the player's own ships or buildings, compiled into one function of the player,
+    counts what `Queries.count` counts (at states of random games, with ships and buildings given)."""
+    from rulesdsl.engine import ops
+
+    selectors = {}
+    for program in content.programs.values():
+        for node in t.walk(program):
+            if isinstance(node, t.Query) and node.name == "count":
+                selectors[id(node.arg)] = node.arg
+    checked = compiled = 0
+    for seed in (4, 12):
+        game = Game(content, OPTIONS, seed)
+        agents = [RandomAgent(seed * 10 + i) for i in range(4)]
+        step = 0
+        while game.decision is not None:
+            if step % 50 == 0:
+                interp = game.flow.interp
+                if step % 100 == 0:  # some players hold more than random games give them
+                    for item in sorted(content.ships) + sorted(content.buildings):
+                        ops.gain(game, game.state.players[step // 100 % 4], item, 1)
+                for player in range(4):
+                    ctx = game.flow.ctx(player)
+                    for selector in selectors.values():
+                        own = interp._own_count(selector)
+                        if own is None:
+                            continue
+                        assert own(ctx) == interp.q.count(selector, ctx), selector
+                        compiled += own(ctx) > 0
+                        checked += 1
+            game.answer(agents[game.decision.player].answer(game, game.decision))
+            step += 1
+    assert checked > 200 and compiled > 20
