@@ -12,7 +12,7 @@ from rulesdsl.engine.state import PlayersOnDemand
 class Emission:
     """How a `Flow` runs the effects listening to an event."""
 
-    _watch_contexts = None  # (owner, card, item index) -> (the player state read, a context for its condition)
+    _watch_plan = None  # (the list of watches, its length, [what `check_watches` reads of each])
 
     def emit(self, timing: str, name: str, ctx, info: EventInfo, only_card: int | None = None,
              skip_cards: frozenset = frozenset()):
@@ -104,28 +104,33 @@ class Emission:
         belong to someone else. A condition only reads, so it is judged on the player as he
         stands (`PlayersOnDemand.peek`: a trial's copy does not copy a player it only reads)
         and in a context kept per watch while its owner's state is the same object; the player
-        is copied, and a fresh context made, only when a watch fires."""
+        is copied, and a fresh context made, only when a watch fires. The watches are read
+        into a plan (with their compiled conditions) once per list of watches installed: the
+        list is only appended to (a checkpoint keeps the old one, copied on write), so its
+        identity and length name it."""
         watches = self.g.events.watches
         if not watches:
             return
+        plan = self._watch_plan
+        if plan is None or plan[0] is not watches or plan[1] != len(watches):
+            condition = self.interp.condition
+            # [owner, card, index, watch, its key in `spent`, its condition, the player read last, a context of his]
+            plan = self._watch_plan = (watches, len(watches), [
+                [owner, card, index, watch, (card, index), condition(watch.cond), None, None]
+                for owner, card, index, watch in watches])
         players = self.g.state.players
         peek = players.peek if type(players) is PlayersOnDemand else players.__getitem__
-        contexts = self._watch_contexts
-        if contexts is None:
-            contexts = self._watch_contexts = {}
-        condition = self.interp.condition
-        for entry in list(watches):
-            owner, card, index, watch = entry
+        for entry in plan[2]:  # the watches installed now (one that fires may install more)
+            owner, card, index, watch, spent, holds, last, ctx = entry
             p = peek(owner)
-            if (card, index) in p.spent:
+            if spent in p.spent:
                 continue
-            key = (owner, card, index)
-            found = contexts.get(key)
-            if found is None or found[0] is not p:
-                found = contexts[key] = (p, Ctx(owner, p, card=card))  # (`ctx` would copy a trial's player)
-            if condition(watch.cond)(found[1]):
+            if p is not last:
+                ctx = entry[7] = Ctx(owner, p, card=card)  # (`ctx` would copy a trial's player)
+                entry[6] = p
+            if holds(ctx):
                 p = players[owner]  # the player as the game changes him (a trial's copy: copied now)
-                p.spent.add((card, index))
+                p.spent.add(spent)
                 self.g.state.fired[(owner, card, "watch")] += 1
                 yield from self.interp.run(watch.body, self.ctx(owner, card=card))
 
