@@ -29,6 +29,7 @@ _READ = (("when", "thing_changed"), ("when", "vikings_placed"), ("before", "acti
 _PLAYS = object()  # a listener that plays cards: what it produces depends on the hand
 _UNREAD = object()  # a space's needs not read yet (None is a reading: anything could help it)
 _INSTALLED = object()  # a batch's key for the listeners installed (see _preparations)
+CARD_VERDICTS_MAX = 100_000  # cards judged per content (`_hand_reaching`), cleared when full
 
 
 class _RngCopy:
@@ -51,6 +52,7 @@ class _RngCopy:
 class Trials:
     TRIAL_PATHS = 48
     TRIAL_DEPTH = 2
+    _card_verdicts = None  # (card, needs, gains, chain, phases heard) -> whether it matters: the content's (`_hand_reaching`)
 
     def __init__(self, flow):
         self.flow = flow
@@ -117,6 +119,14 @@ class Trials:
         installed; what is left to judge each time is what the cards in hand could reach."""
         state = self.g.state
         batch = self._batch  # the installed listeners do not change while a list of spaces is judged
+        # which listeners match depends only on those the player hears before an action
+        prep = batch.get((_INSTALLED, player)) if batch is not None else None
+        if prep is None:
+            prep = self._prep_listeners(player)
+            if batch is not None:
+                batch[(_INSTALLED, player)] = prep
+        if not self._hooks_static(space, needed, prep):
+            return None  # none of them matches this space (read per content): nothing else to read
         installed = batch.get(_INSTALLED) if batch is not None else None
         if installed is None and self._generation[0] is self.g.events and self._generation[1] == self.g.events.generation:
             installed = self._generation[2]  # nothing installed or spent since the last reading
@@ -133,16 +143,10 @@ class Trials:
             self._generation = (events, events.generation, installed)
             if batch is not None:
                 batch[_INSTALLED] = installed
-        # which listeners match depends only on those the player hears before an action
-        prep = batch.get((_INSTALLED, player)) if batch is not None else None
-        if prep is None:
-            prep = self._prep_listeners(player)
-            if batch is not None:
-                batch[(_INSTALLED, player)] = prep
         key = (player, space, needed, prep[0])
         found = self._signatures.get(key)
         if found is None:
-            matching = self._matching(space, needed, prep[1])
+            matching = self._matching(space, needed, prep)
             # the listeners are kept with it: alive, their ids in the key stay theirs
             found = self._signatures[key] = (matching, any(p is _PLAYS for _, p in matching), prep[1])
         matching = found[0]
@@ -242,18 +246,22 @@ class Trials:
         return tuple(lst_id[0] for lst_id, _ in matching), self.g.content.spaces[space].column, needed, plays
 
     def _prep_listeners(self, player: int) -> tuple:
-        """(their ids, the listeners) the player hears before an action (placing Vikings, the
-        Thing square changing, `before action`)."""
+        """(their ids, the listeners, the ids of their hooks) the player hears before an action
+        (placing Vikings, the Thing square changing, `before action`)."""
         events = self.g.events
         listeners = [lst for timing, name in _READ[:3] for lst in events.candidates(timing, name, player)]
-        return tuple(map(id, listeners)), listeners
+        return tuple(map(id, listeners)), listeners, tuple([id(lst.hook) for lst in listeners])
 
-    def _matching(self, space: str, needed: int, listeners) -> list:
-        """The listeners before this space's action: [((id, hook), what it produces or _PLAYS)].
-        Which hooks match and what they produce is read once per content."""
-        hooks = tuple(id(lst.hook) for lst in listeners)
-        static = self._relevance("matching", (space, needed, hooks), lambda: self._hooks_matching(space, needed, listeners))
-        return [((id(listeners[i]), listeners[i].hook), produced) for i, produced in static]
+    def _hooks_static(self, space: str, needed: int, prep) -> list:
+        """`_hooks_matching` of the listeners of `prep` (`_prep_listeners`), read once per
+        content by their hooks."""
+        return self._relevance("matching", (space, needed, prep[2]), lambda: self._hooks_matching(space, needed, prep[1]))
+
+    def _matching(self, space: str, needed: int, prep) -> list:
+        """The listeners before this space's action (those of `prep`): [((id, hook), what it
+        produces or _PLAYS)]. Which hooks match and what they produce is read once per content."""
+        listeners = prep[1]
+        return [((id(listeners[i]), listeners[i].hook), produced) for i, produced in self._hooks_static(space, needed, prep)]
 
     def _hooks_matching(self, space: str, needed: int, listeners) -> list:
         """[(position in `listeners`, what its hook produces or _PLAYS)] of the hooks that match."""
@@ -328,23 +336,37 @@ class Trials:
 
     def _hand_reaching(self, hand, needs, gains: bool, chain=frozenset(), heard=frozenset()) -> frozenset:
         """The cards of `hand` that could matter (`_cards_that_matter`); `heard`: what
-        `_phases_heard` found for the player."""
-        content, catalog = self.g.content, self.g.catalog
-        if not gains:
-            return frozenset(n for n in hand if self._card_matters(
-                n, self._relevance("card", n, lambda: relevance.produced_by_card(content, catalog, n)), needs, chain))
+        `_phases_heard` found for the player. Whether a card matters depends only on the card
+        and these values (readings of the content): remembered per content card by card, so
+        hands alike in any game, for any player, read each card once."""
+        table = self._card_verdicts
+        if table is None:
+            table = self._card_verdicts = relevance.cached(self.g.content, ("cards that matter",), dict)
+        if len(table) >= CARD_VERDICTS_MAX:  # the values are readings of the content, but chains vary: bounded
+            table.clear()
         found = []
         for n in hand:
-            # a phase a card runs gives only what its mechanisms give, unless a listener hears
-            # that phase or an event a mechanism announces (what those hooks do is not read)
-            runs = self._relevance("phases run", n, lambda: relevance.phases_run(content, n))
-            if runs and (heard & runs or heard & relevance.MECHANISM_EVENTS):
-                reach = self._relevance("card-gains", n, lambda: relevance.gained_by_card(content, catalog, n))
-            else:
-                reach = self._relevance("card-gains-quiet", n, lambda: relevance.gained_by_card(content, catalog, n, quiet=True))
-            if self._card_matters(n, reach, needs, chain):
+            key = (n, needs, gains, chain, heard)
+            matters = table.get(key)
+            if matters is None:
+                matters = table[key] = self._one_card_matters(n, needs, gains, chain, heard)
+            if matters:
                 found.append(n)
         return frozenset(found)
+
+    def _one_card_matters(self, n: int, needs, gains: bool, chain, heard) -> bool:
+        """Whether card `n` could matter (one card of `_hand_reaching`)."""
+        content, catalog = self.g.content, self.g.catalog
+        if not gains:
+            return self._card_matters(n, self._relevance("card", n, lambda: relevance.produced_by_card(content, catalog, n)), needs, chain)
+        # a phase a card runs gives only what its mechanisms give, unless a listener hears
+        # that phase or an event a mechanism announces (what those hooks do is not read)
+        runs = self._relevance("phases run", n, lambda: relevance.phases_run(content, n))
+        if runs and (heard & runs or heard & relevance.MECHANISM_EVENTS):
+            reach = self._relevance("card-gains", n, lambda: relevance.gained_by_card(content, catalog, n))
+        else:
+            reach = self._relevance("card-gains-quiet", n, lambda: relevance.gained_by_card(content, catalog, n, quiet=True))
+        return self._card_matters(n, reach, needs, chain)
 
     def _phases_heard(self, player: int) -> frozenset:
         """The phases (as events, `phase:<id>`) and the events a mechanism announces that a
