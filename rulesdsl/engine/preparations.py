@@ -125,8 +125,6 @@ class Trials:
             prep = self._prep_listeners(player)
             if batch is not None:
                 batch[(_INSTALLED, player)] = prep
-        if not self._hooks_static(space, needed, prep):
-            return None  # none of them matches this space (read per content): nothing else to read
         installed = batch.get(_INSTALLED) if batch is not None else None
         if installed is None and self._generation[0] is self.g.events and self._generation[1] == self.g.events.generation:
             installed = self._generation[2]  # nothing installed or spent since the last reading
