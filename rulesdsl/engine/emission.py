@@ -3,12 +3,16 @@ replacements, payments announced, and `once as soon as` watches checked after ev
 
 from __future__ import annotations
 
+from rulesdsl.engine.context import Ctx
 from rulesdsl.engine.decisions import Option
 from rulesdsl.engine.events import EventInfo
+from rulesdsl.engine.state import PlayersOnDemand
 
 
 class Emission:
     """How a `Flow` runs the effects listening to an event."""
+
+    _watch_plan = None  # (the list of watches, its length, [what `check_watches` reads of each])
 
     def emit(self, timing: str, name: str, ctx, info: EventInfo, only_card: int | None = None,
              skip_cards: frozenset = frozenset()):
@@ -94,19 +98,41 @@ class Emission:
                                                                      how=frozenset({a.how}) if a else frozenset()))
 
     def check_watches(self):
-        """`once as soon as`: each unspent watch whose condition holds fires now, once (timing model)."""
-        events = self.g.events
-        condition = self.interp.condition
-        for entry in list(events.watches):
-            owner, card, index, watch = entry
-            p = self.g.state.players[owner]
-            if (card, index) in p.spent:
+        """`once as soon as`: each unspent watch whose condition holds fires now, once (timing model).
+
+        This runs after every change, for every player's watches: with several players most
+        belong to someone else. A condition only reads, so it is judged on the player as he
+        stands (`PlayersOnDemand.peek`: a trial's copy does not copy a player it only reads)
+        and in a context kept per watch while its owner's state is the same object; the player
+        is copied, and a fresh context made, only when a watch fires. The watches are read
+        into a plan (with their compiled conditions) once per list of watches installed: the
+        list is only appended to (a checkpoint keeps the old one, copied on write), so its
+        identity and length name it."""
+        watches = self.g.events.watches
+        if not watches:
+            return
+        plan = self._watch_plan
+        if plan is None or plan[0] is not watches or plan[1] != len(watches):
+            condition = self.interp.condition
+            # [owner, card, index, watch, its key in `spent`, its condition, the player read last, a context of his]
+            plan = self._watch_plan = (watches, len(watches), [
+                [owner, card, index, watch, (card, index), condition(watch.cond), None, None]
+                for owner, card, index, watch in watches])
+        players = self.g.state.players
+        peek = players.peek if type(players) is PlayersOnDemand else players.__getitem__
+        for entry in plan[2]:  # the watches installed now (one that fires may install more)
+            owner, card, index, watch, spent, holds, last, ctx = entry
+            p = peek(owner)
+            if spent in p.spent:
                 continue
-            ctx = self.ctx(owner, card=card)
-            if condition(watch.cond)(ctx):
-                p.spent.add((card, index))
+            if p is not last:
+                ctx = entry[7] = Ctx(owner, p, card=card)  # (`ctx` would copy a trial's player)
+                entry[6] = p
+            if holds(ctx):
+                p = players[owner]  # the player as the game changes him (a trial's copy: copied now)
+                p.spent.add(spent)
                 self.g.state.fired[(owner, card, "watch")] += 1
-                yield from self.interp.run(watch.body, ctx)
+                yield from self.interp.run(watch.body, self.ctx(owner, card=card))
 
 
 def _effect_key(listener, index: int) -> str:

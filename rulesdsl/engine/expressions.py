@@ -92,6 +92,9 @@ class Expressions:
         if isinstance(e, t.Query):
             if e.name == "count":
                 count, arg = self.q.count, e.arg
+                own = self._own_count(arg)
+                if own is not None:
+                    return own
                 return lambda ctx: count(arg, ctx)
             query, name, arg = self.q.query, e.name, e.arg
             return lambda ctx: query(name, arg, ctx)
@@ -103,6 +106,24 @@ class Expressions:
 
             return lambda ctx: _compared(resolve(e, ctx))
         return None
+
+    def _own_count(self, selector):
+        """`count(selector, ctx)` for a count of the acting player's own ships or buildings
+        (`my ...` without modifiers: what "as soon as" watches count, re-checked for every
+        player's watch after every change), as one function of the player; None for others."""
+        if type(selector) is not t.Selector or selector.owner not in (None, "my"):
+            return None
+        plan = self.q.count_plan(selector)
+        if plan is None:
+            return None
+        ships, buildings, boards, animals, supply = plan
+        if boards or animals or supply:
+            return None
+        if not buildings:
+            return lambda ctx: sum([1 for x in ctx.p.ships if x.kind in ships])
+        if not ships:
+            return lambda ctx: sum([1 for b in ctx.p.buildings if b.kind in buildings])
+        return lambda ctx: sum([1 for x in ctx.p.ships if x.kind in ships]) + sum([1 for b in ctx.p.buildings if b.kind in buildings])
 
     def value_of(self, e, ctx):
         if isinstance(e, (t.Var, t.It, t.This)):

@@ -8,7 +8,8 @@ on every answer to the first TRIAL_DEPTH questions (up to TRIAL_PATHS paths); la
 questions take their first legal answer, which keeps a card that runs a whole action (a
 feast, a granted space) from multiplying the paths. While a list of spaces is judged in one
 `batch` (a turn's options), the states reached are shared by spaces whose preparations are
-the same listeners in the same column; `relevance` skips trials that cannot matter.
+the same listeners in the same column; `relevance` skips trials that cannot matter (which
+cards in hand could, if played: engine/hand_reach.py).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from contextlib import contextmanager
 from rulesdsl.engine import relevance
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.events import hook_key
+from rulesdsl.engine.hand_reach import HandReach
 from rulesdsl.errors import RulesError
 
 
@@ -48,7 +50,7 @@ class _RngCopy:
         return getattr(copy, name)
 
 
-class Trials:
+class Trials(HandReach):
     TRIAL_PATHS = 48
     TRIAL_DEPTH = 2
 
@@ -117,6 +119,12 @@ class Trials:
         installed; what is left to judge each time is what the cards in hand could reach."""
         state = self.g.state
         batch = self._batch  # the installed listeners do not change while a list of spaces is judged
+        # which listeners match depends only on those the player hears before an action
+        prep = batch.get((_INSTALLED, player)) if batch is not None else None
+        if prep is None:
+            prep = self._prep_listeners(player)
+            if batch is not None:
+                batch[(_INSTALLED, player)] = prep
         installed = batch.get(_INSTALLED) if batch is not None else None
         if installed is None and self._generation[0] is self.g.events and self._generation[1] == self.g.events.generation:
             installed = self._generation[2]  # nothing installed or spent since the last reading
@@ -133,16 +141,10 @@ class Trials:
             self._generation = (events, events.generation, installed)
             if batch is not None:
                 batch[_INSTALLED] = installed
-        # which listeners match depends only on those the player hears before an action
-        prep = batch.get((_INSTALLED, player)) if batch is not None else None
-        if prep is None:
-            prep = self._prep_listeners(player)
-            if batch is not None:
-                batch[(_INSTALLED, player)] = prep
         key = (player, space, needed, prep[0])
         found = self._signatures.get(key)
         if found is None:
-            matching = self._matching(space, needed, prep[1])
+            matching = self._matching(space, needed, prep)
             # the listeners are kept with it: alive, their ids in the key stay theirs
             found = self._signatures[key] = (matching, any(p is _PLAYS for _, p in matching), prep[1])
         matching = found[0]
@@ -180,34 +182,39 @@ class Trials:
         listeners, watches = self._installed_by_number[installed]
         owners = self._chain_owners(player, watches)
         key = (installed, gains, owners)
-        if key not in self._chains:
-            catalog = self.g.catalog
-            found = frozenset()
-            for lst in listeners:
-                hook = lst.hook
-                if lst.owner is not None and lst.owner not in owners:
-                    continue  # heard only when that player acts, which the preparation never makes him do
-                if hook.event.kind != "named" or hook.event.name in relevance.SET_OFF_ONLY_BY_OPEN:
-                    continue
-                if self._relevance("plays", id(hook), lambda: relevance.uses_play(hook)):
-                    reach = None
-                elif gains:
-                    reach = self._relevance("hook-gains", id(hook), lambda: relevance.gained(catalog, (hook.body,)))
-                else:
-                    reach = self._relevance("hook", id(hook), lambda: relevance.produced_by_hook(catalog, hook))
-                if reach is None:
-                    found = None
-                    break
-                found |= reach
-            for watch in watches if found is not None else ():  # "as soon as": re-checked after every change
-                body = watch[3].body
-                reach = relevance.gained(catalog, body) if gains else relevance.mentioned(catalog, body)
-                if reach is None:
-                    found = None
-                    break
-                found |= reach
-            self._chains[key] = found
-        return self._chains[key]
+        found = self._chains.get(key, _UNREAD)
+        if found is _UNREAD:
+            # which hooks count is read per game; what they reach, per content by the hooks and
+            # watches themselves (with several players every card played makes a new `installed`,
+            # and most add nothing this player's preparations can set off)
+            hooks = [lst.hook for lst in listeners if (lst.owner is None or lst.owner in owners)
+                     and lst.hook.event.kind == "named" and lst.hook.event.name not in relevance.SET_OFF_ONLY_BY_OPEN]
+            bodies = [watch[3] for watch in watches]
+            found = self._chains[key] = self._relevance(
+                "chain", (gains, tuple(map(id, hooks)), tuple(map(id, bodies))), lambda: self._reach_of(hooks, bodies, gains))
+        return found
+
+    def _reach_of(self, hooks, watches, gains: bool):
+        """What these hooks and "as soon as" watches could produce (`_chain_reach`); None: anything."""
+        catalog = self.g.catalog
+        found = frozenset()
+        for hook in hooks:
+            if self._relevance("plays", id(hook), lambda: relevance.uses_play(hook)):
+                return None
+            if gains:
+                reach = self._relevance("hook-gains", id(hook), lambda: relevance.gained(catalog, (hook.body,)))
+            else:
+                reach = self._relevance("hook", id(hook), lambda: relevance.produced_by_hook(catalog, hook))
+            if reach is None:
+                return None
+            found |= reach
+        for watch in watches:  # "as soon as": re-checked after every change
+            body = watch.body
+            reach = relevance.gained(catalog, body) if gains else relevance.mentioned(catalog, body)
+            if reach is None:
+                return None
+            found |= reach
+        return found
 
     def _chain_owners(self, player: int, watches) -> frozenset:
         """The players whose listeners a preparation of `player` can set off (see `_chain_reach`)."""
@@ -237,18 +244,22 @@ class Trials:
         return tuple(lst_id[0] for lst_id, _ in matching), self.g.content.spaces[space].column, needed, plays
 
     def _prep_listeners(self, player: int) -> tuple:
-        """(their ids, the listeners) the player hears before an action (placing Vikings, the
-        Thing square changing, `before action`)."""
+        """(their ids, the listeners, the ids of their hooks) the player hears before an action
+        (placing Vikings, the Thing square changing, `before action`)."""
         events = self.g.events
         listeners = [lst for timing, name in _READ[:3] for lst in events.candidates(timing, name, player)]
-        return tuple(map(id, listeners)), listeners
+        return tuple(map(id, listeners)), listeners, tuple([id(lst.hook) for lst in listeners])
 
-    def _matching(self, space: str, needed: int, listeners) -> list:
-        """The listeners before this space's action: [((id, hook), what it produces or _PLAYS)].
-        Which hooks match and what they produce is read once per content."""
-        hooks = tuple(id(lst.hook) for lst in listeners)
-        static = self._relevance("matching", (space, needed, hooks), lambda: self._hooks_matching(space, needed, listeners))
-        return [((id(listeners[i]), listeners[i].hook), produced) for i, produced in static]
+    def _hooks_static(self, space: str, needed: int, prep) -> list:
+        """`_hooks_matching` of the listeners of `prep` (`_prep_listeners`), read once per
+        content by their hooks."""
+        return self._relevance("matching", (space, needed, prep[2]), lambda: self._hooks_matching(space, needed, prep[1]))
+
+    def _matching(self, space: str, needed: int, prep) -> list:
+        """The listeners before this space's action (those of `prep`): [((id, hook), what it
+        produces or _PLAYS)]. Which hooks match and what they produce is read once per content."""
+        listeners = prep[1]
+        return [((id(listeners[i]), listeners[i].hook), produced) for i, produced in self._hooks_static(space, needed, prep)]
 
     def _hooks_matching(self, space: str, needed: int, listeners) -> list:
         """[(position in `listeners`, what its hook produces or _PLAYS)] of the hooks that match."""
@@ -297,49 +308,6 @@ class Trials:
                     return None
                 found |= needs
         return found
-
-    def _cards_that_matter(self, p, needs, gains: bool, chain=frozenset()) -> frozenset:
-        """The cards in hand whose play could reach what a space needs (with `gains`: give or
-        free it), directly or through the listeners in play it may set off (`chain`, what
-        `_chain_reach` found: a card that touches anything may set them off)."""
-        if self.g.events.candidates("when", "occupations_played", p.index):
-            return frozenset(p.hand)  # a card in play rewards any play
-        heard = self._phases_heard(p.index) if gains else None
-        return self._batched(("cards", tuple(p.hand), needs, gains, chain, heard),
-                             lambda: self._hand_reaching(p.hand, needs, gains, chain, heard))
-
-    def _card_matters(self, n: int, reach, needs, chain) -> bool:
-        """Whether card `n`, of this reach, could matter: what it touches (all it names, paid
-        or read too) may set off the listeners in play (which event it announces is not read),
-        so a card that touches anything reaches what they give too; one that touches nothing
-        announces nothing they hear."""
-        if relevance.may_matter(reach, needs):
-            return True
-        if not relevance.may_matter(chain, needs):
-            return False
-        content, catalog = self.g.content, self.g.catalog
-        touched = self._relevance("card", n, lambda: relevance.produced_by_card(content, catalog, n))
-        return touched is None or bool(touched)
-
-    def _hand_reaching(self, hand, needs, gains: bool, chain=frozenset(), heard=frozenset()) -> frozenset:
-        """The cards of `hand` that could matter (`_cards_that_matter`); `heard`: what
-        `_phases_heard` found for the player."""
-        content, catalog = self.g.content, self.g.catalog
-        if not gains:
-            return frozenset(n for n in hand if self._card_matters(
-                n, self._relevance("card", n, lambda: relevance.produced_by_card(content, catalog, n)), needs, chain))
-        found = []
-        for n in hand:
-            # a phase a card runs gives only what its mechanisms give, unless a listener hears
-            # that phase or an event a mechanism announces (what those hooks do is not read)
-            runs = self._relevance("phases run", n, lambda: relevance.phases_run(content, n))
-            if runs and (heard & runs or heard & relevance.MECHANISM_EVENTS):
-                reach = self._relevance("card-gains", n, lambda: relevance.gained_by_card(content, catalog, n))
-            else:
-                reach = self._relevance("card-gains-quiet", n, lambda: relevance.gained_by_card(content, catalog, n, quiet=True))
-            if self._card_matters(n, reach, needs, chain):
-                found.append(n)
-        return frozenset(found)
 
     def _phases_heard(self, player: int) -> frozenset:
         """The phases (as events, `phase:<id>`) and the events a mechanism announces that a

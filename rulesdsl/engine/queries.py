@@ -221,10 +221,7 @@ class Queries:
             if isinstance(value, str):
                 return self._held(value, ctx.p)
             return 0
-        found = self._count_plans.get(id(selector))
-        if found is None:
-            found = self._count_plans[id(selector)] = (selector, self._count_plan(selector))
-        plan = found[1]
+        plan = self.count_plan(selector)
         if plan is None:
             return sum(n for _, n in self._items(selector, ctx))
         # what `_items` counts for a selector without modifiers, summed at once
@@ -245,6 +242,13 @@ class Queries:
                 held = q.supply
                 total += sum(held[x] for x in supply)
         return total
+
+    def count_plan(self, selector):
+        """`_count_plan` of a selector, read once per content (by the node, kept with it)."""
+        found = self._count_plans.get(id(selector))
+        if found is None:
+            found = self._count_plans[id(selector)] = (selector, self._count_plan(selector))
+        return found[1]
 
     def _count_plan(self, selector):
         """(ship kinds, building kinds, exploration boards, animals, supply items) that `_items`

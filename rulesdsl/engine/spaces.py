@@ -259,19 +259,28 @@ class ActionSpaces:
 
     def imitable(self, ctx, place) -> list[Option]:
         """Spaces of the column occupied by another player whose action the player could carry out."""
+        return [Option(space, spec.name) for space, spec in self._imitable(ctx, place)]
+
+    def can_imitate(self, ctx, place) -> bool:
+        """Whether `imitable` finds a space (judged up to the first one: a turn's options ask it)."""
+        for _ in self._imitable(ctx, place):
+            return True
+        return False
+
+    def _imitable(self, ctx, place):
+        """(space, spec) of the spaces `imitable` offers, judged one at a time, in its order."""
         columns = place.columns if isinstance(place, t.ColumnPlace) else ()
         on_tiles = self._on_tiles
         if on_tiles is None:  # the spaces on extension tiles: the content's
             on_tiles = self._on_tiles = frozenset(sp for tile in self.g.content.extension_tiles.values() for sp in tile.sides)
-        options = []
+        spaces = self.g.content.spaces
         for space, entries in sorted(self.g.state.occupancy.items()):
-            spec = self.g.content.spaces.get(space)
+            spec = spaces.get(space)
             if spec is None or space in on_tiles or spec.column not in columns or not any(w != ctx.player for w, _, _ in entries):
                 continue
             # the imitation's own preparations have run (or are being tried): no second trial here
             if self.space_usable(ctx, space, prepared=False):
-                options.append(Option(space, spec.name))
-        return options
+                yield space, spec
 
     def imitate(self, ctx, place, mandatory):
         options = self.imitable(ctx, place)

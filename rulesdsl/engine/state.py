@@ -125,6 +125,11 @@ class PlayersOnDemand(list):
                 self._copy_all()
         return list.__getitem__(self, index)
 
+    def peek(self, index: int):
+        """The player to read only, not copied if not yet read (the original, as it stands):
+        for checks that read a player and mostly change nothing (another player's watches)."""
+        return list.__getitem__(self, index)
+
     def _copy_all(self) -> None:
         pending = self._pending
         for index in sorted(pending):

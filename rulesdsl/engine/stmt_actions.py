@@ -43,7 +43,7 @@ class ActionStatements:
         return (yield from self.g.flow.granted_space(ctx, space))
 
     def c_Imitate(self, node, ctx):
-        return bool(self.g.flow.imitable(ctx, node.place))
+        return self.g.flow.can_imitate(ctx, node.place)
 
     def s_Imitate(self, node, ctx, mandatory):
         return (yield from self.g.flow.imitate(ctx, node.place, mandatory))
