@@ -159,7 +159,9 @@ def _finish_first_level(f, player: int, valuer, seed: int) -> float:
     question judged deeper, all but one answer are tried on forks and the last on `f` itself;
     where the best one's trial met no question judged deeper, the choice would go on as the
     trial went, so the trial's value is the choice's. Otherwise a fork at the question goes on
-    with the best answer (the dice after the question are new, as in a trial)."""
+    with the best answer (the dice after the question are new, as in a trial). Taking the best
+    trial's value there too (no fork going on) cost 14.5 +- 2.6 points a player for 0.71x the
+    time (seeds 400-459): the questions that follow, such as goods taken one by one, matter."""
     spare = []  # forks made here, discarded at the end
     try:
         for _ in range(MAX_STEPS):
