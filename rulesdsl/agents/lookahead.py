@@ -85,19 +85,20 @@ def judged(f, d, player: int, valuer, menus: bool = True) -> list[str]:
     """The answers of nested question `d` that `nested_answer` judges one level deeper (none:
     the cheap policy answers it). With `menus` (the first level of a lookahead), a menu of
     anytime actions (its tiles pruned by geometry) and a question of at most JUDGED answers."""
-    legal = d.legal() if menus and d.kind != PLACE_KIND else ()
+    if not menus or not _judged_at_first_level(d):
+        return []
+    legal = d.legal()
     if d.kind != MENU_KIND:
-        legal = [k for k in legal if not k.startswith(ANYTIME)]
-    elif len(legal) > 2:
+        return [k for k in legal if not k.startswith(ANYTIME)]
+    if len(legal) > 2:
         legal = valuer.menu_pruned(f, player, legal)
-    if 1 < len(legal) and (d.kind == MENU_KIND or len(legal) <= JUDGED):
-        return legal
-    return []
+    return legal if len(legal) > 1 else []
 
 
 def _judged_at_first_level(d) -> bool:
-    """Whether `judged` with `menus` has answers for `d` (without pruning a menu: a menu of more
-    than two answers keeps at least two)."""
+    """Whether the first level of a lookahead judges `d` deeper (`judged` with `menus` has
+    answers for it), read without pruning a menu: a menu of more than two answers keeps at
+    least two (its way back and the best of what it offers)."""
     if d.kind == PLACE_KIND:
         return False
     legal = d.legal()
