@@ -13,6 +13,11 @@ from rulesdsl.engine.scoring import final_scores
 from rulesdsl.errors import IllegalMove, RulesError
 
 
+def _every_invariant(game):
+    invariants.check(game)
+    invariants.weapons_complete(game)  # a game from setup: no weapon card out of play
+
+
 def play(content, seed, players, length="long", decks=("A", "B", "C"), check=None):
     game = Game(content, GameOptions(players=players, length=length, decks=decks), seed)
     if check:
@@ -26,7 +31,7 @@ def test_random_games_keep_every_invariant(content, block):
     """200 games in all (4 blocks of 50): 1-4 players, long and short, all decks mixed."""
     played = set()
     for seed in range(block * 50, block * 50 + 50):
-        game = play(content, seed, players=1 + seed % 4, length=("long", "short")[seed // 4 % 2], check=invariants.check)
+        game = play(content, seed, players=1 + seed % 4, length=("long", "short")[seed // 4 % 2], check=_every_invariant)
         assert game.over and game.state.finished
         assert game.state.round == game.state.rounds
         rows = final_scores(game)
@@ -114,3 +119,21 @@ def test_human_agent_shows_refusals_and_asks_again(content):
     assert agent.answer(game, game.decision) == "stockfish_1"
     assert any("refused: none of the effects of Build a shed can be used now" in line for line in shown)
     assert any("not one of the choices" in line for line in shown)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_setup_sets_the_starting_weapons_aside_once(content, players):
+    """[S6]: each player takes 1 bow and arrow, 1 snare and 1 spear and the rest are the deck;
+    round 1's weapon phase [P4.1] then deals each player one card from it. (The starting
+    cards were once taken out of the deck a second time: 12 - 2 x players left of each.)"""
+    game = Game(content, GameOptions(players=players), 3)
+    assert game.state.round == 1 and game.state.phase == "actions"
+    deck, players_ = game.state.weapon_deck, game.state.players
+    for weapon in ("bow_and_arrow", "snare", "spear", "long_sword"):
+        held = sum(p.supply[weapon] for p in players_)
+        assert deck.count(weapon) + held == (11 if weapon == "long_sword" else 12)
+        if weapon != "long_sword":
+            assert all(p.supply[weapon] >= 1 for p in players_)
+    assert all(sum(p.supply[w] for w in content.weapons) == 3 + 1 for p in players_)  # 3 starting + 1 drawn
+    assert len(deck) == 47 - 4 * players and not game.state.weapon_discard
+    invariants.weapons_complete(game)

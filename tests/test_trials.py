@@ -6,21 +6,25 @@ A card played as a preparation brings hooks that later preparations may set off,
 already in play may be set off by what a preparation does: both count in what it could
 reach (`test_a_hook_set_off_by_a_later_preparation_counts`)."""
 
+from pathlib import Path
+
 import pytest
 
+from rulesdsl import scenario
 from rulesdsl.agents import RandomAgent
 from rulesdsl.engine import relevance
 from rulesdsl.engine.game import Game, GameOptions, _catalog
 from rulesdsl.engine.items import GOOD
 
+DATA = Path(__file__).parent / "data" / "trials"
 EVERY = 3  # compare at every third decision that asks where the Vikings go
 
 
-def _refusals(game, prune: bool):
+def _refusals(game, prune: bool, decision=None):
     trials = game.flow.trials
     trials.prune = prune
     try:
-        return [(o.key, o.refusal) for o in game.decision.rejudged().options]
+        return [(o.key, o.refusal) for o in (decision or game.decision).rejudged().options]
     finally:
         trials.prune = True
 
@@ -74,30 +78,37 @@ def test_relevance_reads_goods_only_statements_and_checked_costs(content):
     assert "wood" not in relevance.needs_of_space(content, catalog, "whaling_4")
 
 
-def test_a_hook_set_off_by_a_later_preparation_counts(content):
-    """2 players, short game, seed 81: at answer 221 a card played in column 4 (its hook pays
-    silver for stone) and then a strip with stone taken by a card in play make a space usable
-    that needs silver; skipping that trial used to refuse it."""
-    _assert_usable_when_pruned(content, seed=81, players=2, length="short", answers=221, space="sheep_and_cattle_4")
+def test_a_hook_set_off_by_a_later_preparation_counts(content, monkeypatch):
+    """A card played in column 4 (its hook pays silver for stone) and then a strip with stone
+    taken by a card in play make a space usable that needs silver; skipping that trial used
+    to refuse it (found at answer 221 of a random game, seed 81: tests/data/trials)."""
+    _assert_usable_only_when_prepared(content, monkeypatch, "seed-81.yaml", "sheep_and_cattle_4")
 
 
-def test_a_card_that_sets_off_a_hook_in_play_counts(content):
-    """4 players, long game, seed 105: at answer 418 the space needing silver is usable once
-    a card played in column 4 returns a Viking (Inspector) and a hook in play pays silver for
-    Vikings returned. The card reaches only Vikings by itself; the hand's cards worth trying
-    used to be read without what the hooks in play they may set off give, so it was skipped."""
-    _assert_usable_when_pruned(content, seed=105, players=4, length="long", answers=418, space="sheep_and_cattle_4")
+def test_a_card_that_sets_off_a_hook_in_play_counts(content, monkeypatch):
+    """The space needing silver is usable once a card played in column 4 returns a Viking
+    (Inspector) and a hook in play pays silver for Vikings returned. The card reaches only
+    Vikings by itself; the hand's cards worth trying used to be read without what the hooks
+    in play they may set off give, so it was skipped (answer 418 of a random 4-player game)."""
+    _assert_usable_only_when_prepared(content, monkeypatch, "seed-105.yaml", "sheep_and_cattle_4", chain=True)
 
 
-def _assert_usable_when_pruned(content, seed: int, players: int, length: str, answers: int, space: str) -> None:
-    """A random game played to `answers` answers is at a space question where pruned trials
-    judge every space as all trials do, and `space` is usable."""
-    game = Game(content, GameOptions(players=players, length=length, decks=("A", "B", "C")), seed)
-    agents = [RandomAgent(seed * 10 + i) for i in range(players)]
-    while len(game.log) < answers:
-        decision = game.decision
-        game.answer(agents[decision.player].answer(game, decision))
-    assert game.decision.kind == "space"
-    pruned = _refusals(game, prune=True)
-    assert pruned == _refusals(game, prune=False)
+def _assert_usable_only_when_prepared(content, monkeypatch, name: str, space: str, chain: bool = False) -> None:
+    """In the state of `name` (a random game's, kept as a scenario setup) pruned trials judge
+    every space as all trials do and `space` is usable; it is not without its preparations.
+    With `chain`, pruning that ignored what the hooks in play a preparation sets off give
+    would refuse it."""
+    doc, reader = scenario.load(DATA / name)
+    game = scenario.build(doc, reader, content)
+    flow, player = game.flow, doc.data["setup"]["start_player"]
+    decision = next(flow.turn(player))  # the player's question where his Vikings go
+    assert decision.kind == "space" and decision.player == player
+    pruned = _refusals(game, True, decision)
+    assert pruned == _refusals(game, False, decision)
     assert (space, None) in pruned
+    assert not flow.space_usable(flow.ctx(player), space, prepared=False)
+    if not chain:
+        return
+    monkeypatch.setattr(type(flow.trials), "_chain_reach", lambda self, *args: frozenset())
+    flow.trials._signatures.clear()
+    assert dict(_refusals(game, True, decision))[space] is not None

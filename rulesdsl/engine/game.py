@@ -192,6 +192,7 @@ class Game(Forking):
         for board in content.exploration_boards.values():
             if board.side == "front":
                 s.slots[board.slot] = {"board": board.id, "silver": 0, "owner": None}
+        # [S6] each player's starting weapons are set aside; the rest form the deck
         deck = [w.id for w in content.weapons.values() for _ in range(w.deck - w.starting * self.options.players)]
         rng.shuffle(deck)
         s.weapon_deck = deck
@@ -218,8 +219,8 @@ class Game(Forking):
                 p.thing = home.solo.thing
                 p.waiting = home.solo.waiting
             for weapon in content.weapons.values():
-                if weapon.starting:
-                    ops.gain(self, p, weapon.id, weapon.starting)
+                if weapon.starting:  # [S6] the cards set aside from the deck above (not taken from it again)
+                    p.supply[weapon.id] += weapon.starting
             for good in content.goods.values():
                 if good.starting:
                     ops.gain(self, p, good.id, good.starting)

@@ -125,7 +125,9 @@ def free_berths(game, p, size: str) -> int:
 
 
 def take_weapon(game, item: str) -> bool:
-    """Take a named weapon: from the discard pile if there, else searched out of the deck [WP1]."""
+    """Take a named weapon: from the discard pile if there, else searched out of the deck,
+    else a stand-in (weapon cards are unlimited [RO2]; the stand-ins are counted in
+    `bank` as goods are) [WP1]."""
     s = game.state
     if item in s.weapon_discard:
         s.weapon_discard.remove(item)
@@ -134,7 +136,8 @@ def take_weapon(game, item: str) -> bool:
         s.weapon_deck.remove(item)
         game.rng.shuffle(s.weapon_deck)
         return True
-    return False
+    s.bank[item] -= 1
+    return True
 
 
 def draw_weapon(game) -> str | None:
