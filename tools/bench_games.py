@@ -37,6 +37,15 @@ that only other players bring (their watches, imitation, their listeners in a tr
 few percent of a 4p game; removing every preparation trial would still leave about 3.44 (an
 estimate from py-spy profiles of 300 4p and 1200 solo games). The
 garbage collector is worth about 0.07 of the ratio (3.53 -> 3.46 with it off in this process).
+Measured again after the setup fix of f3ddc38 (which changed every game's draws): the
+decision ratio is a property of the games dealt, 3.84-4.43 between blocks of 24 fresh seeds
+and 4.13 for seeds 0-23 (3.98 before the fix), while the time per decision stays 0.88-0.90;
+so the ratio moved 3.52 -> 3.60 (seeds 0-23) with no change to the engine, and blocks of 60
+fresh seeds give 3.58-3.74. Profiled per call (cProfile, seeds 0-23, caches warm), a 4p
+decision's parts cost what a solo one's do (an anytime menu 36.8 vs 35.7 us, a space used 69.2
+vs 70.6 us, a space judged by the interpreter 18.6 vs 18.2 us); what 4 players add is mostly
+their game: the imitation spaces (0.022 uses a decision at 63 us), slightly more anytime menus
+and interpreted judgments a decision, and other players' watches (0.5 us a decision).
 On a shared machine, instruction counts (`valgrind --tool=cachegrind`) compare two trees far
 more steadily than times.
 """
