@@ -3,7 +3,7 @@
     python tools/soak.py [--games N] [--workers W] [--start SEED] [--progress K]
 
 Each game draws its player count (1-4), length and occupation decks from its seed and is
-played by random agents. After every answer `rulesdsl.engine.invariants.check` runs; at
+played by random agents. After every answer `rulesdsl.engine.invariants.check` and `weapons_complete` run; at
 one to three random points the game is saved, the record goes through JSON text, is
 loaded again (`Game.load`, which replays it and checks the content fingerprint) and must
 give the identical state and pending decision; the game then goes on from the *loaded*
@@ -60,11 +60,13 @@ def play_one(seed: int) -> dict:
     try:
         game = Game(content, options, seed)
         invariants.check(game)
+        invariants.weapons_complete(game)
         reload_at = set(rng.sample(range(1, 400), rng.randint(1, 3)))
         while game.decision is not None:
             game.answer(agents[game.decision.player].answer(game, game.decision))
             step += 1
             invariants.check(game)
+            invariants.weapons_complete(game)  # a game from setup: every weapon card is in play
             if step in reload_at:
                 record = json.loads(json.dumps(game.save()))
                 loaded = Game.load(content, record)
