@@ -43,16 +43,22 @@ def holdings(game) -> Counter:
     return total
 
 
+def _weapon_cards(game, held):
+    """(weapon, its cards held, in the deck or discarded, the box's count, the stand-ins made
+    [WP1], counted in the bank as goods are) for every weapon type."""
+    s = game.state
+    for weapon in game.content.weapons.values():
+        count = held[weapon.id] + s.weapon_deck.count(weapon.id) + s.weapon_discard.count(weapon.id)
+        yield weapon.id, count, weapon.deck, -s.bank[weapon.id]
+
+
 def weapons_complete(game) -> None:
     """Raise RulesError unless every weapon card of the box is held, in the deck or discarded
     (true of a game set up by `Game`; a scenario may start with cards out of play, which
     `check` allows)."""
-    held, s = holdings(game), game.state
-    for weapon in game.content.weapons.values():
-        count = held[weapon.id] + s.weapon_deck.count(weapon.id) + s.weapon_discard.count(weapon.id)
-        if count != weapon.deck - s.bank[weapon.id]:
-            raise RulesError(f"{count} {weapon.id} cards are in play, the box has {weapon.deck}"
-                             f" and {-s.bank[weapon.id]} stand-ins were made")
+    for weapon, count, box, stand_ins in _weapon_cards(game, holdings(game)):
+        if count != box + stand_ins:
+            raise RulesError(f"{count} {weapon} cards are in play, the box has {box} and {stand_ins} stand-ins were made")
 
 
 def check(game) -> None:
@@ -83,10 +89,9 @@ def check(game) -> None:
         owned = sum(1 for p in s.players for b in p.buildings if b.kind == building.id)
         if owned + s.buildings_left[building.id] != building.supply:
             raise RulesError(f"{building.id}: {owned} owned + {s.buildings_left[building.id]} left != {building.supply}")
-    for weapon in content.weapons.values():
-        count = held[weapon.id] + s.weapon_deck.count(weapon.id) + s.weapon_discard.count(weapon.id)
-        if count > weapon.deck - s.bank[weapon.id]:  # stand-ins [WP1] counted in the bank
-            raise RulesError(f"{count} {weapon.id} cards exist, the box has {weapon.deck} and {-s.bank[weapon.id]} stand-ins were made")
+    for weapon, count, box, stand_ins in _weapon_cards(game, held):
+        if count > box + stand_ins:
+            raise RulesError(f"{count} {weapon} cards exist, the box has {box} and {stand_ins} stand-ins were made")
     home = content.home_boards[game.options.length]
     total_vikings = (sum(home.solo.seats) + home.solo.thing + home.solo.waiting) if len(s.players) == 1 and home.solo else home.table_vikings + home.thing_vikings
     for p in s.players:
