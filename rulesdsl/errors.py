@@ -55,7 +55,7 @@ class ContentError(RulesError):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
-def _problem_key(problem: Problem):
+def _problem_key(problem: Problem) -> tuple[str, int, int, str]:
     loc = problem.location
     if loc is None:
         return ("", 0, 0, problem.message)
