@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from rulesdsl.errors import ContentError, RulesError
+from rulesdsl.errors import ContentError, RulesError, RunawayRules
 
 
 DESCRIPTION = """\
@@ -110,6 +110,8 @@ def _parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="a local web page to watch, play and step through games")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     serve.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks a free one)")
+    serve.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                       help="another name the table may be reached by (a Host header it serves); repeatable")
     from rulesdsl.authoring.commands import add_commands
 
     add_commands(sub)
@@ -147,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "serve":
             from rulesdsl.web import serve
 
-            serve(args.host, args.port, args.content, not args.no_builtin)
+            serve(args.host, args.port, args.content, not args.no_builtin, allow_hosts=tuple(args.allow_host))
             return 0
         if args.command == "play":
             return _play(args)
@@ -268,7 +270,8 @@ def _play(args) -> int:
         game = Game(content, options, args.seed)
     agents, names = _agents(args, game.options.players, game.seed)
     steps = 0
-    stopped = None
+    stopped = failed = None
+    kept = len(game.log)  # answers that went through whole
     with stops_saved() as guard:
         try:
             while game.decision is not None:
@@ -279,10 +282,19 @@ def _play(args) -> int:
                 with guard.engine():  # a signal here waits until the answer is done
                     game.answer(key)
                 steps += 1
+                kept = len(game.log)
         except (Stopped, KeyboardInterrupt, EOFError, OSError) as err:  # OSError: the terminal went away
             stopped = err
+        except RunawayRules as err:  # the content's fault: the game so far is kept, up to the answer that set it off
+            failed = err
     if args.save:
-        savefile.write_atomic(Path(args.save), json.dumps(game.save(), indent=1))
+        record = game.save()
+        record["answers"] = record["answers"][:kept]
+        savefile.write_atomic(Path(args.save), json.dumps(record, indent=1))
+    if failed is not None:
+        if args.save:
+            print(f"saved {kept} answers to {args.save} (the game before the answer that set the rules off)")
+        raise failed
     try:
         if stopped is not None:
             if isinstance(stopped, Stopped):

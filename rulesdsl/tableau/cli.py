@@ -60,7 +60,7 @@ def run(args) -> int:
     if command == "serve":
         from rulesdsl.web import serve
 
-        serve(args.host, args.port, args.content, not args.no_builtin, game=ruleset.id)
+        serve(args.host, args.port, args.content, not args.no_builtin, game=ruleset.id, allow_hosts=tuple(args.allow_host))
         return 0
     raise RulesError(f"'{command}' is not available for {ruleset.manifest.name}; "
                      "use play, validate, show, interactions, simulate, scenario, render or serve")
