@@ -175,7 +175,7 @@ def _problems(err: Exception) -> str:
 def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True, game: str | None = None,
                hosts: list[str] | None = None, token: str | None = None) -> Flask:
     """The Flask application serving the table (`game`: the tableau game the start form offers first;
-    `roots`: the variant folders a game may choose; `hosts`: the Host names served, this machine's
+    `roots`: the variant folders a game may choose; `hosts`: the host names served, this machine's
     by default; `token`: the access token every request must carry, None on this machine only)."""
     app = Flask(__name__)
     app.config["RULESDSL_GAME"] = game

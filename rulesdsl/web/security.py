@@ -1,7 +1,7 @@
 """The web table's input layer: every request passes here before any route does work.
 
 What a request may be (docs/SECURITY.md says it in plain words):
-- its Host header names this server (a host allowlist: a DNS-rebinding page cannot read
+- the host name it carries names this server (a host allowlist: a DNS-rebinding page cannot read
   answers meant for the player's own machine);
 - when the server listens beyond this machine, it carries the access token printed at start
   (in the address once, then a cookie);
@@ -56,7 +56,7 @@ def is_loopback(host: str) -> bool:
 
 
 def trusted_hosts(listen: str, extra: tuple[str, ...] = ()) -> list[str]:
-    """The names a Host header may carry: this machine's, the address listened on, its name
+    """The host names a request may carry: this machine's, the address listened on, its name
     and addresses when listening on every interface, and the names the user allowed."""
     names = set(LOOPBACK_NAMES) | {h for h in extra if h}
     bare = listen.strip("[]")
@@ -221,14 +221,14 @@ def field(name: str, default: str = "", limit: int = MAX_FIELD_CHARS) -> str:
 
 def number(name: str, default: int, low: int, high: int) -> int:
     """A whole number form field within [low, high], checked before anything is built from it."""
+    from rulesdsl.bounded import whole_number
+    from rulesdsl.errors import RulesError
+
     text = field(name, str(default), 24) or str(default)
     try:
-        value = int(text)
-    except ValueError:
-        raise BadInput(f"the field '{name}' must be a whole number, not '{text[:24]}'") from None
-    if not low <= value <= high:
-        raise BadInput(f"the field '{name}' must be between {low} and {high}, not {value}")
-    return value
+        return whole_number(text, low, high, f"the field '{name}'")
+    except RulesError as err:
+        raise BadInput(str(err)) from None
 
 
 def warn_exposed(url: str, token: str) -> None:
