@@ -12,7 +12,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from rulesdsl.errors import ContentError, RulesError
+from rulesdsl.bounded import SEED, count
+from rulesdsl.errors import ContentError, RulesError, RunawayRules
 
 
 DESCRIPTION = """\
@@ -79,16 +80,16 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("--tree-only", action="store_true", help="print only the tree")
 
     play = sub.add_parser("play", help="play a whole game and print the score table")
-    play.add_argument("--players", type=int, default=2, help="1 to 4 (default 2)")
+    play.add_argument("--players", type=count(1, 99), default=2, help="1 to 4 (default 2)")
     play.add_argument("--short", action="store_true", help="the short game (6 rounds) instead of the long one (7)")
     play.add_argument("--decks", default="A,B,C", help="occupation decks, comma separated (default A,B,C)")
     play.add_argument("--agents", default="greedy", help="one per player (or one for all): greedy, search, random, human (default: greedy)")
     play.add_argument("--think", metavar="TIME", help="the search agent's time per decision, e.g. 0.2s (default: 16 rollouts)")
-    play.add_argument("--seed", type=int, default=0)
+    play.add_argument("--seed", type=SEED, default=0)
     play.add_argument("--save", metavar="FILE", help="write the game record (JSON) here when the game ends or stops")
     play.add_argument("--load", metavar="FILE", help="resume a saved game")
     play.add_argument("--force", action="store_true", help="with --load: replay the record even on other content than it was made on")
-    play.add_argument("--stop-after", type=int, metavar="N", help="stop after N more decisions (and save with --save)")
+    play.add_argument("--stop-after", type=count(0, 10**9), metavar="N", help="stop after N more decisions (and save with --save)")
     play.add_argument("--log", action="store_true", help="print what happened, round by round")
 
     scenario = sub.add_parser("scenario", help="run scenario files: PASS/FAIL each, with a diff on failure")
@@ -105,11 +106,13 @@ def _parser() -> argparse.ArgumentParser:
     render = sub.add_parser("render", help="draw a board (or a board state file) as SVG")
     render.add_argument("what", metavar="BOARD-or-STATE", help="a board id (home_long, shetland, long_house ...) or a state YAML file")
     render.add_argument("-o", "--output", metavar="FILE", help="write the SVG here instead of standard output (.png: PNG)")
-    render.add_argument("--step", type=int, metavar="N", help="a saved game (.json): the table after N answers (default: all)")
+    render.add_argument("--step", type=count(0, 10**9), metavar="N", help="a saved game (.json): the table after N answers (default: all)")
 
     serve = sub.add_parser("serve", help="a local web page to watch, play and step through games")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    serve.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks a free one)")
+    serve.add_argument("--port", type=count(0, 65535), default=8765, help="port (default 8765; 0 picks a free one)")
+    serve.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                       help="another name the table may be reached by (a host name the requests may carry); repeatable")
     from rulesdsl.authoring.commands import add_commands
 
     add_commands(sub)
@@ -132,6 +135,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):  # a file name that is not UTF-8 is printed escaped, never a crash
+        if hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):
+                pass
     args = parse_args(argv)
     try:
         if args.game != "feast":  # another ruleset (rulesdsl.tableau)
@@ -147,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "serve":
             from rulesdsl.web import serve
 
-            serve(args.host, args.port, args.content, not args.no_builtin)
+            serve(args.host, args.port, args.content, not args.no_builtin, allow_hosts=tuple(args.allow_host))
             return 0
         if args.command == "play":
             return _play(args)
@@ -268,7 +277,8 @@ def _play(args) -> int:
         game = Game(content, options, args.seed)
     agents, names = _agents(args, game.options.players, game.seed)
     steps = 0
-    stopped = None
+    stopped = failed = None
+    kept = len(game.log)  # answers that went through whole
     with stops_saved() as guard:
         try:
             while game.decision is not None:
@@ -279,10 +289,19 @@ def _play(args) -> int:
                 with guard.engine():  # a signal here waits until the answer is done
                     game.answer(key)
                 steps += 1
+                kept = len(game.log)
         except (Stopped, KeyboardInterrupt, EOFError, OSError) as err:  # OSError: the terminal went away
             stopped = err
+        except RunawayRules as err:  # the content's fault: the game so far is kept, up to the answer that set it off
+            failed = err
     if args.save:
-        savefile.write_atomic(Path(args.save), json.dumps(game.save(), indent=1))
+        record = game.save()
+        record["answers"] = record["answers"][:kept]
+        savefile.write_atomic(Path(args.save), json.dumps(record, indent=1))
+    if failed is not None:
+        if args.save:
+            print(f"saved {kept} answers to {args.save} (the game before the answer that set the rules off)")
+        raise failed
     try:
         if stopped is not None:
             if isinstance(stopped, Stopped):

@@ -19,7 +19,13 @@ class Location:
     column: int
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.column}"
+        return f"{printable(self.path)}:{self.line}:{self.column}"
+
+
+def printable(name) -> str:
+    """A file name as it can be printed anywhere: bytes that are not UTF-8 (kept by Python as
+    surrogates) shown as backslash escapes instead of failing the print."""
+    return str(name).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 @attrs.frozen
@@ -60,6 +66,16 @@ def _problem_key(problem: Problem) -> tuple[str, int, int, str]:
     if loc is None:
         return ("", 0, 0, problem.message)
     return (loc.path, loc.line, loc.column, problem.message)
+
+
+class RunawayRules(RulesError):
+    """Effects that set each other off without end: the game stops at `location` (the first
+    card of the loop), naming every card in it."""
+
+    def __init__(self, location: Location | None, cards: list[str], message: str):
+        super().__init__(f"{location}: rules error: {message}" if location else f"rules error: {message}")
+        self.location = location
+        self.cards = cards
 
 
 class IllegalMove(RulesError):

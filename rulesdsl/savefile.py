@@ -71,9 +71,16 @@ def replace_file(path: Path, data: bytes, durable: bool = True) -> None:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` with `replace_file`; RulesError on failure."""
+    """Write `text` to `path` with `replace_file`: the one writer of every file a command makes."""
+    write_bytes_atomic(path, text.encode("utf-8"))
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write `data` to `path` after the path checks of `check_writable`; RulesError on failure."""
+    path = Path(path)
+    check_writable(path)
     try:
-        replace_file(path, text.encode("utf-8"))
+        replace_file(path, data)
     except OSError as err:
         kept = " (the file that was there is unchanged)" if path.exists() else ""
         raise RulesError(f"cannot write {path}: {_why(err)}{kept}") from None
@@ -95,6 +102,17 @@ def read_json(path: Path):
         raise FileProblem(err.problem) from None
     except UnicodeDecodeError as err:
         raise FileProblem(Problem(Location(shown, 1, 1), f"not UTF-8 text: {err.reason}")) from None
+    data = parse_json(text, shown)
+    try:  # JSON is YAML, so the YAML reader gives every value's position
+        doc = parse_yaml_text(text, shown)
+    except YamlReadError:
+        doc = None
+    return data, doc
+
+
+def parse_json(text: str, shown: str):
+    """The JSON value of `text`, refused (FileProblem at its place) when malformed, holding
+    NaN/Infinity or an overlong number, or nested more than MAX_DEPTH deep."""
     try:
         data = json.loads(text, parse_constant=_refuse_constant, parse_float=_float)
     except json.JSONDecodeError as err:
@@ -105,11 +123,7 @@ def read_json(path: Path):
         raise FileProblem(Problem(_find(text, shown, token), f"invalid saved game: {message}")) from None
     if _depth(data) > MAX_DEPTH:
         raise FileProblem(Problem(Location(shown, 1, 1), f"invalid saved game: nested more than {MAX_DEPTH} deep"))
-    try:  # JSON is YAML, so the YAML reader gives every value's position
-        doc = parse_yaml_text(text, shown)
-    except YamlReadError:
-        doc = None
-    return data, doc
+    return data
 
 
 def _find(text: str, shown: str, token: str) -> Location:

@@ -281,8 +281,12 @@ def test_a_folder_others_could_write_gets_a_new_key(tmp_path):
     result = rulesdsl("validate", env={"RULESDSL_CACHE_DIR": str(folder)})
     assert result.returncode == 0, result.stderr
     assert not marker.exists()
-    assert stat.S_IMODE(os.stat(folder).st_mode) == 0o700
-    assert (folder / "secret.key").read_bytes() != planted_key
+    # the folder is left as it was (issue 35: never chmod a folder we did not create);
+    # the cache moved into a private folder of its own inside it, with its own key
+    assert stat.S_IMODE(os.stat(folder).st_mode) == 0o777
+    inner = folder / f"rulesdsl-{os.getuid()}"
+    assert stat.S_IMODE(os.stat(inner).st_mode) == 0o700
+    assert (inner / "secret.key").read_bytes() != planted_key
 
 
 def test_a_cache_folder_owned_by_someone_else_is_not_used(tmp_path):

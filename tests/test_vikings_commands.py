@@ -112,8 +112,9 @@ def test_balance_says_why_it_has_nothing_to_compare(tmp_path, capsys):
 @pytest.fixture
 def client():
     from rulesdsl.web.app import create_app
+    from tests.web_helpers import csrf_client
 
-    return create_app().test_client()
+    return csrf_client(create_app())
 
 
 def test_the_web_table_starts_a_game_answers_by_key_and_saves(client):

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from rulesdsl.view import present
-from tests.web_helpers import p1_places_turned, record_until, whole_game
+from tests.web_helpers import csrf_client, p1_places_turned, record_until, whole_game
 
 pytest.importorskip("flask", reason="the web extra (pip install -e '.[web]') is needed")
 
@@ -18,7 +18,7 @@ from rulesdsl.web.app import create_app  # noqa: E402
 def client():
     app = create_app()
     app.testing = True
-    return app.test_client()
+    return csrf_client(app)
 
 
 def _signed(record: dict) -> dict:
@@ -127,15 +127,29 @@ def test_rulesdsl_serve_listens_and_stops(tmp_path):
         proc.wait(timeout=20)
 
 
-def test_a_new_game_with_a_broken_variant_folder_says_where(client, variant):
+def test_a_new_game_with_a_broken_variant_folder_says_where(variant):
     variant.write("cards/occupations/A/900-tester.yaml", "number: 900\ndeck: A\nname: Tester\npoints: 0\n"
                   "category: immediate\nstarting: false\ntext: t\neffect: gain 1 nothing_at_all\n")
-    response = client.post("/new", data={"players": "2", "agent0": "human", "agent1": "random", "variants": str(variant.root)})
+    app = create_app(roots=(str(variant.root),))  # the server offers the folder; the page chooses it by name
+    client = csrf_client(app)
+    response = client.post("/new", data={"players": "2", "agent0": "human", "agent1": "random", "variants": variant.root.name})
     assert response.status_code == 400
     assert "cannot start the game" in response.text and "900-tester.yaml:" in response.text
     bad_agent = client.post("/new", data={"players": "2", "agent0": "human", "agent1": "genius"})
     assert bad_agent.status_code == 400 and "unknown agent" in bad_agent.text
     started = client.post("/new", data={"players": "1", "agent0": "random", "seed": "3", "length": "short"})
     assert started.status_code == 302
-    page = client.get(started.headers["Location"]).text
-    assert "Game over" in page  # a game of agents only runs to its end at once
+    page = _settled(client, started.headers["Location"])
+    assert "Game over" in page  # a game of agents runs to its end (off the request)
+
+
+def _settled(client, url: str) -> str:
+    """The game's page once its agents have stopped answering."""
+    import time
+
+    for _ in range(600):
+        page = client.get(url).text
+        if 'id="agents-playing"' not in page:
+            return page
+        time.sleep(0.1)
+    raise AssertionError("the agents were still playing after a minute")

@@ -198,7 +198,8 @@ def test_the_board_is_drawn_and_an_illegal_request_is_refused(page, server, tmp_
         shutil.copy(tmp_path / "table.png", os.environ["RULESDSL_KEEP_SCREENSHOT"])
     before = _answers(page)
     status = page.evaluate("""async () => {
-        const r = await fetch(location.pathname + '/answer', {method: 'POST', headers: {'Content-Type': 'application/json'},
+        const r = await fetch(location.pathname + '/answer', {method: 'POST', headers: {'Content-Type': 'application/json',
+                              'X-CSRFToken': document.querySelector('meta[name="csrf-token"]').content},
                                                                body: JSON.stringify({key: 'no_such_answer'})});
         return [r.status, (await r.json()).error];
     }""")

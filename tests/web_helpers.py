@@ -42,3 +42,28 @@ def whole_game(content, seed: int = 0) -> dict:
     game = Game(content, OPTIONS, seed)
     game.run([RandomAgent(seed * 7919 + i) for i in range(OPTIONS.players)])
     return game.save()
+
+
+def csrf_client(app):
+    """A test client of the table that sends the page's CSRF token with every POST, fetched
+    as a browser gets it (the index page's `csrf-token` meta tag)."""
+    import re
+
+    from flask.testing import FlaskClient
+
+    class TableClient(FlaskClient):
+        token: str | None = None
+
+        def open(self, *args, **kwargs):
+            method = kwargs.get("method") or (args[0].method if args and hasattr(args[0], "method") else "GET")
+            if method == "POST":
+                if self.token is None:
+                    page = super().open("/", method="GET").text
+                    self.token = re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
+                headers = dict(kwargs.pop("headers", None) or {})
+                headers.setdefault("X-CSRFToken", self.token)
+                kwargs["headers"] = headers
+            return super().open(*args, **kwargs)
+
+    app.test_client_class = TableClient
+    return app.test_client()

@@ -329,7 +329,7 @@ def main(argv=None) -> int:
     engine = _engine_hash()
     from rulesdsl.content.cache import cache_dir
 
-    results_path = Path(args.results) if args.results else cache_dir() / "mutants.jsonl"
+    results_path = Path(args.results) if args.results else (cache_dir() or Path(".")) / "mutants.jsonl"
     results_path.parent.mkdir(parents=True, exist_ok=True)
     stored = {} if args.fresh else _load_results(results_path)
 

@@ -71,14 +71,18 @@ def make_agents(spec: str, players: int, seed: int, think: float | None = None, 
     return [make_agent(name, seed * 7919 + index, think, iterations, game=game) for index, name in enumerate(names)], names
 
 
+MAX_THINK = 3600.0  # seconds per decision: an hour is more than any search needs
+
+
 def parse_think(text: str | None) -> float | None:
     """`0.2s`, `0.2` or `200ms` as seconds."""
     if text is None:
         return None
+    from rulesdsl.bounded import seconds
+
     value = text.strip().lower()
     try:
-        if value.endswith("ms"):
-            return float(value[:-2]) / 1000
-        return float(value.rstrip("s"))
+        number = float(value[:-2]) / 1000 if value.endswith("ms") else float(value.rstrip("s"))
     except ValueError:
-        raise RulesError(f"--think takes seconds such as 0.2s or 200ms, not '{text}'") from None
+        raise RulesError(f"--think takes seconds such as 0.2s or 200ms, not '{text[:40]}'") from None
+    return seconds(number, 0.0, MAX_THINK, "--think")

@@ -86,7 +86,7 @@ class HumanAgent:
             return None
         if word.startswith(("? ", "status ")):
             number = word.split()[1].lstrip("p")
-            if number.isdigit() and 1 <= int(number) <= len(game.state.players):
+            if number.isdigit() and len(number) < 4 and 1 <= int(number) <= len(game.state.players):
                 self._state(game, int(number) - 1)
             else:
                 self.write(f"  players are 1 to {len(game.state.players)}")
@@ -110,7 +110,7 @@ class HumanAgent:
                 self.write(f"  {option.key}: {labels[option.key]}{mark}")
             return None
         if text.isdigit():
-            if 1 <= int(text) <= len(numbered):
+            if len(text) < 7 and 1 <= int(text) <= len(numbered):  # a number of thousands of digits is just out of range
                 return numbered[int(text) - 1].key
             self.write(f"  choose 1 to {len(numbered)}" if numbered else "  nothing is numbered here; name a square")
             return None

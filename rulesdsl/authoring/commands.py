@@ -44,8 +44,11 @@ def run_command(args, load) -> int:
         if args.all:
             page = review_page(content)
             if args.output:
-                with open(args.output, "w", encoding="utf-8") as handle:
-                    handle.write(page)
+                from pathlib import Path
+
+                from rulesdsl.savefile import write_atomic
+
+                write_atomic(Path(args.output), page)
                 print(f"wrote {args.output} ({len(content.occupations)} occupations)")
             else:
                 sys.stdout.write(page)

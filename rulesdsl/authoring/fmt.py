@@ -233,14 +233,18 @@ def content_files(paths) -> list[Path]:
 def format_files(paths) -> list[FileResult]:
     """Format each file (in memory); the caller writes or reports."""
     from rulesdsl.content.loader import _display
+    from rulesdsl.content.yamlfile import YamlReadError, read_bounded
 
     results = []
     for path in content_files(paths):
         shown = _display(path)
-        try:
-            text = path.read_bytes().decode("utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            results.append(FileResult(path, "", "", [Problem(Location(shown, 1, 1), f"cannot read file: {err}")]))
+        try:  # the bounded reader: no pipe, device or giant file
+            text = read_bounded(path, shown).decode("utf-8")
+        except YamlReadError as err:
+            results.append(FileResult(path, "", "", [err.problem]))
+            continue
+        except UnicodeDecodeError as err:
+            results.append(FileResult(path, "", "", [Problem(Location(shown, 1, 1), f"cannot read file: not UTF-8 text ({err.reason})")]))
             continue
         new, problems = format_text(text, shown)
         results.append(FileResult(path, text, new, problems))
@@ -248,8 +252,12 @@ def format_files(paths) -> list[FileResult]:
 
 
 def run(paths, check: bool, out) -> int:
-    """`rulesdsl fmt`: rewrite (or with `check`, list) files whose effects are not canonical."""
+    """`rulesdsl fmt`: rewrite (or with `check`, list) files whose effects are not canonical (atomically)."""
+    import os
     import sys
+
+    from rulesdsl.errors import RulesError
+    from rulesdsl.savefile import write_atomic
 
     from rulesdsl.content.loader import _display
 
@@ -262,7 +270,14 @@ def run(paths, check: bool, out) -> int:
         if check:
             print(f"would reformat {_display(result.path)}", file=out)
         else:
-            result.path.write_bytes(result.new.encode("utf-8"))
+            try:
+                if not os.access(result.path, os.W_OK):
+                    raise RulesError(f"cannot write {_display(result.path)}: the file is read-only")
+                write_atomic(result.path, result.new)
+            except RulesError as err:
+                print(f"{_display(result.path)}:1:1: {err}", file=sys.stderr)
+                result.problems.append(Problem(Location(_display(result.path), 1, 1), str(err)))
+                continue
             print(f"reformatted {_display(result.path)}", file=out)
     if check:
         print(f"{len(changed)} file{'s' if len(changed) != 1 else ''} would change, {len(results) - len(changed)} already canonical", file=out)

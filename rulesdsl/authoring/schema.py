@@ -164,11 +164,19 @@ def render(schema: dict) -> str:
 
 def write_schemas(folder: Path) -> list[Path]:
     """Write every schema into `folder`; return the files written."""
-    folder.mkdir(parents=True, exist_ok=True)
+    from rulesdsl.errors import RulesError
+    from rulesdsl.savefile import write_atomic
+
+    if folder.exists() and not folder.is_dir():
+        raise RulesError(f"cannot write schemas into {folder}: it is a file, not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise RulesError(f"cannot make the folder {folder}: {err.strerror or err}") from None
     written = []
     for name, schema in schemas().items():
         path = folder / name
-        path.write_text(render(schema), encoding="utf-8")
+        write_atomic(path, render(schema))
         written.append(path)
     return written
 

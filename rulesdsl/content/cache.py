@@ -12,15 +12,18 @@ file says. The cache folder may be shared or restored from elsewhere (a CI cache
 nothing. Every entry therefore starts with an HMAC-SHA256 over its name and payload,
 made with a random per-user secret key kept (mode 0600) in the cache folder itself, and
 nothing is unpickled before that MAC is verified. The folder must be a directory owned
-by the current user and private (0700, enforced when it is created or found looser):
-a folder owned by someone else is not used at all, and a folder that others could write
-into gets a fresh key, which turns everything planted there into a miss. A missing,
+by the current user and private (0700 when this code creates it): a folder owned by someone
+else is not used at all, and in a folder of ours that others may read or write (a shared
+or group folder, never chmodded) the cache goes into a private folder made inside it, with
+its own key, so everything planted beside it is a miss. Entries are read only when they are
+regular files of a sane size: a pipe or a giant planted in the folder is a miss. A missing,
 unreadable, foreign, truncated or altered entry is a cache miss and the content is
 rebuilt; nothing here ever raises for a bad cache. Writes go to a temporary file that is
 renamed into place, and removed when the write fails.
 
-The cache lives in $RULESDSL_CACHE_DIR, else $XDG_CACHE_HOME/rulesdsl, else
-~/.cache/rulesdsl. RULESDSL_NO_CACHE=1 turns it off.
+The cache lives in $RULESDSL_CACHE_DIR, else $XDG_CACHE_HOME/rulesdsl (when absolute), else
+~/.cache/rulesdsl; with no usable home (HOME='' or /) there is no cache. RULESDSL_NO_CACHE=1
+turns it off.
 """
 
 from __future__ import annotations
@@ -53,13 +56,26 @@ def enabled() -> bool:
     return os.environ.get("RULESDSL_NO_CACHE", "") in ("", "0")
 
 
-def cache_dir() -> Path:
-    """The cache folder named by the environment (it may not exist yet)."""
+def cache_dir() -> Path | None:
+    """The cache folder named by the environment (it may not exist yet); None when there is
+    no home to put it in (HOME='' must not mean a cache at /.cache)."""
     explicit = os.environ.get("RULESDSL_CACHE_DIR")
     if explicit:
         return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "rulesdsl"
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if os.path.isabs(xdg):  # the XDG rule: a relative value is ignored
+        return Path(xdg) / "rulesdsl"
+    home = os.environ.get("HOME")
+    if home is None and hasattr(os, "getuid"):
+        try:
+            import pwd
+
+            home = pwd.getpwuid(os.getuid()).pw_dir
+        except (KeyError, ImportError):
+            home = None
+    if not home or not os.path.isabs(home) or home == "/":
+        return None
+    return Path(home) / ".cache" / "rulesdsl"
 
 
 @functools.cache
@@ -122,7 +138,7 @@ def key_for(files: list[tuple[str, bytes]]) -> str:
     """A key for the given (path, bytes) list, in load order, and the current code."""
     digest = hashlib.sha256(_code_fingerprint())
     for path, raw in files:
-        digest.update(path.encode())
+        digest.update(path.encode("utf-8", "surrogateescape"))  # a name need not be UTF-8
         digest.update(len(raw).to_bytes(8, "little"))
         digest.update(raw)
     return digest.hexdigest()
@@ -130,27 +146,53 @@ def key_for(files: list[tuple[str, bytes]]) -> str:
 
 # ------------------------------------------------------------------ the private folder and its key
 def _private_dir() -> Path | None:
-    """The cache folder, created private; None when it is not safely ours."""
+    """The cache folder, created private; None when it is not safely ours.
+
+    A folder that was there already is never chmodded (RULESDSL_CACHE_DIR=/tmp must not lock
+    everyone out of /tmp): when others may read or write it, the cache goes into a private
+    folder of this user's made inside it."""
     folder = cache_dir()
+    if folder is None:
+        return None
     try:
-        folder.mkdir(parents=True, mode=0o700, exist_ok=True)
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        made = _made_private(folder)
         info = os.stat(folder)
         if not stat.S_ISDIR(info.st_mode):
             return None
         if hasattr(os, "getuid") and info.st_uid != os.getuid():
             return None  # someone else's folder: neither read nor write it
-        if stat.S_IMODE(info.st_mode) & 0o077:
-            os.chmod(folder, 0o700)
-            # Others could write here until now, so the key may be known to them.
-            (folder / _KEY_FILE).unlink(missing_ok=True)
+        if stat.S_IMODE(info.st_mode) & 0o077 and not made:
+            inner = folder / f"rulesdsl-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
+            _made_private(inner)
+            inside = os.lstat(inner)  # not a link others could have put in the shared folder
+            if not stat.S_ISDIR(inside.st_mode) or stat.S_IMODE(inside.st_mode) & 0o077:
+                return None
+            if hasattr(os, "getuid") and inside.st_uid != os.getuid():
+                return None
+            return inner
         return folder
     except OSError:
         return None
 
 
+def _made_private(folder: Path) -> bool:
+    """Make `folder` (mode 0700); False when it was there already."""
+    try:
+        folder.mkdir(mode=0o700)
+    except FileExistsError:
+        return False
+    os.chmod(folder, 0o700)  # ours, new: whatever the umask did
+    return True
+
+
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)  # a planted pipe never blocks
+MAX_ENTRY_BYTES = 64 * 1024 * 1024  # the built-in content's entry is ~3 MB; a larger file is no entry of ours
+
+
 def _read_key(path: Path) -> bytes | None:
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        fd = os.open(path, _OPEN_FLAGS)
     except OSError:
         return None
     try:
@@ -201,9 +243,12 @@ def read_verified(name: str) -> bytes | None:
     if key is None:
         return None
     try:
-        fd = os.open(folder / name, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        fd = os.open(folder / name, _OPEN_FLAGS)
         with os.fdopen(fd, "rb") as handle:
-            blob = handle.read()
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY_BYTES:
+                return None  # a pipe, a device or a giant planted here: a miss, never read
+            blob = handle.read(MAX_ENTRY_BYTES + 1)
     except OSError:
         return None
     mac, payload = blob[:_MAC_BYTES], blob[_MAC_BYTES:]

@@ -39,6 +39,11 @@ def bounded_text(max_length: int, default=attrs.NOTHING):
 
 
 EFFECT_LENGTH = 4000  # the longest built-in effect has ~270 characters
+MAX_EFFECT_CHARS = 250_000  # all effect texts of a content, aliases expanded (work after expansion is bounded)
+BUILTIN_EFFECT_CHARS = 18_500
+MAX_EFFECT_NUMBER = 1_000_000  # any number written in an effect text (built-in: below 100)
+MAX_GRID_ROWS = 100  # rows of a placement area (built-in: 12)
+MAX_ROW_CELLS_TEXT = 1000  # characters of one row's cell codes (built-in: < 100)
 
 
 @_frozen
@@ -156,7 +161,7 @@ class Area:
     """
 
     rules: str  # the placement rules that apply (placement_rules id)
-    rows: tuple[str, ...]
+    rows: tuple[str, ...] = attrs.field(metadata={"max_items": MAX_GRID_ROWS, "max_length": MAX_ROW_CELLS_TEXT})
     income_lines: tuple[IncomeLine, ...] = ()
     minus_printed: int | None = ranged(0, 1000, None)  # the "N x -1" figure of the rulebook, checked against the cells
 

@@ -126,7 +126,7 @@ def _make_converter() -> cattrs.Converter:
 
     def attrs_factory(cl):
         generated = make_dict_structure_fn(cl, conv, _cattrs_forbid_extra_keys=True, _cattrs_detailed_validation=True)
-        bounded = [(f.name, f.metadata) for f in attrs.fields(cl) if "range" in f.metadata or "max_length" in f.metadata]
+        bounded = [(f.name, f.metadata) for f in attrs.fields(cl) if {"range", "max_length", "max_items"} & set(f.metadata)]
 
         def structure_attrs(value, _type):
             if not isinstance(value, dict):
@@ -150,7 +150,7 @@ def check_bounds(value, metadata, path: tuple) -> None:
     if "range" in metadata and not isinstance(value, bool):
         lo, hi = metadata["range"]
         if isinstance(value, int) and not lo <= value <= hi:
-            shown = value if abs(value) < 10**15 else f"a number of {len(str(abs(value)))} digits"
+            shown = value if abs(value) < 10**15 else f"a number of about {int(abs(value).bit_length() * 0.30103) + 1} digits"
             raise StructureProblem(f"expected a whole number from {lo} to {hi}, found {shown}", path)
         if isinstance(value, list):
             for index, element in enumerate(value):
@@ -161,6 +161,13 @@ def check_bounds(value, metadata, path: tuple) -> None:
     limit = metadata.get("max_length")
     if limit is not None and isinstance(value, str) and len(value) > limit:
         raise StructureProblem(f"text of {len(value):,} characters; at most {limit:,} are allowed here", path)
+    items = metadata.get("max_items")
+    if items is not None and isinstance(value, list):
+        if len(value) > items:
+            raise StructureProblem(f"a list of {len(value):,} entries; at most {items:,} are allowed here", path)
+        if limit is not None:
+            for index, element in enumerate(value):
+                check_bounds(element, {"max_length": limit}, path + (index,))
 
 
 def structure(data, cls) -> tuple[object | None, list[tuple[tuple, str]]]:

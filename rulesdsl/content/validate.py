@@ -29,7 +29,12 @@ def validate_content(content, check_names: bool = True) -> list[Problem]:
     _check_spaces(content, problems)
     _check_extension_tiles(content, problems)
     _check_occupations(content, problems)
+    _check_numbers(content, problems)
     _check_effects(content, problems)
+    if not problems:  # the trees are sound: look for effects that set each other off without end
+        from rulesdsl.content.loops import trigger_loops
+
+        problems.extend(trigger_loops(content))
     return problems
 
 
@@ -39,13 +44,48 @@ def _at(content, collection, item_id, *field):
 
 # ------------------------------------------------------------------------------ effects
 def _parse_effects(content, problems: list[Problem]) -> None:
+    """Parse every effect text once per distinct text (an aliased text is not parsed again),
+    within a bound on the characters of all effect texts with every alias counted in full."""
+    parsed: dict[str, object] = {}
+    total = 0
     for collection in m.EFFECT_COLLECTIONS:
         for item_id, item in content.collections[collection].items():
             source = content.source(collection, item_id)
+            total += len(item.effect)
+            if total > m.MAX_EFFECT_CHARS:
+                problems.append(Problem(source.location("effect"), f"the effect texts of this content pass {m.MAX_EFFECT_CHARS:,} "
+                                        "characters in all (a text repeated by YAML aliases counts every time); "
+                                        f"the built-in game has about {m.BUILTIN_EFFECT_CHARS:,}"))
+                return
             try:
-                content.programs[(collection, item_id)] = parse(item.effect)
+                if item.effect not in parsed:
+                    parsed[item.effect] = parse(item.effect)
+                content.programs[(collection, item_id)] = parsed[item.effect]
             except CardSyntaxError as err:
                 problems.append(Problem(source.text_location("effect", err.line, err.column), err.message))
+
+
+def _check_numbers(content, problems: list[Problem]) -> None:
+    """Numbers in effect texts stay within MAX_EFFECT_NUMBER (a typo of many digits is no rule)."""
+    import attrs
+
+    from rulesdsl.lang.tree import walk
+
+    seen = set()
+    for (collection, item_id), program in content.programs.items():
+        if id(program) in seen:  # an aliased text has one tree
+            continue
+        seen.add(id(program))
+        for node in walk(program):
+            for field in attrs.fields(type(node)):
+                value = getattr(node, field.name)
+                if isinstance(value, int) and not isinstance(value, bool) and abs(value) > m.MAX_EFFECT_NUMBER:
+                    pos = getattr(node, "pos", None)
+                    source = content.source(collection, item_id)
+                    where = source.text_location("effect", pos.line, pos.column) if pos else source.location("effect")
+                    problems.append(Problem(where, f"a number of {len(str(abs(value)))} digits; numbers in effects "
+                                                   f"are at most {m.MAX_EFFECT_NUMBER:,}"))
+                    break
 
 
 def _check_effects(content, problems: list[Problem]) -> None:

@@ -19,6 +19,8 @@ events, so a few hundred bytes of aliases cannot expand into gigabytes.
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 from ruamel.yaml import YAML
@@ -42,6 +44,7 @@ _TAG = "tag:yaml.org,2002:"
 MAX_FILE_BYTES = 4 * 1024 * 1024  # the largest content file is ~20 KB; saves of long games stay far below
 MAX_DEPTH = 64  # nested lists and mappings; content uses fewer than 10
 MAX_VALUES = 200_000  # values of one document with every alias expanded (~7,700 in all built-in content)
+MAX_EXPANDED_CHARS = MAX_FILE_BYTES  # characters of one document's texts with every alias expanded
 # Standard tags a file may write out: plain scalars, lists and mappings (`!` is the non-specific tag).
 _ALLOWED_TAGS = {None, "!"} | {_TAG + kind for kind in ("str", "int", "float", "bool", "null", "seq", "map")}
 
@@ -60,25 +63,49 @@ def read_yaml(path: Path, display: str | None = None) -> YamlDoc:
 
 
 def read_bounded(path: Path, shown, limit: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of `path`, refusing a file larger than `limit` without reading it all.
+    """The bytes of `path`: the one reader of every file a user names (content, saves, states,
+    scenarios, records). A file larger than `limit` is refused without being read, and only
+    a regular file is read: a pipe, a device or a socket could block or never end.
 
     `shown` is the name for messages, or a function giving it (computed only on an error)."""
+
+    def refuse(message: str):
+        name = shown() if callable(shown) else shown
+        raise YamlReadError(Problem(Location(str(name), 1, 1), message))
+
+    try:  # O_NONBLOCK: opening a pipe with no writer must not wait for one
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as err:
+        refuse(f"cannot read file: {err.strerror or err}")
     try:
-        with open(path, "rb") as handle:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            refuse("this is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            refuse("this is not a regular file (a pipe, a device or a socket); only files are read")
+        if info.st_size > limit:
+            refuse(_too_large(limit))
+        with os.fdopen(fd, "rb", closefd=False) as handle:
             raw = handle.read(limit + 1)
     except OSError as err:
-        name = shown() if callable(shown) else shown
-        raise YamlReadError(Problem(Location(name, 1, 1), f"cannot read file: {err.strerror or err}")) from None
+        refuse(f"cannot read file: {err.strerror or err}")
+    finally:
+        os.close(fd)
     if len(raw) > limit:
-        check_size(raw, shown() if callable(shown) else shown, limit)
+        refuse(_too_large(limit))
     return raw
+
+
+def _too_large(limit: int) -> str:
+    return f"file is larger than {limit // (1024 * 1024)} MB; content, scenario, state and save files are far smaller"
+
+
 
 
 def check_size(raw: bytes, shown: str, limit: int = MAX_FILE_BYTES) -> None:
     """Refuse data longer than `limit` bytes."""
     if len(raw) > limit:
-        raise YamlReadError(Problem(Location(shown, 1, 1), f"file is larger than {limit // (1024 * 1024)} MB; "
-                                                            "content, scenario, state and save files are far smaller"))
+        raise YamlReadError(Problem(Location(shown, 1, 1), _too_large(limit)))
 
 
 def parse_yaml_bytes(raw: bytes, shown: str) -> YamlDoc:
@@ -128,7 +155,8 @@ def _check_events(text: str, shown: str) -> None:
     """Enforce depth, expanded size and tags on the event stream, before composing."""
     depth = 0
     total = 0  # values so far, aliases counted with the size of what they stand for
-    sizes: dict = {}  # anchor -> expanded size of its node
+    chars = 0  # characters of the texts so far, counted the same way
+    sizes: dict = {}  # anchor -> (expanded values, expanded characters) of its node
     open_nodes: list = []  # (anchor, total at start) of the collections being read
 
     def fail(event, message):
@@ -145,24 +173,29 @@ def _check_events(text: str, shown: str) -> None:
                             "(only !!str, !!int, !!float, !!bool and !!null may be given)")
             total += 1
             if kind == "ScalarEvent":
+                chars += len(event.value)
                 if event.anchor is not None:
-                    sizes[event.anchor] = 1
+                    sizes[event.anchor] = (1, len(event.value))
             else:
                 depth += 1
                 if depth > MAX_DEPTH:
                     fail(event, f"lists and mappings are nested more than {MAX_DEPTH} deep")
-                open_nodes.append((event.anchor, total - 1))
+                open_nodes.append((event.anchor, total - 1, chars))
         elif kind in ("SequenceEndEvent", "MappingEndEvent"):
             depth -= 1
-            anchor, start = open_nodes.pop()
+            anchor, start, start_chars = open_nodes.pop()
             if anchor is not None:
-                sizes[anchor] = total - start
+                sizes[anchor] = (total - start, chars - start_chars)
         elif kind == "AliasEvent":
-            total += sizes.get(event.anchor, 1)
+            values, characters = sizes.get(event.anchor, (1, 0))
+            total += values
+            chars += characters
         else:
             continue
         if total > MAX_VALUES:
             fail(event, f"the document holds more than {MAX_VALUES:,} values once its aliases are expanded")
+        if chars > MAX_EXPANDED_CHARS:
+            fail(event, f"the document's texts pass {MAX_EXPANDED_CHARS:,} characters once its aliases are expanded")
 
 
 def _mark(node) -> tuple[int, int]:

@@ -7,6 +7,9 @@ from rulesdsl.engine.context import Ctx
 from rulesdsl.engine.decisions import Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.state import PlayersOnDemand
+from rulesdsl.errors import RunawayRules
+
+MAX_CHAIN = 24  # effects running inside one another; the deepest chain of the built-in cards is a handful
 
 
 class Emission:
@@ -53,7 +56,40 @@ class Emission:
             self.g.note(f"player {ctx.player}: {self.cause(lst)} ({timing} {name})")  # what follows is its doing
             if lst.card is not None:
                 self.g.state.fired[(lst.owner, lst.card, timing)] += 1
-            yield from self.interp.run(lst.hook.body, hctx)
+            chain = self.__dict__.setdefault("_firing", [])  # the effects running inside one another now
+            if len(chain) >= MAX_CHAIN:
+                raise self.runaway(chain + [(lst, timing, name)])
+            chain.append((lst, timing, name))
+            try:
+                yield from self.interp.run(lst.hook.body, hctx)
+            finally:
+                chain.pop()
+
+    def runaway(self, chain: list) -> RunawayRules:
+        """The rules error of effects that set each other off without end, at the first card of the loop."""
+        loop = []
+        for lst, timing, name in chain[-MAX_CHAIN:]:
+            step = f"{self.cause(lst)} ({timing} {name})"
+            if step not in loop:
+                loop.append(step)
+        first = chain[-1][0]
+        return RunawayRules(self.hook_location(first), [step for step in loop],
+                            f"effects set each other off {MAX_CHAIN} times in a row: {' -> '.join(loop)} -> ...; "
+                            "the game stops (an effect must not set off what sets it off again without end)")
+
+    def hook_location(self, listener):
+        """Where a listener's hook is written (its card's or rule's effect text), or None."""
+        collection, key = ("occupations", listener.card) if listener.card is not None else ("rules", listener.rule)
+        source = self.g.content.sources.get((collection, key))
+        pos = getattr(listener.hook, "pos", None)
+        if source is None:
+            return None
+        if pos is None:
+            return source.location()
+        try:
+            return source.text_location("effect", pos.line, pos.column)
+        except (KeyError, AttributeError, TypeError):
+            return source.location()
 
     def cause(self, listener) -> str:
         """The card or board rule a listener comes from, as the history names it."""

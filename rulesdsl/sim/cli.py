@@ -4,21 +4,22 @@ from __future__ import annotations
 
 import sys
 
+from rulesdsl.bounded import SEED, count
 from rulesdsl.errors import RulesError
 
 DEFAULT_OUT = "rulesdsl-sims"
 
 
 def _game_options(parser, default_decks: str = "A,B,C") -> None:
-    parser.add_argument("--players", type=int, default=2, help="1 to 4 (default 2)")
+    parser.add_argument("--players", type=count(1, 99), default=2, help="1 to 4 (default 2)")
     parser.add_argument("--short", action="store_true", help="the short game (6 rounds) instead of the long one (7)")
     parser.add_argument("--decks", default=default_decks, help=f"occupation decks, comma separated (default {default_decks})")
     parser.add_argument("--agents", default="random",
                         help="one agent for every seat, or one per seat, comma separated: random, greedy, search (default random)")
-    parser.add_argument("--budget", type=int, default=None, metavar="N", help="the agents' search budget (greedy/search)")
-    parser.add_argument("--seed", type=int, default=0, help="the first seed (default 0)")
+    parser.add_argument("--budget", type=count(1, 10**6), default=None, metavar="N", help="the agents' search budget (greedy/search)")
+    parser.add_argument("--seed", type=SEED, default=0, help="the first seed (default 0)")
     parser.add_argument("--backend", default="local", choices=("local", "ray"), help="worker processes here (default) or a Ray cluster")
-    parser.add_argument("--jobs", type=int, default=None, metavar="N", help="worker processes (default: the number of cores)")
+    parser.add_argument("--jobs", type=count(1, 1024), default=None, metavar="N", help="worker processes (default: the number of cores)")
     parser.add_argument("--address", default=None, metavar="HOST:PORT",
                         help="the Ray cluster to join (with --backend ray; default: start a local Ray instance)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -47,7 +48,7 @@ def _exit_1_on_errors(parser) -> None:
 def add_parsers(sub) -> None:
     """Register `simulate` and `balance` on the main parser's subcommands."""
     sim = sub.add_parser("simulate", help="play many games and store per-game, per-player and per-card rows (DuckDB)")
-    sim.add_argument("--games", type=int, default=100, metavar="N", help="games to play: seeds SEED .. SEED+N-1 (default 100)")
+    sim.add_argument("--games", type=count(1, 10**8), default=100, metavar="N", help="games to play: seeds SEED .. SEED+N-1 (default 100)")
     _game_options(sim)
     sim.add_argument("--out", default=DEFAULT_OUT, metavar="DIR", help=f"the store's folder (default ./{DEFAULT_OUT})")
     sim.add_argument("--resume", action="store_true", help="play only the seeds not yet in the store")

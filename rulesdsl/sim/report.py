@@ -4,7 +4,6 @@ placed on, anytime actions never taken."""
 
 from __future__ import annotations
 
-import json
 
 from rulesdsl.engine.game import GameOptions
 from rulesdsl.lang import tree as t
@@ -37,7 +36,9 @@ def print_summary(con, console) -> None:
 
 def coverage(con, meta: dict, content) -> dict:
     """Cards played but never fired, spaces never used, anytime actions never taken."""
-    setup = json.loads(meta["setup"])
+    from rulesdsl.sim.store import stored_setup
+
+    setup = stored_setup(meta)  # a foreign store's text is refused, not trusted
     options = GameOptions.from_json(setup["options"])
     played = dict(con.execute("SELECT card, count(*) FROM cards WHERE played GROUP BY card").fetchall())
     fired = dict(con.execute("SELECT card, sum(fired) FROM cards WHERE played GROUP BY card").fetchall())

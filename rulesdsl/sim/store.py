@@ -45,6 +45,32 @@ def _duckdb():
     return duckdb
 
 
+# A store may come from elsewhere (a shared folder, a download): DuckDB must not reach files,
+# the network or extensions on its behalf, and nobody may turn that back on from inside.
+SAFE_CONFIG = {"enable_external_access": False, "autoload_known_extensions": False,
+               "autoinstall_known_extensions": False, "lock_configuration": True}
+
+
+def connect(path: Path, read_only: bool = False):
+    """A connection to the store file at `path`, sandboxed (SAFE_CONFIG) and checked to hold
+    only plain tables: a view or a macro planted in a foreign store would run its SQL with the
+    user's rights whenever the report reads it. duckdb.Error or StoreError on failure."""
+    duckdb = _duckdb()
+    con = duckdb.connect(str(path), read_only=read_only, config=dict(SAFE_CONFIG))
+    try:
+        planted = con.execute("SELECT table_name FROM information_schema.tables WHERE table_type <> 'BASE TABLE' "
+                              "UNION ALL SELECT function_name FROM duckdb_functions() WHERE NOT internal "
+                              "AND function_type IN ('macro', 'table_macro')").fetchall()
+    except duckdb.Error:
+        con.close()
+        raise
+    if planted:
+        con.close()
+        raise StoreError(f"{path} is not a rulesdsl simulation store: it holds views or macros "
+                         f"({', '.join(sorted({str(r[0]) for r in planted})[:5])}), which a store never has; it is not read")
+    return con
+
+
 class Store:
     def __init__(self, folder: Path, con, meta: dict, schema: dict | None = None):
         self.folder, self.con, self.meta = folder, con, meta
@@ -123,7 +149,7 @@ def open_store(folder, meta: dict, new: bool = False, schema: dict | None = None
         elif old != {k: str(v) for k, v in meta.items()}:
             raise StoreError(_mismatch(path, old, meta))
     try:
-        con = duckdb.connect(str(path))
+        con = connect(path)
         schema = SCHEMA if schema is None else schema
         for table, columns in schema.items():
             con.execute(f"CREATE TABLE IF NOT EXISTS {table} ({', '.join(f'{n} {t}' for n, t in columns)})")
@@ -143,7 +169,7 @@ def read_store(folder):
         raise StoreError(f"no simulation store in {folder} (no {FILE}); run `rulesdsl simulate --out {folder}` first")
     meta = _read_meta(path)
     try:
-        return duckdb.connect(str(path), read_only=True), meta
+        return connect(path, read_only=True), meta
     except duckdb.Error as err:
         raise StoreError(f"cannot open the store {path}: {_first_line(err)}") from None
 
@@ -151,7 +177,7 @@ def read_store(folder):
 def _read_meta(path: Path) -> dict:
     duckdb = _duckdb()
     try:
-        con = duckdb.connect(str(path), read_only=True)
+        con = connect(path, read_only=True)
     except duckdb.Error as err:
         if "lock" in str(err).lower():
             raise StoreError(f"the store {path} is in use by another process; wait for it or choose another --out") from None
@@ -174,13 +200,31 @@ def _mismatch(path: Path, old: dict, meta: dict) -> str:
     what = "content" if "fingerprint" in changed else "options"
     details = []
     if "setup" in changed:
-        a, b = _flat(json.loads(old.get("setup", "{}"))), _flat(json.loads(str(meta.get("setup", "{}"))))
+        a, b = _flat(_setup_json(old.get("setup", "{}"))), _flat(_setup_json(str(meta.get("setup", "{}"))))
         details = [f"{k}: stored {a.get(k)!r}, now {b.get(k)!r}" for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
     extra = f" ({'; '.join(details)})" if details else ""
     return (f"the store {path} holds games of other {what}{extra}; results of different content or options "
             f"never mix: use --new to start it afresh or --out for another folder")
 
 
+def stored_setup(meta: dict) -> dict:
+    """The setup a store's games were played with; StoreError when the store's text is not one."""
+    setup = _setup_json(str(meta.get("setup", "")))
+    if not isinstance(setup.get("options"), dict):
+        raise StoreError("the store's setup is not a rulesdsl setup (a mapping with options); it was not written by rulesdsl")
+    return setup
+
+
+def _setup_json(text: str) -> dict:
+    """A stored setup as a mapping; a foreign store's text that is not one becomes an empty setup."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
 def _flat(setup: dict) -> dict:
     """A setup with its game options at the top level, for naming what differs."""
-    return {**{k: v for k, v in setup.items() if k != "options"}, **setup.get("options", {})}
+    options = setup.get("options", {})
+    return {**{k: v for k, v in setup.items() if k != "options"}, **(options if isinstance(options, dict) else {})}

@@ -11,6 +11,7 @@ import json
 import sys
 from pathlib import Path
 
+from rulesdsl.bounded import whole_number
 from rulesdsl.errors import RulesError
 
 from rulesdsl.tableau.rulesets import load
@@ -22,8 +23,8 @@ def parse_options(pairs) -> dict:
     for pair in pairs or ():
         name, sep, value = pair.partition("=")
         if not sep or not value.strip().lstrip("-").isdigit():
-            raise RulesError(f"--option takes NAME=NUMBER, not '{pair}'")
-        options[name.strip()] = int(value)
+            raise RulesError(f"--option takes NAME=NUMBER, not '{pair[:60]}'")
+        options[name.strip()] = whole_number(value, -10**9, 10**9, f"--option {name.strip()[:40]}")
     return options
 
 
@@ -60,7 +61,7 @@ def run(args) -> int:
     if command == "serve":
         from rulesdsl.web import serve
 
-        serve(args.host, args.port, args.content, not args.no_builtin, game=ruleset.id)
+        serve(args.host, args.port, args.content, not args.no_builtin, game=ruleset.id, allow_hosts=tuple(args.allow_host))
         return 0
     raise RulesError(f"'{command}' is not available for {ruleset.manifest.name}; "
                      "use play, validate, show, interactions, simulate, scenario, render or serve")

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from rulesdsl.errors import RulesError
 
 
 def read_saved(path: Path) -> dict:
-    """The JSON record of a saved game; RulesError naming the file if it cannot be read."""
-    try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as err:
-        raise RulesError(f"cannot read saved game {path}: {err}") from None
+    """The JSON record of a saved game (the bounded reader of rulesdsl.savefile); a located error if unusable."""
+    from rulesdsl.savefile import read_json
+
+    data, _doc = read_json(Path(path))
+    return data
 
 
 def game_at(content, data: dict, step: int | None = None):
@@ -29,7 +28,9 @@ def game_at(content, data: dict, step: int | None = None):
 
 
 def write_picture(svg: str, output: Path) -> str:
-    """Write SVG, or PNG when the name ends in .png (needs cairosvg); returns what was written."""
+    """Write SVG, or PNG when the name ends in .png (needs cairosvg), atomically; returns what was written."""
+    from rulesdsl.savefile import write_atomic, write_bytes_atomic
+
     output = Path(output)
     if output.suffix.lower() == ".png":
         try:
@@ -37,7 +38,7 @@ def write_picture(svg: str, output: Path) -> str:
         except (ImportError, OSError):  # not installed, or the cairo library is missing
             raise RulesError("PNG needs cairosvg and the cairo library (pip install 'rulesdsl[web]' or pip install cairosvg); "
                              "or write an .svg file") from None
-        cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(output))
+        write_bytes_atomic(output, cairosvg.svg2png(bytestring=svg.encode("utf-8")))
         return "PNG"
-    output.write_text(svg, encoding="utf-8")
+    write_atomic(output, svg)
     return "SVG"

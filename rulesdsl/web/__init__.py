@@ -5,10 +5,11 @@ from __future__ import annotations
 from rulesdsl.errors import RulesError
 
 
-def serve(host: str, port: int, roots=(), include_builtin: bool = True, game: str | None = None) -> None:
-    """Run the web table; a clear message if Flask is not installed."""
+def serve(host: str, port: int, roots=(), include_builtin: bool = True, game: str | None = None,
+          allow_hosts: tuple[str, ...] = ()) -> None:
+    """Run the web table; a clear message if Flask (or Flask-WTF) is not installed."""
     try:
         from rulesdsl.web.app import serve as run
     except ImportError as err:
         raise RulesError(f"the web table needs Flask ({err}); install it with: pip install 'rulesdsl[web]'") from None
-    run(host, port, roots, include_builtin, game)
+    run(host, port, roots, include_builtin, game, allow_hosts)

@@ -17,6 +17,8 @@ import attrs
 from flask import abort, jsonify, redirect, render_template, request, url_for
 
 from rulesdsl.errors import ContentError, RulesError
+from rulesdsl.web import security
+from rulesdsl.web.runner import busy, new_lock
 
 
 @attrs.define
@@ -27,6 +29,9 @@ class TableauSession:
     game: object
     agents: list
     names: list
+    lock: object = attrs.field(factory=new_lock, repr=False)  # this game's own: agents answer under it
+    job: object = None  # the agents' run (a Future) while they answer
+    error: str | None = None  # why the agents' run stopped, when it failed
 
     @property
     def waiting_for_person(self) -> bool:
@@ -74,21 +79,21 @@ def register(app, tables) -> None:
     def session_or_404(gid: str) -> TableauSession:
         session = sessions.get(gid)
         if session is None:
-            abort(404, f"no open game {gid}")
+            abort(404, f"no open game {gid[:40]}")
         return session
-
-    def run_agents(session: TableauSession, limit: int = 100_000) -> None:
-        game = session.game
-        for _ in range(limit):
-            if game.decision is None or session.agents[game.decision.player] is None:
-                return
-            game.answer(session.agents[game.decision.player].answer(game, game.decision))
 
     def add(game, names) -> TableauSession:
+        tables.room()
         session = TableauSession(f"t{next(counter)}", game, _agents(names, game), names)
-        sessions[session.id] = session
-        run_agents(session)
-        return session
+        return tables.listed(sessions, session)
+
+    def ruleset(name: str):
+        """A built-in tableau ruleset by id (a request never names a folder)."""
+        from rulesdsl.tableau.rulesets import load, ruleset_folders
+
+        if name not in ruleset_folders():
+            raise security.BadInput(f"unknown game '{name[:60]}': this table offers {', '.join(ruleset_folders())}")
+        return load(name)
 
     def page(session: TableauSession, error: str | None = None, status: int = 200):
         from rulesdsl.tableau.render import render_seat
@@ -111,16 +116,16 @@ def register(app, tables) -> None:
         from rulesdsl.tableau.game import TableauGame
         from rulesdsl.tableau.rulesets import load
 
-        form = request.form
         try:
-            ruleset = load(form.get("game", ""))
-            players = int(form.get("players", "2"))
-            seed = int(form.get("seed", "0") or 0)
-            names = [form.get(f"agent{n}", "random" if n else "human").strip() for n in range(players)]
-            options = parse_options(v for v in form.get("options", "").replace(",", " ").split() if v)
-            with tables.lock:
-                session = add(TableauGame(ruleset, players, options, seed), names)
-        except (ValueError, RulesError, ContentError) as err:
+            chosen = ruleset(security.field("game"))
+            players = security.number("players", 2, 1, 8)
+            seed = security.number("seed", 0, -(2**63), 2**63 - 1)
+            names = [security.field(f"agent{n}", "random" if n else "human") for n in range(players)]
+            options = parse_options(v for v in security.field("options").replace(",", " ").split() if v)
+            session = add(TableauGame(chosen, players, options, seed), names)
+        except security.BadInput as err:
+            return tables.index_page(f"cannot start the game: {err.message}", err.status)
+        except (ValueError, RulesError, ContentError, RecursionError) as err:
             return tables.index_page(f"cannot start the game: {err}", 400)
         return redirect(url_for("tableau_game", gid=session.id))
 
@@ -128,48 +133,48 @@ def register(app, tables) -> None:
     def tableau_open():
         from rulesdsl.engine.record import RecordError
         from rulesdsl.tableau.game import TableauGame
-        from rulesdsl.tableau.rulesets import load
 
-        upload = request.files.get("save")
-        text = upload.read().decode("utf-8", "replace") if upload and upload.filename else request.form.get("text", "")
         try:
-            data = json.loads(text)
-            ruleset = load(str(data.get("game", ""))) if isinstance(data, dict) else None
-            if ruleset is None:
+            data = security.uploaded_json("save")
+            if not isinstance(data, dict):
                 raise RecordError("expected a mapping")
-            with tables.lock:
-                game = TableauGame.load(ruleset, data)
-                names = [a.strip() for a in request.form.get("agents", "").split(",") if a.strip()] or ["human"] * game.players
-                if len(names) != game.players:
-                    raise RulesError(f"the agents name {len(names)} seats for {game.players} players")
-                session = add(game, names)
-        except (ValueError, RulesError, RecordError, ContentError) as err:
+            game = TableauGame.load(ruleset(str(data.get("game", ""))), data)
+            names = [a.strip() for a in security.field("agents", "", 320).split(",") if a.strip()] or ["human"] * game.players
+            if len(names) != game.players:
+                raise RulesError(f"the agents name {len(names)} seats for {game.players} players")
+            session = add(game, names)
+        except security.BadInput as err:
+            return tables.index_page(f"cannot open the saved game: {err.message}", err.status)
+        except (ValueError, RulesError, RecordError, ContentError, TypeError, KeyError, AttributeError, RecursionError) as err:
             return tables.index_page(f"cannot open the saved game: {err}", 400)
         return redirect(url_for("tableau_game", gid=session.id))
 
     @app.get("/tableau/<gid>")
     def tableau_game(gid: str):
         session = session_or_404(gid)
-        with tables.lock:
+        if busy(session) or session.error:
+            return render_template("busy.html", session=session, stopped=session.error, answers=len(session.game.log),
+                                   again=url_for("tableau_game", gid=gid)), 200 if busy(session) else 409
+        with session.lock:
             return page(session)
 
     @app.post("/tableau/<gid>/answer")
     def tableau_answer(gid: str):
         session = session_or_404(gid)
         wants_json = request.is_json
-        key = (request.get_json(silent=True) or {}).get("key") if wants_json else request.form.get("key")
-        with tables.lock:
-            if not session.waiting_for_person:
+        key = security.answer_key()
+        with session.lock:
+            if busy(session) or not session.waiting_for_person:
                 error, status = "no decision is waiting for a person at this page", 409
-            elif not isinstance(key, str):
-                error, status = "the answer names no option (send {\"key\": ...})", 400
             else:
                 try:
                     session.game.answer(key)
-                    run_agents(session)
                     error, status = None, 200
-                except RulesError as err:
+                except (RulesError, RecursionError) as err:
                     error, status = str(err), 400
+        if error is None:
+            tables.run_agents(session)
+        with session.lock:
             if wants_json:
                 if error:
                     return jsonify(error=error), status
@@ -183,5 +188,5 @@ def register(app, tables) -> None:
         session = session_or_404(gid)
         from rulesdsl.web.app import record_download
 
-        with tables.lock:
+        with session.lock:
             return record_download(session.game, f"rulesdsl-{session.game.ruleset.id}-{gid}.json")

@@ -12,11 +12,13 @@
   const current = document.querySelector("#log .current");
   if (current) current.scrollIntoView({ block: "nearest" });
 
+  // the page's CSRF token (base.html's meta tag): every POST carries it
+  const csrfToken = () => { const m = document.querySelector('meta[name="csrf-token"]'); return m ? m.content : ""; };
   if (!decision) return;
 
   async function answer(key) {
     const response = await fetch(`/game/${game.id}/answer`, {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ key: key }),
+      method: "POST", headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() }, body: JSON.stringify({ key: key }),
     });
     const body = await response.json();
     if (!response.ok) { say("refused: " + body.error, true); return; }
