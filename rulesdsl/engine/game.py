@@ -31,6 +31,12 @@ class GameOptions:
     length: str = "long"  # a game length id: long (7 rounds) or short (6 rounds)
     decks: tuple[str, ...] = ("A",)
     occupations: bool = True  # deal and play occupations
+    # A set-up of chosen cards (what `rulesdsl balance` plays): each (seat, occupation) is put
+    # into that seat's hand, and the `exclude`d occupations (and the dealt ones) are taken out
+    # of the decks and the starting hands after the shuffle, so the same seed draws the same
+    # other cards whichever card is dealt.
+    deal: tuple[tuple[int, int], ...] = ()
+    exclude: tuple[int, ...] = ()
 
     def __attrs_post_init__(self):
         # Options come from files and command lines: 2.7 players or a deck named 3 is no game.
@@ -40,9 +46,23 @@ class GameOptions:
             raise RulesError(f"the game length and the decks are names, not {self.length!r} and {list(self.decks)!r}")
         if not isinstance(self.occupations, bool):
             raise RulesError(f"occupations is true or false, not {self.occupations!r}")
+        if not all(isinstance(d, tuple) and len(d) == 2 and all(type(x) is int for x in d) for d in self.deal):
+            raise RulesError(f"dealt cards are (seat, occupation number) pairs, not {list(self.deal)!r}")
+        if not all(type(x) is int for x in self.exclude):
+            raise RulesError(f"excluded cards are occupation numbers, not {list(self.exclude)!r}")
 
     def to_json(self) -> dict:
-        return {"players": self.players, "length": self.length, "decks": list(self.decks), "occupations": self.occupations}
+        out = {"players": self.players, "length": self.length, "decks": list(self.decks), "occupations": self.occupations}
+        if self.deal:  # only when chosen: the records of ordinary games stay as they were
+            out["deal"] = [list(d) for d in self.deal]
+        if self.exclude:
+            out["exclude"] = list(self.exclude)
+        return out
+
+    @property
+    def removed(self) -> frozenset[int]:
+        """The occupations no deck or starting hand holds: the excluded and the dealt ones."""
+        return frozenset(self.exclude) | {card for _, card in self.deal}
 
     @classmethod
     def from_json(cls, data: dict) -> "GameOptions":
@@ -181,6 +201,17 @@ class Game(Forking):
         for deck in opts.decks:
             if deck not in decks:
                 raise RulesError(f"unknown occupation deck '{deck}'; decks: {', '.join(sorted(decks))}")
+        for card in [c for _, c in opts.deal] + list(opts.exclude):
+            if card not in self.content.occupations:
+                raise RulesError(f"there is no occupation {card} in this content")
+        if opts.deal and not opts.occupations:
+            raise RulesError("a game without occupations cannot deal one")
+        for seat, _ in opts.deal:
+            if not 0 <= seat < opts.players:
+                raise RulesError(f"a card is dealt to seat {seat}, but the seats are 0 to {opts.players - 1}")
+        dealt = [c for _, c in opts.deal]
+        if len(set(dealt)) != len(dealt):
+            raise RulesError(f"an occupation is dealt twice: {dealt}")
 
     def _setup(self) -> None:
         self._initial_dice = list(self.forced_dice)
@@ -206,6 +237,10 @@ class Game(Forking):
         normal = sorted(o.number for o in cards if not o.starting)
         rng.shuffle(starting)
         rng.shuffle(normal)
+        removed = self.options.removed
+        if removed:  # after the shuffles: the dice and the other cards come as without the choice
+            starting = [c for c in starting if c not in removed]
+            normal = [c for c in normal if c not in removed]
         s.occupation_deck = normal if self.options.occupations else []
         grid = pieces.grid(content, f"home_{home.id}")
         solo = self.options.players == 1
@@ -227,6 +262,8 @@ class Game(Forking):
             if self.options.occupations and starting:
                 p.hand.append(starting.pop())
             s.players.append(p)
+        for seat, card in self.options.deal:
+            s.players[seat].hand.append(card)
         for tile in sorted(content.extension_tiles.values(), key=lambda x: x.id):
             side = rng.choice(tile.sides)
             if all(self.options.players in content.spaces[sp].players for sp in tile.sides):

@@ -17,6 +17,8 @@ from rulesdsl.errors import RulesError
 
 FORMAT = 1
 MAX_ANSWERS = 1_000_000
+MAX_CARDS = 1000  # dealt or excluded occupations in a record's options
+MAX_CARD_NUMBER = 10**9
 MAX_KEY = 200  # answer keys are ids and small tuples ("home@11,0,90")
 SEED_RANGE = (-(10**100), 10**100)  # any seed a command line gives; 1e400 is a float and refused
 
@@ -88,13 +90,22 @@ def _mapping(value, path, allowed, required) -> dict:
 
 def options(data, path=("options",)) -> dict:
     """The keyword arguments of GameOptions, type-checked."""
-    data = _mapping(data, path, ("players", "length", "decks", "occupations"), ("players", "length", "decks"))
+    data = _mapping(data, path, ("players", "length", "decks", "occupations", "deal", "exclude"), ("players", "length", "decks"))
     decks = tuple(_str(d, path + ("decks", i)) for i, d in enumerate(_list(data["decks"], path + ("decks",), 26)))
     occupations = data.get("occupations", True)
     if not isinstance(occupations, bool):
         raise RecordError(f"expected true or false, found {describe(occupations)}", path + ("occupations",))
-    return {"players": _int(data["players"], path + ("players",), 1, 4), "length": _str(data["length"], path + ("length",)),
-            "decks": decks, "occupations": occupations}
+    players = _int(data["players"], path + ("players",), 1, 4)
+    deal = []
+    for i, entry in enumerate(_list(data.get("deal", []), path + ("deal",), MAX_CARDS)):
+        where = path + ("deal", i)
+        if not isinstance(entry, list) or len(entry) != 2:
+            raise RecordError(f"expected [seat, occupation], found {describe(entry)}", where)
+        deal.append((_int(entry[0], where + (0,), 0, players - 1), _int(entry[1], where + (1,), 0, MAX_CARD_NUMBER)))
+    exclude = tuple(_int(c, path + ("exclude", i), 0, MAX_CARD_NUMBER)
+                    for i, c in enumerate(_list(data.get("exclude", []), path + ("exclude",), MAX_CARDS)))
+    return {"players": players, "length": _str(data["length"], path + ("length",)), "decks": decks,
+            "occupations": occupations, "deal": tuple(deal), "exclude": exclude}
 
 
 def read(data, content, force: bool = False) -> tuple[dict, int, list[int], list[tuple[int, str]]]:

@@ -107,11 +107,18 @@ def _same_effect(content, card) -> int | None:
 
 
 def _setups(setup, test: CardTest, pair: int):
+    """The seat and both arms' setups of a pair: the card (or its baseline) dealt to the seat, both
+    taken out of the decks wherever the arm's content has them."""
     seat = pair % setup.options.players
     gone = (test.card,) + ((test.baseline,) if test.baseline is not None and test.baseline != test.card else ())
-    a = attrs.evolve(setup, deal=((seat, test.card),), exclude=gone)
-    b = attrs.evolve(setup, deal=((seat, test.baseline),) if test.baseline is not None else (), exclude=gone)
-    return seat, a, b
+
+    def arm(bundle, card):
+        known = bundles.load(bundle).occupations
+        options = attrs.evolve(setup.options, deal=((seat, card),) if card is not None else (),
+                               exclude=tuple(c for c in gone if c in known and c != card))
+        return attrs.evolve(setup, options=options)
+
+    return seat, arm(test.bundle_a, test.card), arm(test.bundle_b, test.baseline)
 
 
 def balance(tests, setup, backend, first_seed=0, max_pairs=2000, min_pairs=200, batch=100, width=1.0,
@@ -120,7 +127,7 @@ def balance(tests, setup, backend, first_seed=0, max_pairs=2000, min_pairs=200, 
     from rulesdsl.sim.runner import check_setup
 
     for test in tests:
-        check_setup(bundles.load(test.bundle_a), attrs.evolve(setup, deal=((0, test.card),)))
+        check_setup(bundles.load(test.bundle_a), _setups(setup, test, 0)[1])
     outcomes = [Outcome(test) for test in tests]
     z_look = look_z(ALPHA, math.ceil(max_pairs / batch))
     active = list(range(len(tests)))

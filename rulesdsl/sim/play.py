@@ -22,41 +22,18 @@ TIMING_KEYS = ("round",)  # telemetry entries that are not counts of effects
 
 @attrs.frozen
 class Setup:
-    """Everything but the seed: options, agents (one per seat) and, for paired games, a card dealt."""
+    """Everything but the seed: options (with any cards dealt or taken out), agents (one per seat)."""
 
     options: GameOptions
     agents: tuple[str, ...]
     budget: int | None = None
-    deal: tuple[tuple[int, int], ...] = ()  # (seat, card): put into that seat's hand at the start
-    exclude: tuple[int, ...] = ()  # cards taken out of the game (decks and hands) in every arm
 
     def to_json(self) -> dict:
-        return {"options": self.options.to_json(), "agents": list(self.agents), "budget": self.budget,
-                "deal": [list(d) for d in self.deal], "exclude": list(self.exclude)}
-
-
-class _DealtGame(Game):
-    """A game whose set-up also takes some cards out and deals some to chosen seats."""
-
-    def __init__(self, content, options, seed, deal, exclude):
-        self._deal, self._exclude = deal, exclude
-        super().__init__(content, options, seed)
-
-    def _setup(self) -> None:
-        super()._setup()
-        gone = set(self._exclude) | {card for _, card in self._deal}
-        s = self.state
-        s.occupation_deck = [c for c in s.occupation_deck if c not in gone]
-        for p in s.players:
-            p.hand = [c for c in p.hand if c not in gone]
-        for seat, card in self._deal:
-            s.players[seat].hand.append(card)
+        return {"options": self.options.to_json(), "agents": list(self.agents), "budget": self.budget}
 
 
 def new_game(content, setup: Setup, seed: int) -> Game:
     """The game of this setup and seed, at its first decision."""
-    if setup.deal or setup.exclude:
-        return _DealtGame(content, setup.options, seed, setup.deal, setup.exclude)
     return Game(content, setup.options, seed)
 
 

@@ -52,10 +52,7 @@ def check_setup(content, setup: Setup) -> None:
     if len(setup.agents) != setup.options.players:
         raise RulesError(f"--agents names {len(setup.agents)} agents for {setup.options.players} players")
     agent_names.check(setup.agents)
-    for _, card in setup.deal:
-        if card not in content.occupations:
-            raise RulesError(f"there is no occupation {card} in this content")
-    new_game(content, setup, 0)  # the engine's own checks of players, length and decks
+    new_game(content, setup, 0)  # the engine's own checks of players, length, decks and cards dealt
 
 
 def simulate(bundle, setup: Setup, seeds, out, backend="local", jobs=None, address=None, resume=False, new=False,
