@@ -22,7 +22,7 @@ class Location:
         return f"{printable(self.path)}:{self.line}:{self.column}"
 
 
-def printable(name) -> str:
+def printable(name: object) -> str:
     """A file name as it can be printed anywhere: bytes that are not UTF-8 (kept by Python as
     surrogates) shown as backslash escapes instead of failing the print."""
     return str(name).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
