@@ -114,7 +114,7 @@ def parse_json(text: str, shown: str):
     """The JSON value of `text`, refused (FileProblem at its place) when malformed, holding
     NaN/Infinity or an overlong number, or nested more than MAX_DEPTH deep."""
     try:
-        data = json.loads(text, parse_constant=_refuse_constant, parse_float=_float)
+        data = json.loads(text, parse_constant=_refuse_constant, parse_float=_float, parse_int=_whole)
     except json.JSONDecodeError as err:
         raise FileProblem(Problem(Location(shown, err.lineno, err.colno), f"invalid JSON: {err.msg}")) from None
     except (ValueError, RecursionError) as err:  # NaN/Infinity, overlong integers, absurd nesting
@@ -132,6 +132,15 @@ def _find(text: str, shown: str, token: str) -> Location:
         return Location(shown, 1, 1)
     line = text.count("\n", 0, at) + 1
     return Location(shown, line, at - (text.rfind("\n", 0, at) + 1) + 1)
+
+
+MAX_DIGITS = 120  # seeds are at most 101 digits (engine.record.SEED_RANGE); Python refuses ints past 4,300
+
+
+def _whole(text: str) -> int:
+    if len(text) > MAX_DIGITS:
+        raise ValueError(f"{text[:12]} begins a number of {len(text.lstrip('-'))} digits; a record holds at most {MAX_DIGITS}")
+    return int(text)
 
 
 def _float(text: str) -> float:

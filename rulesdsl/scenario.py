@@ -141,6 +141,8 @@ def build(doc, r, content) -> Game:
             for p in s.players:
                 p.table_vikings = home.table_vikings - s.round
                 p.thing = home.thing_vikings + s.round
+    if setup.get("phase") and setup["phase"] not in content.phases:
+        r.fail(("setup", "phase"), f"unknown phase '{setup['phase']}'; phases: {', '.join(sorted(content.phases))}")
     s.phase = setup.get("phase") or min(game.flow.phases_using("turns"), default="")  # the action phase by default
     if "start_player" in setup:
         s.start_player = r.int(setup["start_player"], ("setup", "start_player"), 0)
@@ -414,6 +416,7 @@ def run_steps(game, r, steps):
                 _drive(flow.anytime(player, "anytime:menu"), list(step["anytime"]) + answers, r, path, game)
             elif "effect" in step:
                 program = parse(step["effect"])
+                _check_names(game.content, program, r, path + ("effect",))
                 _drive(flow.interp.run(program.items, ctx), answers, r, path, game)
             elif "score" in step:  # the game ends: final-scoring triggers fire
                 from rulesdsl.engine.events import EventInfo
@@ -439,6 +442,25 @@ def run_steps(game, r, steps):
             failures = check_expectations(game, r, step["expect"], path + ("expect",))
             if failures:
                 r.fail(path + ("expect",), "after this step: " + "; ".join(failures))
+
+
+def _check_names(content, program, r, path) -> None:
+    """A step's effect names only what the content has (as a card's would); the first unknown
+    name fails the file at its place in the text."""
+    from rulesdsl.lang.checker import check, declared_names, vocabulary_from
+
+    vocab = _VOCABULARIES.get(id(content))
+    if vocab is None or vocab[0] is not content:
+        made = vocabulary_from(content)
+        made.dice_kinds, made.parts = declared_names(content.programs.values())
+        vocab = _VOCABULARIES[id(content)] = (content, made)
+    for pos, message in check(program, vocab[1]):
+        if pos is None:
+            r.fail(path, message)
+        raise ScenarioError(Problem(r.doc.text_location(path, pos.line, pos.column), message))
+
+
+_VOCABULARIES: dict = {}
 
 
 def _place_step(game, ctx, tile, r, path):

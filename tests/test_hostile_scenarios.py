@@ -50,6 +50,9 @@ MALFORMED = [
     ("python-tag", HEAD + "notes: !!python/object/apply:os.system [touch marker]\n", "4:8", "tag"),
     ("start-player-9", HEAD + "setup: {start_player: 9}\n", "4:23", "from 0 to 1"),
     ("not-a-mapping", "- format: 1\n", "1:1", "expected a mapping"),
+    # issue 35: a setup phase or a name in a step's effect the content does not have
+    ("setup-phase", HEAD + "setup: {phase: nonsense}\n", "4:16", "unknown phase 'nonsense'"),
+    ("effect-unknown-name", HEAD + "steps:\n  - effect: gain 1 nothingness\n", "5:20", "unknown item 'nothingness'"),
 ]
 
 
@@ -93,3 +96,21 @@ def test_a_die_result_the_die_cannot_show_fails_that_file_only(capsys, tmp_path)
     assert code == 1
     assert f"{broken}:1:1: a die result of 12 cannot come from a 8-sided die" in out
     assert f"PASS  {good}" in out and "Traceback" not in out
+
+
+VIKINGS_HEAD = "game: vikings\ntitle: t\nrules: [V1]\nplayers: 2\n"
+
+
+@pytest.mark.parametrize("text,where,word", [
+    (VIKINGS_HEAD + "run: |\n  gain 1 nothingness\n", "6:10", "unknown currency 'nothingness'"),
+    (VIKINGS_HEAD + "bogus: 1\n", "5:1", "unknown key 'bogus'"),
+    (VIKINGS_HEAD + "situation:\n  ring: [ZZ/x]\n", "6:9", "'ZZ' is no tile code"),
+    (VIKINGS_HEAD + "run: |\n  gain 1 +\n", "6:", ""),
+])
+def test_a_vikings_scenario_fails_at_its_line_and_column(capsys, tmp_path, text, where, word):
+    path = tmp_path / "v.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["scenario", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}:{where}" in out and word in out, out
+    assert "RulesError" not in out and "Traceback" not in out

@@ -42,9 +42,16 @@ def _root(path: Path) -> Root:
     found = loader._root_files(path, problems)  # the loader's own idea of what a root holds
     if problems:
         raise ContentError(problems)
+
+    def read(file: Path) -> bytes:  # the loader's bounded reader: no pipe, no giant
+        raw = loader._read_bytes(file, problems)
+        if raw is None:
+            raise ContentError(problems)
+        return raw
+
     if path.is_file():
-        return Root(str(path), True, ((path.name, path.read_bytes()),))
-    return Root(str(path), False, tuple((p.relative_to(path).as_posix(), p.read_bytes()) for _, p in found))
+        return Root(str(path), True, ((path.name, read(path)),))
+    return Root(str(path), False, tuple((p.relative_to(path).as_posix(), read(p)) for _, p in found))
 
 
 def builtin_fingerprint() -> str:

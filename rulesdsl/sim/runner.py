@@ -73,14 +73,37 @@ def simulate(bundle, setup: Setup, seeds, out, backend="local", jobs=None, addre
         start = time.perf_counter()
         played = 0
         if todo:
-            runner.start(bundle)
-            try:
-                played = _run(runner, store, bundle, setup, todo, chunk, progress, console)
-            finally:
-                runner.stop()
+            with _ending_signals_interrupt():  # SIGTERM/SIGHUP: store what is done, stop the workers, exit
+                runner.start(bundle)
+                try:
+                    played = _run(runner, store, bundle, setup, todo, chunk, progress, console)
+                finally:
+                    runner.stop()
         return RunResult(store.count(), played, len(already), time.perf_counter() - start)
     finally:
         store.close()
+
+
+_ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+@contextmanager
+def _ending_signals_interrupt():
+    """SIGTERM and SIGHUP end a run as Ctrl-C does (games stored, workers stopped) instead of
+    killing the driver alone and leaving its worker processes behind."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(*_):
+        raise KeyboardInterrupt
+
+    old = {signum: signal.signal(signum, interrupt) for signum in _ENDING}
+    try:
+        yield
+    finally:
+        for signum, handler in old.items():
+            signal.signal(signum, handler)
 
 
 @contextmanager
@@ -92,11 +115,12 @@ def _no_interrupt():
         yield
         return
     caught: list = []
-    old = signal.signal(signal.SIGINT, lambda *_: caught.append(True))
+    old = {signum: signal.signal(signum, lambda *_: caught.append(True)) for signum in (signal.SIGINT, *_ENDING)}
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, old)
+        for signum, handler in old.items():
+            signal.signal(signum, handler)
     if caught:
         raise KeyboardInterrupt
 

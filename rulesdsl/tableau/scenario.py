@@ -42,6 +42,14 @@ from rulesdsl.tableau.render import board_lines, parse_board
 KEYS = {"game", "title", "rules", "players", "seed", "options", "content", "situation", "run", "steps", "expect", "note"}
 
 
+class ScenarioFileError(RulesError):
+    """A problem of a scenario file at the value `key_path` (and `pos` inside its card-language text)."""
+
+    def __init__(self, message: str, key_path: tuple = (), pos=None, key: bool = False):
+        super().__init__(message)
+        self.message, self.key_path, self.pos, self.key = message, key_path, pos, key
+
+
 @attrs.define
 class Result:
     title: str
@@ -61,16 +69,37 @@ def collect(paths) -> list[Path]:
 
 
 def _read(path: Path) -> dict:
+    return _checked(_read_doc(path)).data
+
+
+def _read_doc(path: Path):
+    """The scenario file's YAML document (positions kept)."""
     try:
-        data = read_yaml(path).data
+        return read_yaml(path)
     except YamlReadError as err:
         raise RulesError(str(err.problem)) from None
-    if not isinstance(data, dict):
-        raise RulesError(f"{path}: a scenario is a mapping")
-    unknown = set(data) - KEYS
-    if unknown:
-        raise RulesError(f"{path}: unknown key(s) {', '.join(sorted(unknown))}; expected {', '.join(sorted(KEYS))}")
-    return data
+
+
+def _checked(doc):
+    """The document, its top-level keys checked."""
+    if not isinstance(doc.data, dict):
+        raise ScenarioFileError("a scenario is a mapping")
+    for key in doc.data:
+        if key not in KEYS:
+            raise ScenarioFileError(f"unknown key '{key}'; expected one of {', '.join(sorted(KEYS))}", (key,), key=True)
+    return doc
+
+
+def _located(doc, path: Path, err: Exception) -> str:
+    """A failure as `file:line:col: message`, at the value it is about."""
+    if isinstance(err, ContentError):
+        return str(err)
+    if doc is None or not isinstance(err, ScenarioFileError):
+        text = str(err)
+        return text if text.startswith(str(path)) else f"{path}:1:1: {text}"
+    if err.pos is not None:
+        return f"{doc.text_location(err.key_path, err.pos.line, err.pos.column)}: {err.message}"
+    return f"{doc.location(err.key_path, key=err.key)}: {err.message}"
 
 
 def _ruleset_for(data, ruleset):
@@ -95,7 +124,7 @@ def _prepare(ruleset, situation: dict):
             return None
         code, _, figure = str(text).partition("/")
         if code not in codes:
-            raise RulesError(f"ring: '{code}' is no tile code")
+            raise ScenarioFileError(f"'{code}' is no tile code", ("situation", "ring"))
         return [codes[code], figure or None]
 
     def prepare(table):
@@ -140,11 +169,14 @@ def _program(ruleset, run):
         return ruleset.programs["final"]
     if run == "game":
         return None
-    program = parse(run)
+    try:
+        program = parse(run)
+    except CardSyntaxError as err:
+        raise ScenarioFileError(err.message, ("run",), err) from None
     problems = list(check(program, vocabulary(ruleset)))
     if problems:
         pos, message = problems[0]
-        raise RulesError(f"run: {pos.line if pos else 1}:{pos.column if pos else 1}: {message}")
+        raise ScenarioFileError(message, ("run",), pos)
     return program
 
 
@@ -161,19 +193,22 @@ def situation_game(path: Path, ruleset):
 def run_file(path: Path, ruleset) -> Result:
     """Run one scenario file; every mismatch is a line of the result."""
     result = Result(str(path))
+    doc = None
     try:
-        data = _read(path)
+        doc = _read_doc(path)
+        data = _checked(doc).data
         result.title = str(data.get("title", path.stem))
         if not data.get("rules"):
-            result.failures.append("the scenario names no rule or example it proves (`rules:`)")
+            result.failures.append(f"{doc.location(())}: the scenario names no rule or example it proves (`rules:`)")
         game = situation_game(path, ruleset)
         for index, step in enumerate(data.get("steps") or ()):
-            _step(game, step, f"step {index + 1}", result.failures)
+            _step(game, step, f"{doc.location(('steps', index))}: step {index + 1}", result.failures)
             if result.failures:
                 return result
-        _expect(game, data.get("expect") or {}, "expect", result.failures)
+        where = f"{doc.location(('expect',))}: expect" if "expect" in data else "expect"
+        _expect(game, data.get("expect") or {}, where, result.failures)
     except (RulesError, ContentError, CardSyntaxError) as err:
-        result.failures.append(f"{type(err).__name__}: {err}")
+        result.failures.append(_located(doc, path, err))
     return result
 
 
