@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.web_helpers import csrf_client
+
 from rulesdsl.cli import main
 from rulesdsl.engine import record
 from rulesdsl.engine.game import Game, GameOptions
@@ -84,7 +86,7 @@ def test_play_load_and_the_web_table_open_a_dealt_game(content, tmp_path, capsys
 
     app = create_app()
     app.testing = True
-    client = app.test_client()
+    client = csrf_client(app)
     response = client.post("/open", data={"text": json.dumps(finished), "agents": "random,random"})
     assert response.status_code == 302, response.text
     gid = response.headers["Location"].split("/game/")[1].split("?")[0]
