@@ -162,6 +162,8 @@ class DiceRunner:
             held = [item for item in payable if ctx.p.supply[item] > 0 and worth[item] > 0]
             if len(held) == 1:
                 item = held[0]
+                if len(payable) > 1:  # the question the other items would have made
+                    self.i.unasked(ctx.player, "pay", item)
             else:
                 item = yield from g.ask(ctx.player, "pay", f"pay a pip with what ({remaining} left)?",
                                         [Option(x, f"{x} (worth {worth[x]}, you have {ctx.p.supply[x]})") for x in held], anytime=False)

@@ -29,6 +29,17 @@ class ActionSpaces:
             self._in_play_set = frozenset(found)
         return found
 
+    def show_extension(self, sides: dict) -> None:
+        """Turn extension tiles to the given sides ({tile: space}: a scenario's setup) and forget
+        what was read of the spaces in play."""
+        self.g.state.extension.update(sides)
+        for name in ("_in_play", "_in_play_set", "_entries"):
+            self.__dict__.pop(name, None)
+        self._plans.clear()
+        self._check_contexts = None
+        self.direct = type(self.direct)(self.g)
+        self.verdicts = type(self.verdicts)(self.g)
+
     def in_play(self, space: str) -> bool:
         found = getattr(self, "_in_play_set", None)
         if found is None:

@@ -182,6 +182,9 @@ class PayStatements:
             else:
                 item_id = held[0]
                 take = remaining
+                if len(ids) > 1:  # the questions the other items would have made, one per unit
+                    for _ in range(take):
+                        self.unasked(ctx.player, "pay", item_id)
             yield from self.g.flow.before_payment(ctx, item_id)
             ops.pay(self.g, ctx.p, item_id, take)
             if ctx.action is not None:
