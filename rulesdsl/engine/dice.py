@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rulesdsl.engine import ops
+from rulesdsl.engine.context import hows
 from rulesdsl.engine.decisions import Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.items import GOOD, SPECIAL
@@ -137,7 +138,7 @@ class DiceRunner:
 
     def _info(self, node, ctx) -> EventInfo:
         a = ctx.action
-        how = frozenset({a.how}) if a is not None else frozenset({"granted"})
+        how = hows(a.how) if a is not None else hows("granted")
         return EventInfo("dice", kind=node.kind, space=self.i.acting_space(ctx), group=a.group if a else None,
                          column=a.column if a else None, how=how)
 
