@@ -6,7 +6,8 @@ which wait for a question of that kind wherever it comes: a named answer is also
 a question the engine answered by itself the same way (a single legal answer, the rest of a
 payment once one item is left), so a file written from the rules alone does not depend on
 which questions the engine skips. The prompt to carry out an action (`act`, offered only
-when an anytime card could be used) is answered `go` when no answer is meant for it.
+when an anytime card could be used) is answered `go` when no answer is meant for it, and a
+`go` written for such a prompt that did not come is dropped.
 
 A step may also say what must not happen: `silent: [cards]` (none of their effects runs)
 and `asked: {kind: n}` (exactly n questions of that kind are put). A breach is reported with
@@ -148,6 +149,9 @@ class Answers:
                 continue
             named = _named(entry)
             key = str(entry[_kind(entry)] if named else entry)
+            if key == "go" and decision.kind != "act" and not named:
+                del self.items[index]  # it answered a carry-out prompt the engine did not put (see the docstring)
+                continue
             if key.startswith("!"):
                 del self.items[index]
                 self._absent(decision, key[1:])
@@ -210,6 +214,8 @@ class Answers:
         self.r.soft_failures.append(f"{_where(self.path)}: {text}")
 
     def finish(self) -> None:
+        # a `go` left at the end answered a carry-out prompt the engine did not put
+        self.items = [e for e in self.items if str(e[_kind(e)] if _named(e) else e) != "go"]
         if not self.items:
             return
         text = f"answers left over: {self.items}"
