@@ -339,7 +339,7 @@ def run_steps(game, r, steps):
         answers = list(step.get("answers", []))
         ctx = flow.ctx(player)
         watch = None
-        if "silent" in step or "asked" in step:  # format 2: what the step's questions must not be
+        if r.format == 2:  # what the step's questions must (not) be, and which card asks them
             watch = StepWatch(game, r, path, list(step.get("silent") or []), step.get("asked"))
         try:
             if "space" in step:

@@ -17,6 +17,7 @@ so one wrong trigger does not hide the rest of the file.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 
 from rulesdsl.errors import IllegalMove
@@ -26,6 +27,7 @@ ANSWER_WORDS = {"pass", "yes", "no", "stop", "reroll", "succeed", "fail", "done"
                 "finish", "anytime:menu"}
 # answers that decline a question, tried in this order when a question nobody expected must be answered
 _DECLINE = ("no", "none", "keep", "stop", "back", "go", "done", "pass", "finish")
+_CAUSE = re.compile(r"\(card (\d+)\) \(")  # a history line naming the card whose effect runs next
 # the kinds of question the engine asks (`Decision.kind`): what a named answer may name
 QUESTION_KINDS = frozenset({"space", "act", "imitate", "order", "instead", "play", "pay", "confirm", "choose", "slash", "boats",
                             "reroll", "dice", "loot", "place", "upgrade", "flip", "mountain", "emigrate", "explore", "anytime",
@@ -49,7 +51,8 @@ class StepWatch:
         self.fired = Counter(game.state.fired)  # what had fired before the step
         self.reported: set = set()  # silent cards already reported
         self.failures: list[str] = []
-        self.last_card = None  # the card whose effect fired last (what a `card:` named answer is matched with)
+        self.last_card = None  # the card whose effect ran last (what a `card:` named answer is matched with)
+        self.read = len(game.history)  # the history lines read for it so far
 
     def question(self, decision) -> None:
         """A question is put: count it, and see which cards fired since the last one."""
@@ -64,13 +67,19 @@ class StepWatch:
                                          f"{decision.prompt}")
 
     def fired_since(self, decision=None) -> None:
+        history = self.game.history
+        for line in reversed(history[self.read:]):  # the history says each effect before it runs
+            found = _CAUSE.search(line)
+            if found:
+                self.last_card = int(found.group(1))
+                break
+        self.read = len(history)
         fired = self.game.state.fired
         for key, n in fired.items():
             owner, card, timing = key
             if timing == "round" or n == self.fired[key]:
                 continue
             self.fired[key] = n
-            self.last_card = card
             if card in self.silent and card not in self.reported:
                 self.reported.add(card)
                 where = f", and asks: {decision.prompt} (answers: {', '.join(decision.legal())})" if decision is not None else ""

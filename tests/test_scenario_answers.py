@@ -141,3 +141,12 @@ def test_ships_compare_as_a_multiset_and_ships_in_order_keeps_the_berths_order(t
     assert not _run(tmp_path, _BAY % "ships: [whaling_boat, knarr, longship]").passed
     assert _run(tmp_path, _BAY % "ships_in_order: [knarr, {kind: longship, ore: 1}, whaling_boat]").passed
     assert "ships_in_order" in "\n".join(_run(tmp_path, _BAY % "ships_in_order: [whaling_boat, knarr, {kind: longship, ore: 1}]").failures)
+
+
+def test_a_named_answer_with_a_card_answers_only_that_card_s_question(tmp_path):
+    ok = (_MARKET % (2, "    answers: [{confirm: yes, card: 120}, {upgrade: flax}]")).replace("{flax: 5}", "{flax: 0, stockfish: 2}")
+    assert _run(tmp_path, ok).passed
+    other = ok.replace("card: 120", "card: 118")
+    failures = "\n".join(_run(tmp_path, other).failures)
+    assert "no answer left for: pay 1 silver -> upgrade 1 good by 1?" in failures
+    assert "answers left over" in failures
