@@ -21,6 +21,7 @@ from rulesdsl.errors import IllegalMove, Location, Problem, RulesError
 from rulesdsl.geometry import pieces
 from rulesdsl.geometry.placement import empty, place
 from rulesdsl.geometry.slots import fill as fill_slot, slots_of
+from rulesdsl.scenario_answers import StepWatch, drive as _drive
 from rulesdsl.scenario_check import keys
 
 FORMATS = (1, 2)
@@ -34,9 +35,6 @@ _STEP, _STEP2 = keys(("steps", "*")), keys(("steps", "*"), 2)
 _EXPECT_PLAYER, _EXPECT_PLAYER2 = keys(("expect", "players", "*")), keys(("expect", "players", "*"), 2)
 _EXPECT, _EXPECT2 = keys(("expect",)), keys(("expect",), 2)
 _COUNTS = {"supply", "stables", "general"}  # item -> count maps: a name left out is 0, an unknown name is refused
-# words that are answers of some question without naming content (for `!key` in format 2)
-_ANSWER_WORDS = {"pass", "yes", "no", "stop", "reroll", "succeed", "fail", "done", "none", "coin", "empty", "keep", "back", "go",
-                 "finish", "anytime:menu"}
 
 
 class ScenarioError(RulesError):
@@ -59,6 +57,7 @@ class _Reader:
     def __init__(self, doc):
         self.doc = doc
         self.format = doc.data.get("format") if isinstance(doc.data, dict) else None
+        self.soft_failures: list[str] = []  # breaches reported while the run goes on (format 2)
 
     def v2(self, one, two):
         """The format-2 variant of a key set in a format-2 file."""
@@ -189,7 +188,30 @@ def build(doc, r, content) -> Game:
         s.weapon_discard = [_known(r, w, content.weapons, ("setup", "weapon_discard"), "weapon") for w in setup["weapon_discard"] or []]
     if "general" in setup:
         _setup_general(game, r, setup["general"])
+    if "extension" in setup:
+        _setup_extension(game, r, setup["extension"])
     return game
+
+
+def _setup_extension(game, r, sides) -> None:
+    """`extension: [imitation_2, imitation_4]`: the side of each extension tile that lies face up
+    (format 2); a tile not named keeps the side the seed gave it."""
+    path = ("setup", "extension")
+    if not isinstance(sides, list):
+        r.fail(path, "expected a list of the spaces shown on the extension tiles")
+    tiles = game.content.extension_tiles
+    chosen = {}
+    for index, space in enumerate(sides):
+        tile = next((t for t in tiles.values() if space in t.sides), None)
+        if tile is None:
+            shown = ", ".join(sp for t in tiles.values() for sp in t.sides)
+            r.fail(path + (index,), f"'{space}' is not a side of an extension tile; sides: {shown}")
+        if tile.id in chosen:
+            r.fail(path + (index,), f"'{space}' and '{chosen[tile.id]}' are two sides of one tile ({tile.id})")
+        if tile.id not in game.state.extension:
+            r.fail(path + (index,), f"the extension tiles are not used with {len(game.state.players)} players")
+        chosen[tile.id] = space
+    game.flow.show_extension(chosen)
 
 
 def _known(r, name, table, path, what):
@@ -304,75 +326,6 @@ def _place_tiles(game, r, board, tiles, path):
 
 
 # ------------------------------------------------------------------ steps
-def _drive(gen, answers: list, r, path, game=None):
-    """Run an engine generator answering from the list; return leftover-free or fail."""
-    try:
-        decision = next(gen)
-        while True:
-            if not answers:
-                r.fail(path + ("answers",), f"no answer left for: {decision.prompt} (legal answers: {', '.join(decision.legal())})")
-            if isinstance(answers[0], dict) and r.format == 2 and game is not None:
-                _interject(game, r, answers.pop(0), path)  # another player acts while this question waits
-                continue
-            key = str(answers.pop(0))
-            if key.startswith("!"):  # `!key`: this answer must not be open to the current question
-                absent = decision.option(key[1:])
-                if absent is not None and absent.refusal is None:
-                    r.fail(path + ("answers",), f"'{key[1:]}' is offered as an answer to: {decision.prompt}, but must not be")
-                if absent is None and r.format == 2 and not _could_answer(game, decision, key[1:]):
-                    r.fail(path + ("answers",), f"'{key[1:]}' is not an answer that exists at: {decision.prompt} "
-                                                f"(answers: {', '.join(o.key for o in decision.options)})")
-                continue
-            option = decision.option(key)
-            if option is None:
-                r.fail(path + ("answers",), f"'{key}' is not an answer to: {decision.prompt} (legal answers: {', '.join(decision.legal())})")
-            if option.refusal is not None:
-                raise IllegalMove(option.refusal)
-            decision = gen.send(key)
-    except StopIteration:
-        pass
-    if answers:
-        r.fail(path + ("answers",), f"answers left over: {answers}")
-
-
-def _could_answer(game, decision, key: str) -> bool:
-    """Whether `key` is an answer that can exist at this question: a stable word, or a key of the
-    same shape as one the question lists (`place:wood` beside `place:silk`, `peas:long` beside
-    `grain:up`), so a misspelt `!key` fails instead of passing unseen."""
-    if key in _ANSWER_WORDS:
-        return True
-    return _shape(game, key) in {_shape(game, o.key) for o in decision.options}
-
-
-def _shape(game, key: str) -> tuple:
-    c = game.content
-    out = []
-    for part in key.split(":"):
-        if part.isdigit():
-            out.append("#")
-        elif part in game.catalog.kind or part in c.weapons or part in c.ships or part in c.buildings:
-            out.append("item")
-        elif part in c.spaces:
-            out.append("space")
-        elif part in c.exploration_boards or part in c.mountain_strips:
-            out.append("board")
-        elif part in ("long", "up"):
-            out.append("orientation")
-        else:
-            out.append(part)
-    return tuple(out)
-
-
-def _interject(game, r, entry, path) -> None:
-    """`{player: 1, anytime: [answers]}` inside a list of answers: that player uses the anytime
-    menu while the other player's question waits (format 2)."""
-    r.keys(entry, path + ("answers",), {"player", "anytime"})
-    who = r.int(entry.get("player", 0), path + ("answers", "player"), 0)
-    if who >= len(game.state.players):
-        r.fail(path + ("answers", "player"), f"the game has {len(game.state.players)} players")
-    _drive(game.flow.anytime(who, "anytime:menu"), list(entry.get("anytime", [])), r, path + ("interjected",), game)
-
-
 def run_steps(game, r, steps):
     from rulesdsl.lang.parser import parse
 
@@ -387,6 +340,9 @@ def run_steps(game, r, steps):
         game.forced_dice.extend(step.get("dice", []))
         answers = list(step.get("answers", []))
         ctx = flow.ctx(player)
+        watch = None
+        if r.format == 2:  # what the step's questions must (not) be, and which card asks them
+            watch = StepWatch(game, r, path, list(step.get("silent") or []), step.get("asked"))
         try:
             if "space" in step:
                 space = step["space"]
@@ -399,25 +355,25 @@ def run_steps(game, r, steps):
                     yield from flow.use_space(ctx, space)
                     yield from flow.check_watches()
 
-                _drive(placing(), answers, r, path, game)
+                _drive(placing(), answers, r, path, game, watch)
             elif "play" in step:
                 number = step["play"]
                 if number not in game.content.occupations:
                     r.fail(path + ("play",), f"unknown occupation {number}")
                 if number not in ctx.p.hand:
                     ctx.p.hand.append(number)
-                _drive(flow.play_card(ctx, number), answers, r, path, game)
+                _drive(flow.play_card(ctx, number), answers, r, path, game, watch)
             elif "phase" in step:
                 phase = step["phase"]
                 if phase not in game.content.phases:
                     r.fail(path + ("phase",), f"unknown phase '{phase}'")
-                _drive(_phase(flow, phase), answers, r, path, game)
+                _drive(_phase(flow, phase), answers, r, path, game, watch)
             elif "anytime" in step:
-                _drive(flow.anytime(player, "anytime:menu"), list(step["anytime"]) + answers, r, path, game)
+                _drive(flow.anytime(player, "anytime:menu"), list(step["anytime"]) + answers, r, path, game, watch)
             elif "effect" in step:
                 program = parse(step["effect"])
                 _check_names(game.content, program, r, path + ("effect",))
-                _drive(flow.interp.run(program.items, ctx), answers, r, path, game)
+                _drive(flow.interp.run(program.items, ctx), answers, r, path, game, watch)
             elif "score" in step:  # the game ends: final-scoring triggers fire
                 from rulesdsl.engine.events import EventInfo
 
@@ -425,9 +381,9 @@ def run_steps(game, r, steps):
                     for who in flow.order():
                         yield from flow.emit("when", "final_scoring", flow.ctx(who), EventInfo("final_scoring"))
 
-                _drive(scoring(), answers, r, path, game)
+                _drive(scoring(), answers, r, path, game, watch)
             elif "place" in step:
-                _drive(_place_step(game, ctx, step["place"], r, path + ("place",)), answers, r, path, game)
+                _drive(_place_step(game, ctx, step["place"], r, path + ("place",)), answers, r, path, game, watch)
             else:
                 r.fail(path, "a step needs one of: space, play, phase, anytime, effect, place, score")
         except IllegalMove as err:
@@ -436,6 +392,8 @@ def run_steps(game, r, steps):
                     r.fail(path + ("expect_error",), f"expected the error '{step['expect_error']}', got '{err.reason}'")
                 continue
             r.fail(path, f"refused: {err.reason}")
+        if watch is not None:
+            r.soft_failures += [f"{'.'.join(map(str, path))}: {text}" for text in watch.finish()]
         if "expect_error" in step:
             r.fail(path + ("expect_error",), f"expected the error '{step['expect_error']}', but the step was allowed")
         if "expect" in step:  # format 2: the state after this step
@@ -519,6 +477,13 @@ def actual_player(game, p) -> dict:
         "minus_squares": -score["minus_squares"],
         "feast_seats": game.flow.feast_seats(p),
     }
+
+
+def _ship_bag(ships) -> list:
+    """Ships as a sorted list (`knarr`, `{kind: longship, ore: 2}` alike): compared as a multiset."""
+    if not isinstance(ships, list):
+        return ships
+    return sorted(ships, key=lambda x: (x, 0) if isinstance(x, str) else (str(x.get("kind")), x.get("ore", 0)))
 
 
 def _bonus(p):
@@ -607,8 +572,13 @@ def check_expectations(game, r, expect, path=("expect",)) -> list[str]:
             if zone in pexp:
                 _known_counts(r, game, pexp[zone], ppath + (zone,), zone)
         p = s.players[index]
-        rest = {k: v for k, v in pexp.items() if k != "squares"}
-        failures += compare(rest, actual_player(game, p), f"player {index}")
+        rest = {k: v for k, v in pexp.items() if k not in ("squares", "ships", "ships_in_order")}
+        actual = actual_player(game, p)
+        failures += compare(rest, actual, f"player {index}")
+        if "ships" in pexp:  # the bay as a multiset: which ships, not in which berth order
+            failures += compare(_ship_bag(pexp["ships"]), _ship_bag(actual["ships"]), f"player {index}.ships")
+        if "ships_in_order" in pexp:  # format 2: the bay's order is the point
+            failures += compare(pexp["ships_in_order"], actual["ships"], f"player {index}.ships_in_order")
         if "squares" in pexp:
             failures += _check_squares(game, r, p, pexp["squares"], ppath + ("squares",))
     if "occupancy" in expect:  # null or [] : nobody stands there
@@ -660,6 +630,7 @@ def _check_interactions(content, r, spec) -> list[str]:
 
 def run_file(path, content) -> Result:
     path = Path(path)
+    r = None
     try:
         doc, r = load(path)
         if r is None:  # `game: NAME`: a scenario of another ruleset
@@ -670,11 +641,12 @@ def run_file(path, content) -> Result:
         content = _variant(doc, r, path, content)
         game = build(doc, r, content)
         run_steps(game, r, data.get("steps"))
-        failures = check_expectations(game, r, data.get("expect"))
+        failures = r.soft_failures + check_expectations(game, r, data.get("expect"))
         if "interactions" in data:
             failures += _check_interactions(content, r, data["interactions"])
     except ScenarioError as err:
-        return Result(str(path), _title(path), False, [str(err.problem)], ())
+        found = r.soft_failures if r is not None else []
+        return Result(str(path), _title(path), False, found + [str(err.problem)], ())
     return Result(str(path), str(data.get("title", path.stem)), not failures, failures, tuple(data.get("cards", ())))
 
 

@@ -81,10 +81,10 @@ SCHEMA = MAP({
 # item); format 2 files are read by the runner alone, which checks these values.
 FORMAT2_ADDS = {
     (): {"content", "interactions"},  # variant roots, interaction-checker findings
-    ("setup",): {"general", "weapon_discard"},
-    ("steps", "*"): {"expect"},  # expectations after the step
+    ("setup",): {"general", "weapon_discard", "extension"},  # extension: the sides of the extension tiles
+    ("steps", "*"): {"expect", "silent", "asked"},  # expectations after the step; what must not be asked
     ("expect",): {"phase", "start_player", "general", "weapon_deck", "weapon_discard", "occupation_deck"},
-    ("expect", "players", "*"): {"squares"},
+    ("expect", "players", "*"): {"squares", "ships_in_order"},
 }
 
 

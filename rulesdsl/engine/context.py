@@ -8,6 +8,19 @@ from collections import Counter
 
 _new = Counter.__new__
 
+# How an action came about (`Action.how`) -> the `how` words its events carry: Vikings placed on
+# the space itself are `space` and `placed`; Vikings on an imitation space copying it are
+# `space` and `copied`; a card's grant is `granted` (docs/LANGUAGE.md, timing model).
+_HOW_WORDS = {"space": frozenset({"space", "placed"}), "copied": frozenset({"space", "copied"}), "granted": frozenset({"granted"})}
+
+
+def hows(how: str) -> frozenset:
+    """The `how` words of an action that came about this way (see `_HOW_WORDS`)."""
+    found = _HOW_WORDS.get(how)
+    if found is None:
+        found = _HOW_WORDS[how] = frozenset({how})
+    return found
+
 
 class Abort(Exception):
     """A requirement of the block is not met: the rest of the block does not happen."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rulesdsl.engine import ops
+from rulesdsl.engine.context import hows
 from rulesdsl.engine.decisions import Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.items import GOOD, SPECIAL
@@ -137,7 +138,7 @@ class DiceRunner:
 
     def _info(self, node, ctx) -> EventInfo:
         a = ctx.action
-        how = frozenset({a.how}) if a is not None else frozenset({"granted"})
+        how = hows(a.how) if a is not None else hows("granted")
         return EventInfo("dice", kind=node.kind, space=self.i.acting_space(ctx), group=a.group if a else None,
                          column=a.column if a else None, how=how)
 
@@ -162,6 +163,8 @@ class DiceRunner:
             held = [item for item in payable if ctx.p.supply[item] > 0 and worth[item] > 0]
             if len(held) == 1:
                 item = held[0]
+                if len(payable) > 1:  # the question the other items would have made
+                    self.i.unasked(ctx.player, "pay", item)
             else:
                 item = yield from g.ask(ctx.player, "pay", f"pay a pip with what ({remaining} left)?",
                                         [Option(x, f"{x} (worth {worth[x]}, you have {ctx.p.supply[x]})") for x in held], anytime=False)

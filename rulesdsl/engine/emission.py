@@ -3,7 +3,7 @@ replacements, payments announced, and `once as soon as` watches checked after ev
 
 from __future__ import annotations
 
-from rulesdsl.engine.context import Ctx
+from rulesdsl.engine.context import Ctx, hows
 from rulesdsl.engine.decisions import Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.state import PlayersOnDemand
@@ -131,7 +131,7 @@ class Emission:
             a = ctx.action
             yield from self.emit("before", "payment", ctx, EventInfo("payment", items=frozenset({item}), space=a.space if a else None,
                                                                      group=a.group if a else None, column=a.column if a else None,
-                                                                     how=frozenset({a.how}) if a else frozenset()))
+                                                                     how=hows(a.how) if a else frozenset()))
 
     def check_watches(self):
         """`once as soon as`: each unspent watch whose condition holds fires now, once (timing model).

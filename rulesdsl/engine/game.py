@@ -81,6 +81,7 @@ class Game(Forking):
     halt_at_resume = False
     checkpoints = False  # taken only once something forks this game (they cost a state copy each)
     on_note = None  # a watcher called with the index of each new history line (forks have none)
+    on_forced = None  # a watcher called with (player, kind, key) of each question answered without asking
 
     def __init__(self, content, options: GameOptions = GameOptions(), seed: int = 0, dice: list[int] | None = None):
         self.content = content

@@ -68,9 +68,18 @@ class Interpreter(GainStatements, PayStatements, TileStatements, CardStatements,
         self._upgrade_orders: dict = tables.setdefault("upgrades", {})  # (id of an upgrade node, steps) -> (node, what it can upgrade)
 
     # ================================================================== the game's hooks into the core
-    def forced(self, player: int, prompt: str, label: str) -> None:
-        """A forced answer is said in the game's history."""
+    def forced(self, player: int, prompt: str, label: str, kind: str = "", key: str = "") -> None:
+        """A forced answer is said in the game's history (and told to a watcher: a scenario
+        file may name the answer it expected there)."""
         self.g.note(f"player {player}: {prompt} -> {label} (the only possible answer)")
+        if self.g.on_forced is not None:
+            self.g.on_forced(player, kind, key)
+
+    def unasked(self, player: int, kind: str, key: str) -> None:
+        """An answer the engine takes without a question where one was possible (the rest of a
+        payment once one item is left): told to a watcher only, as `forced` tells it."""
+        if self.g.on_forced is not None:
+            self.g.on_forced(player, kind, key)
 
     def anytime_options(self, player: int):
         """The anytime menu, while the game goes on."""

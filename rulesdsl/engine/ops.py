@@ -87,15 +87,19 @@ def pay(game, p, item: str, n: int = 1) -> None:
         s.weapon_discard.extend([item] * n)
     elif kind == SHIP:
         for _ in range(n):
-            ship = min((sh for sh in p.ships if sh.kind == item), key=lambda sh: sh.ore)
-            p.ships.remove(ship)
-            s.bank[item] += 1
-            s.bank["ore"] += ship.ore  # ore on a ship that leaves is lost to the supply
+            pay_ship(game, p, min((sh for sh in p.ships if sh.kind == item), key=lambda sh: sh.ore))
     else:
         p.supply[item] -= n
         s.bank[item] += n
     if kind != SHIP and (p.supply[item] < 0 or p.stables[item] < 0):
         raise AssertionError(f"player {p.index} paid {n} {item} without having it")
+
+
+def pay_ship(game, p, ship) -> None:
+    """That ship of player `p` goes back to the general supply with the ore on it (lost to him)."""
+    p.ships.remove(ship)
+    game.state.bank[ship.kind] += 1
+    game.state.bank["ore"] += ship.ore
 
 
 def has(game, p, item: str, n: int = 1) -> bool:

@@ -157,7 +157,7 @@ class Runner:
                     if count == 0:
                         raise RulesError(f"no legal answer to '{prompt}' for player {player}")
                     if count == 1:
-                        self.forced(player, prompt, decision.option(first).label)
+                        self.forced(player, prompt, decision.option(first).label, kind, first)
                         return first
             else:
                 current = tuple(current)
@@ -166,7 +166,7 @@ class Runner:
                     if not legal:
                         raise RulesError(f"no legal answer to '{prompt}' for player {player}")
                     if len(legal) == 1:
-                        self.forced(player, prompt, legal[0].label)
+                        self.forced(player, prompt, legal[0].label, kind, legal[0].key)
                         return legal[0].key
                 decision = self.decision_for(player, kind, prompt, current, extra=extra)
             answer = yield decision
@@ -175,7 +175,7 @@ class Runner:
                 continue
             return answer
 
-    def forced(self, player: int, prompt: str, label: str) -> None:
+    def forced(self, player: int, prompt: str, label: str, kind: str = "", key: str = "") -> None:
         """A question answered without asking, its one legal answer taken (a game may note it)."""
 
     def ask_yes(self, player: int, prompt: str):

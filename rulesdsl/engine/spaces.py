@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulesdsl.engine.decisions import Candidates, Option
 from rulesdsl.engine.events import EventInfo
-from rulesdsl.engine.context import Action, Ctx
+from rulesdsl.engine.context import Action, Ctx, hows
 from rulesdsl.engine import relevance
 from rulesdsl.errors import RulesError
 
@@ -17,6 +17,8 @@ class ActionSpaces:
 
     _check_contexts = None  # [real state's, a trial's]: {player: (player state, player, {(space, Vikings): its check's context})}
     _on_tiles = None  # the spaces on extension tiles (imitation never copies them)
+    _dice_of_space = None  # space -> the dice action it carries out (read once per content)
+    _copying = None  # the spaces whose action is to carry out another space's (read once per content)
 
     def spaces_in_play(self) -> list[str]:
         found = getattr(self, "_in_play", None)
@@ -28,6 +30,17 @@ class ActionSpaces:
             self._in_play = found
             self._in_play_set = frozenset(found)
         return found
+
+    def show_extension(self, sides: dict) -> None:
+        """Turn extension tiles to the given sides ({tile: space}: a scenario's setup) and forget
+        what was read of the spaces in play."""
+        self.g.state.extension.update(sides)
+        for name in ("_in_play", "_in_play_set", "_entries"):
+            self.__dict__.pop(name, None)
+        self._plans.clear()
+        self._check_contexts = None
+        self.direct = type(self.direct)(self.g)
+        self.verdicts = type(self.verdicts)(self.g)
 
     def in_play(self, space: str) -> bool:
         found = getattr(self, "_in_play_set", None)
@@ -139,10 +152,25 @@ class ActionSpaces:
         return EventInfo("vikings_placed", space=space, group=spec.group, column=spec.column, how=_HOWS["space"], amount=needed)
 
     def action_info(self, space: str, spec, vikings: int, how: str) -> EventInfo:
-        found = _HOWS.get(how)
+        return EventInfo("action", space=space, group=spec.group, column=spec.column, how=hows(how), amount=vikings,
+                         kind=self.dice_kind(space))
+
+    def dice_kind(self, space: str | None):
+        """The dice action a space's action carries out (`for` filters of its action), or None."""
+        kinds = self._dice_of_space
+        if kinds is None:  # read once per content
+            kinds = self._dice_of_space = relevance.cached(self.g.content, ("space dice",), lambda: _space_dice(self.g.content))
+        return kinds.get(space)
+
+    def copies(self, space: str) -> bool:
+        """Whether a space's action is to carry out another space's (an imitation space): its
+        Vikings make one action, the copied one, whose moments are the action's (rule A9)."""
+        found = self._copying
         if found is None:
-            found = _HOWS[how] = frozenset({how})
-        return EventInfo("action", space=space, group=spec.group, column=spec.column, how=found, amount=vikings)
+            content = self.g.content
+            found = self._copying = relevance.cached(content, ("copying spaces",), lambda: frozenset(
+                sid for sid in content.spaces if relevance.imitated_columns(content, sid) is not None))
+        return space in found
 
     def turn(self, player: int):
         s = self.g.state
@@ -217,13 +245,17 @@ class ActionSpaces:
             info = self.placed_info(acting, needed)
             info.data["times"] = ctx.p.counters[key]
             yield from self.emit("when", "vikings_placed", actx, info)
-        if events.hears("before", "action", ctx.player):
+        if events.hears("before", "action", ctx.player) and not self.copies(acting):
             yield from self.emit("before", "action", actx, self.action_info(acting, act_spec, needed, "space"))
         return actx
 
     def run_action(self, actx, space: str, prepared: bool = False):
         spec = self.g.content.spaces[space]
         a = actx.action
+        if self.copies(space):  # an imitation space: the copied action has the moments (see `copies`)
+            program = self.g.content.programs[("spaces", space)]
+            yield from self.interp.run(program.items, actx, need_one=True, costs_count=True)
+            return
         info = self.action_info(space, spec, a.vikings, a.how)
         if not prepared and self.g.events.hears("before", "action", actx.player):
             yield from self.emit("before", "action", actx, info)
@@ -249,8 +281,17 @@ class ActionSpaces:
         node = self.dice_definition(name)
         if node is None:
             raise RulesError(f"no space declares the dice action '{name}' in one way")
-        action = Action(None, None, None, 0, "granted")
-        return (yield from self.interp.dice.run(node, ctx.derive(space=None, action=action)))
+        # a dice action granted by a card is an action of that kind: `before/after action for
+        # hunting_game` hear it (no space, group or column: `on` filters do not)
+        actx = ctx.derive(space=None, action=Action(None, None, None, 0, "granted"))
+        info = EventInfo("action", kind=name, how=hows("granted"))
+        events = self.g.events
+        if events.hears("before", "action", ctx.player):
+            yield from self.emit("before", "action", actx, info)
+        done = yield from self.interp.dice.run(node, actx)
+        if events.hears("after", "action", ctx.player):
+            yield from self.emit("after", "action", actx, info)
+        return done
 
     def dice_definition(self, kind: str):
         if self._dice_defs is None:  # read once per content, not per game
@@ -288,7 +329,9 @@ class ActionSpaces:
             return False
         answer = yield from self.g.ask(ctx.player, "imitate", "imitate which space?", options)
         spec = self.g.content.spaces[answer]
-        action = Action(answer, spec.group, spec.column, ctx.action.vikings if ctx.action else 0, "space")
+        outer = ctx.action
+        how = "copied" if outer is not None and outer.how in ("space", "copied") else "granted"
+        action = Action(answer, spec.group, spec.column, outer.vikings if outer else 0, how)
         yield from self.run_action(ctx.derive(action=action), answer)
         return True
 
@@ -336,7 +379,7 @@ def _judge(interp, sub, requires, others) -> bool:
 
 
 _PASS = (Option("pass", "pass (place no more Vikings this round)"),)
-HOW_SPACE = frozenset({"space"})  # the `how` of what a Viking placed on a space does (events of the action board)
+HOW_SPACE = hows("space")  # the `how` of what a Viking placed on a space does (events of the action board)
 _HOWS = {"space": HOW_SPACE}  # how an action comes about -> its `how` set (a few names; frozensets are values)
 
 
@@ -348,6 +391,16 @@ def _content_plan(content, space: str) -> tuple:
     return (spec, [i for i in items if isinstance(i, t.Require)], [i for i in items if not isinstance(i, t.Require)],
             f"{spec.name} is already occupied this round", f"{spec.name} is not in play in this game",
             f"none of the effects of {spec.name} can be used now", content.columns[spec.column].vikings)
+
+
+def _space_dice(content) -> dict:
+    """space -> the one dice action its action carries out (spaces with none or several left out)."""
+    found = {}
+    for sid in content.spaces:
+        kinds = {node.kind for node in t.walk(content.programs[("spaces", sid)]) if isinstance(node, t.Dice)}
+        if len(kinds) == 1:
+            found[sid] = kinds.pop()
+    return found
 
 
 def _dice_definitions(content) -> dict:

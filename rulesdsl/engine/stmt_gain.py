@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from rulesdsl.engine import ops, relevance
+from rulesdsl.engine.context import hows as action_hows
 from rulesdsl.engine.decisions import Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.items import BUILDING, SHIP, SPECIAL
@@ -188,7 +189,7 @@ class GainStatements:
     def _hows(self, ctx, verb=None) -> frozenset:
         hows = set()
         if ctx.action is not None:
-            hows.add(ctx.action.how)
+            hows |= action_hows(ctx.action.how)
         if verb == "build":
             hows.add("built")
         elif verb == "buy":

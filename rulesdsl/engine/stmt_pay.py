@@ -4,12 +4,14 @@ when the cost can be paid and every result can happen), with the cost modifiers 
 from __future__ import annotations
 
 from rulesdsl.engine import ops
+from rulesdsl.engine.context import hows
 from rulesdsl.engine.decisions import Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.items import ANIMAL, SHIP
 from rulesdsl.errors import RulesError
 from rulesdsl.lang import tree as t
 from rulesdsl.engine.describe import describe, describe_bundle
+from rulesdsl.engine.keys import ship_key
 
 
 class PayStatements:
@@ -147,7 +149,7 @@ class PayStatements:
         a = ctx.action
         if a is None:
             return EventInfo("action")
-        return EventInfo("action", space=a.space, group=a.group, column=a.column, how=frozenset({a.how}), amount=a.vikings)
+        return EventInfo("action", space=a.space, group=a.group, column=a.column, how=hows(a.how), amount=a.vikings)
 
     def pay_bundle(self, bundle: t.Bundle, ctx):
         for part in bundle.parts:
@@ -166,6 +168,9 @@ class PayStatements:
                 chosen = next(o for o in options if (o[1][0] if len(o[1]) == 1 else str(o[0])) == answer)
             else:
                 chosen = options[0]
+                if len(part) > 1:  # the question the other alternatives would have made
+                    index, ids = chosen[0], chosen[1]
+                    self.unasked(ctx.player, "pay", ids[0] if len(ids) == 1 else str(index))
             _, ids, n, listed = chosen
             self._listed(ids, listed, ctx)
             yield from self._pay_units(ids, n, ctx)
@@ -182,11 +187,35 @@ class PayStatements:
             else:
                 item_id = held[0]
                 take = remaining
+                if len(ids) > 1:  # the questions the other items would have made, one per unit
+                    for _ in range(take):
+                        self.unasked(ctx.player, "pay", item_id)
             yield from self.g.flow.before_payment(ctx, item_id)
-            ops.pay(self.g, ctx.p, item_id, take)
+            if self.catalog.kind.get(item_id) == SHIP:
+                for _ in range(take):  # which ship of the kind goes is the player's choice where they differ
+                    ship = yield from self._ship_to_pay(ctx, item_id)
+                    ops.pay_ship(self.g, ctx.p, ship)
+            else:
+                ops.pay(self.g, ctx.p, item_id, take)
             if ctx.action is not None:
                 ctx.action.paid[item_id] += take
             remaining -= take
+
+
+    def _ship_to_pay(self, ctx, kind: str):
+        """The ship of this kind that goes: asked only when the player's ships of the kind differ
+        (by their ore); otherwise any (the first)."""
+        p = ctx.p
+        distinct: dict = {}
+        for ship in p.ships:
+            if ship.kind == kind:
+                distinct.setdefault(ship.ore, ship)
+        if len(distinct) == 1:
+            return next(iter(distinct.values()))
+        options = [Option(ship_key(p, ship), f"your {kind.replace('_', ' ')} with {ops.ship_ore(self.g, ship)} ore")
+                   for _, ship in sorted(distinct.items())]
+        answer = yield from self.g.ask(ctx.player, "ship", f"give up which {kind.replace('_', ' ')}?", options)
+        return next(ship for ship in distinct.values() if ship_key(p, ship) == answer)
 
 
 class CurrencyPay:

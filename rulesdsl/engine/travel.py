@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from rulesdsl.engine import ops
+from rulesdsl.engine.context import hows
 from rulesdsl.engine.decisions import Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.geometry import pieces
@@ -82,7 +83,7 @@ class Travel:
     def emigration_cost(self, ctx, base: int) -> int:
         info = EventInfo("emigration_cost", space=ctx.action.space if ctx.action else None,
                          group=ctx.action.group if ctx.action else None, column=ctx.action.column if ctx.action else None,
-                         how=frozenset({ctx.action.how}) if ctx.action else frozenset())
+                         how=hows(ctx.action.how) if ctx.action else frozenset())
         cost = self.g.events.value("emigration_cost", base, ctx, info, floor=0)
         if ctx.action is not None:
             cost = self.g.events.value("silver_cost", cost, ctx.derive(value=cost), info, floor=0)
@@ -118,7 +119,7 @@ class Travel:
         ctx.p.emigrated.append(ship.kind)
         self.g.state.bank[ship.kind] += 1
         self.g.state.bank[f"emigrated:{ship.kind}"] -= 1
-        yield from self.emit("when", "emigrated", ctx, EventInfo("emigrated", items=frozenset({ship.kind}), how=frozenset({ctx.action.how if ctx.action else "granted"})))
+        yield from self.emit("when", "emigrated", ctx, EventInfo("emigrated", items=frozenset({ship.kind}), how=hows(ctx.action.how if ctx.action else "granted")))
         return True
 
     def explorable(self, ctx, names) -> list[str]:
@@ -127,7 +128,7 @@ class Travel:
         for name in names:
             wanted |= self.g.catalog.members((name,))
         space = ctx.action.space if ctx.action else None
-        if space is not None and self.g.events.allowed("exploring", ctx, EventInfo("exploring", space=space, how=frozenset({"space"}),
+        if space is not None and self.g.events.allowed("exploring", ctx, EventInfo("exploring", space=space, how=hows(ctx.action.how),
                                                                                     items=frozenset(self.g.content.exploration_boards))):
             wanted = set(self.g.content.exploration_boards)
         return [slot["board"] for _, slot in sorted(s.slots.items()) if slot["owner"] is None and slot["board"] in wanted]
@@ -150,5 +151,5 @@ class Travel:
         if ctx.action is not None and silver:
             ctx.action.gained["silver"] += silver
         ctx.p.explored[answer] = empty(pieces.grid(self.g.content, answer))
-        yield from self.emit("when", "explored", ctx, EventInfo("explored", items=frozenset({answer}), how=frozenset({ctx.action.how if ctx.action else "granted"})))
+        yield from self.emit("when", "explored", ctx, EventInfo("explored", items=frozenset({answer}), how=hows(ctx.action.how if ctx.action else "granted")))
         return True

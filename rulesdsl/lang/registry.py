@@ -29,7 +29,7 @@ def _events(*rows) -> dict[str, EventKind]:
 # `instead of part upgrade`); every other event is a name.
 EVENTS = _events(
     ("phase", ("before", "during", "after"), ("how",), "a phase of the round: before it starts, during your share of it, after it ends; `how extra` when a card runs or counts as the phase, `how phase` for the round's own"),
-    ("action", ("before", "after", "instead"), ("on", "how"), "the action of a space: after the column bonus and before costs; after it completed; or replaced"),
+    ("action", ("before", "after", "instead"), ("on", "for", "how"), "the action of a space (or a dice action a card grants: `for hunting_game`): after the column bonus and before costs; after it completed; or replaced"),
     ("part", ("instead",), ("on",), "a named part of a space's action (`part upgrade: ...` in the space), replaced"),
     ("played", ("when",), (), "this card is played"),
     ("vikings_placed", ("when",), ("on", "with"), "you put Vikings on an action space (before the column bonus); `with 2 vikings`: exactly that many"),
@@ -70,7 +70,9 @@ HOWS = {
     "upgraded": "by an upgrade",
     "flipped": "by turning a tile over",
     "bonus": "from a bonus square",
-    "space": "by Vikings on an action space",
+    "space": "by Vikings on an action space: placed on the space itself or on an imitation space copying it",
+    "placed": "by Vikings placed on the action space itself (not on an imitation space copying it)",
+    "copied": "by Vikings on an imitation space copying the action space",
     "granted": "by a card, without Vikings on a space",
     "extra": "by a card running or counting as an extra phase",
     "column_bonus": "by the column-3 draw or column-4 play",
