@@ -19,6 +19,9 @@ def add_commands(sub) -> None:
     explain.add_argument("card", nargs="?", metavar="CARD", help="a card number, a name or an id")
     explain.add_argument("--all", action="store_true", help="the side-by-side review of every occupation as one HTML page")
     explain.add_argument("-o", "--output", metavar="FILE", help="with --all: write the page here instead of standard output")
+    explain.add_argument("--mark", metavar="MARK", choices=("ok", "flagged", "clear"),
+                         help="set the review mark of CARD (ok, flagged or clear) in review-marks.yaml beside the content")
+    explain.add_argument("--note", metavar="TEXT", help="with --mark: a note shown on the review page")
 
     sub.add_parser("lsp", help="run the language server for card and board files (LSP over stdin/stdout)")
 
@@ -37,15 +40,25 @@ def run_command(args, load) -> int:
 
         return run(args.paths, args.check, sys.stdout)
     if args.command == "explain":
-        from rulesdsl.authoring.explain import explain_card, review_page
+        from rulesdsl.authoring.explain import explain_card
+        from rulesdsl.authoring.review import review_page, write_mark
         from rulesdsl.errors import RulesError
 
         content = load(args)
+        if args.mark:
+            if not args.card:
+                raise RulesError("--mark needs a CARD")
+            path = write_mark(content, args.card, args.mark, args.note)
+            print(f"card {args.card}: {args.mark} (in {path})")
+            return 0
         if args.all:
             page = review_page(content)
             if args.output:
-                with open(args.output, "w", encoding="utf-8") as handle:
-                    handle.write(page)
+                from pathlib import Path
+
+                from rulesdsl.savefile import write_atomic
+
+                write_atomic(Path(args.output), page)
                 print(f"wrote {args.output} ({len(content.occupations)} occupations)")
             else:
                 sys.stdout.write(page)

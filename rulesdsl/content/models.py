@@ -59,6 +59,7 @@ class Good(Item):
 
     id: str
     name: str
+    plural: str | None = None  # the English plural where it is not the name itself (chest: chests; wood stays wood)
     color: Color
     shape: tuple[str, ...]
     box_column: int = ranged(0, 50)  # column of the goods box (ordered by shape); diagonal upgrades move along it
@@ -79,6 +80,7 @@ class SpecialTile(Item):
 
     id: str
     name: str
+    plural: str | None = None  # the English plural where it is not the name itself (chest: chests; wood stays wood)
     shape: tuple[str, ...]
     sword: int = ranged(0, 100)
     price: int | None = ranged(0, 100, None)  # silver on the special-sale space; None = cannot be bought
@@ -123,6 +125,7 @@ class MountainStrip(Item):
 class Ship(Item):
     id: str
     name: str
+    plural: str | None = None  # the English plural where it is not the name itself (chest: chests; wood stays wood)
     size: Literal["small", "large"]
     price: int = ranged(0, 100)  # silver to buy it at any time
     points: int = ranged(-100, 100)
@@ -135,6 +138,7 @@ class Ship(Item):
 class Weapon(Item):
     id: str
     name: str
+    plural: str | None = None  # the English plural where it is not the name itself (chest: chests; wood stays wood)
     deck: int = ranged(0, 500)  # cards of this type in the box
     starting: int = ranged(0, 20, 0)  # cards each player starts with
 
@@ -199,6 +203,7 @@ class HomeBoard(Item):
 class Building(Item):
     id: str
     name: str
+    plural: str | None = None  # the English plural where it is not the name itself (chest: chests; wood stays wood)
     supply: int = ranged(0, 100)  # tiles in the game; buildings run out
     house: bool = False  # sheds are buildings but not houses
     points: int = ranged(-100, 100, 0)
@@ -315,6 +320,8 @@ class Occupation(Item):
     points: int = ranged(-100, 100)
     category: Literal["immediate", "anytime", "each_time", "limited"]
     text: str = bounded_text(EFFECT_LENGTH)
+    # what the printed card says, in plain words (facts from the component reference), for reviewers
+    printed: str | None = bounded_text(EFFECT_LENGTH, None)
     effect: str = bounded_text(EFFECT_LENGTH)
 
     @property
