@@ -59,7 +59,6 @@ class Good(Item):
 
     id: str
     name: str
-    plural: str | None = None  # the English plural where it is not the name itself (chest: chests; wood stays wood)
     color: Color
     shape: tuple[str, ...]
     box_column: int = ranged(0, 50)  # column of the goods box (ordered by shape); diagonal upgrades move along it
@@ -72,6 +71,7 @@ class Good(Item):
     species: str | None = None  # animals: sheep or cattle (the pregnant face included)
     pregnant: bool = False
     starting: int = ranged(0, 20, 0)  # tiles of this good each player starts with
+    plural: str | None = None  # the English plural where it is not the name itself (chest: chests; wood stays wood)
 
 
 @_frozen
@@ -80,13 +80,13 @@ class SpecialTile(Item):
 
     id: str
     name: str
-    plural: str | None = None  # the English plural where it is not the name itself (chest: chests; wood stays wood)
     shape: tuple[str, ...]
     sword: int = ranged(0, 100)
     price: int | None = ranged(0, 100, None)  # silver on the special-sale space; None = cannot be bought
     tongs: bool = False
     points: int = ranged(-100, 100, 0)
     mirror: bool = True  # both faces show the item, so the mirror image may be placed
+    plural: str | None = None  # the English plural where it is not the name itself (chest: chests; wood stays wood)
 
 
 @_frozen
@@ -125,22 +125,22 @@ class MountainStrip(Item):
 class Ship(Item):
     id: str
     name: str
-    plural: str | None = None  # the English plural where it is not the name itself (chest: chests; wood stays wood)
     size: Literal["small", "large"]
     price: int = ranged(0, 100)  # silver to buy it at any time
     points: int = ranged(-100, 100)
     emigrated_points: int | None = ranged(-100, 100, None)  # None: this ship cannot emigrate
     ore_printed: int = ranged(0, 20, 0)
     ore_slots: int = ranged(0, 20, 0)  # ore that may be loaded on top of the printed ore
+    plural: str | None = None  # the English plural where it is not the name itself (chest: chests; wood stays wood)
 
 
 @_frozen
 class Weapon(Item):
     id: str
     name: str
-    plural: str | None = None  # the English plural where it is not the name itself (chest: chests; wood stays wood)
     deck: int = ranged(0, 500)  # cards of this type in the box
     starting: int = ranged(0, 20, 0)  # cards each player starts with
+    plural: str | None = None  # the English plural where it is not the name itself (chest: chests; wood stays wood)
 
 
 @_frozen
@@ -203,13 +203,13 @@ class HomeBoard(Item):
 class Building(Item):
     id: str
     name: str
-    plural: str | None = None  # the English plural where it is not the name itself (chest: chests; wood stays wood)
     supply: int = ranged(0, 100)  # tiles in the game; buildings run out
     house: bool = False  # sheds are buildings but not houses
     points: int = ranged(-100, 100, 0)
     area: Area | None = None
     slots: dict[str, int] = ranged(0, 20, factory=dict)  # printed resource slots, each -1 while empty (wood, stone)
     minus_printed: int | None = ranged(0, 1000, None)  # the rulebook's "N x -1" figure for the whole tile
+    plural: str | None = None  # the English plural where it is not the name itself (chest: chests; wood stays wood)
 
 
 @_frozen
