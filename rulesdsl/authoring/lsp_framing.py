@@ -29,6 +29,7 @@ class Framer:
     def __init__(self) -> None:
         self.buffer = bytearray()
         self.skip = 0  # body bytes of a refused (too long) message still to drop
+        self.junk = False  # bytes that were no message were dropped since the last header
 
     def feed(self, data: bytes) -> None:
         if self.skip:
@@ -43,12 +44,14 @@ class Framer:
         if found is None:
             junk = bytes(self.buffer[:max(0, len(self.buffer) - 15)])  # keep a header's start cut in two
             del self.buffer[:len(junk)]
-            return ("error", "bytes without a Content-Length header were skipped") if junk.strip() else None
+            self.junk = self.junk or bool(junk.strip())
+            return None
         if found.start() > 0:
-            junk = bytes(self.buffer[:found.start()])
+            self.junk = self.junk or bool(bytes(self.buffer[:found.start()]).strip())
             del self.buffer[:found.start()]
-            if junk.strip():
-                return "error", "bytes without a Content-Length header were skipped"
+        if self.junk:  # reported once, when the next header shows where it ended
+            self.junk = False
+            return "error", "bytes without a Content-Length header were skipped"
         end = self.buffer.find(b"\r\n\r\n")
         if end < 0:
             if len(self.buffer) > MAX_HEADER:
@@ -73,6 +76,30 @@ class Framer:
         body = bytes(self.buffer[:length])
         del self.buffer[:length]
         return "body", body
+
+
+_UINTEGER = 2 ** 31 - 1
+
+
+def _bad_position(params, depth: int = 0) -> str | None:
+    """Why a `position` (or range end) in the params is not two whole numbers in 0..2^31-1, or None.
+
+    Checked on the raw JSON: the protocol's types would turn 1.5 into 1 without a word."""
+    if depth > 4 or not isinstance(params, dict):
+        return None
+    for key, value in params.items():
+        if key in ("position", "start", "end"):
+            if not isinstance(value, dict):
+                return f"'{key}' must be an object with a line and a character"
+            for field in ("line", "character"):
+                number = value.get(field)
+                if type(number) is not int or not 0 <= number <= _UINTEGER:
+                    return f"'{key}.{field}' must be a whole number from 0 to {_UINTEGER}, not {number!r}"
+        elif isinstance(value, dict):
+            found = _bad_position(value, depth + 1)
+            if found:
+                return found
+    return None
 
 
 def error_reply(message_id, code: int, text: str) -> bytes:
@@ -111,6 +138,10 @@ async def serve_framed(server, stdin, stdout, stop_event) -> None:
             continue
         if not isinstance(raw, dict):
             write(error_reply(None, INVALID_REQUEST, "a message must be a JSON object"))
+            continue
+        bad = _bad_position(raw.get("params"))
+        if bad is not None and "id" in raw and isinstance(raw["id"], (int, str)):
+            write(error_reply(raw["id"], INVALID_PARAMS, bad))
             continue
         try:
             message = json.loads(value, object_hook=protocol.structure_message)
