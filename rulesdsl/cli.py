@@ -100,7 +100,7 @@ def _parser() -> argparse.ArgumentParser:
     cards.add_argument("--scenarios", default=None, metavar="DIR", help="where the scenarios are (default: scenarios/)")
 
     inter = sub.add_parser("interactions", help="how cards meet: shared timing points and values, stacking, conflicts, cycles")
-    inter.add_argument("cards", nargs="*", metavar="CARD", help="card numbers or names")
+    inter.add_argument("cards", nargs="*", metavar="CARD", help="card numbers or names (one alone: against every other card)")
     inter.add_argument("--all", action="store_true", help="cycles and conflicts over all occupations, with a summary table")
 
     render = sub.add_parser("render", help="draw a board (or a board state file) as SVG")
@@ -166,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
             return _cards(args)
         if args.command == "interactions":
             return _interactions(args)
-        if args.command in ("fmt", "schema", "new", "explain", "lsp"):
+        if args.command in ("fmt", "schema", "new", "explain", "lsp", "ids"):
             from rulesdsl.authoring.commands import run_command
 
             return run_command(args, _load)
@@ -388,7 +388,7 @@ def _card_number(content, key: str) -> int:
 
 
 def _interactions(args) -> int:
-    from rulesdsl.interactions import report, report_all
+    from rulesdsl.interactions import report, report_all, report_against_all
 
     content = _load(args)
     if args.all:
@@ -397,6 +397,9 @@ def _interactions(args) -> int:
     if not args.cards:
         raise RulesError("name at least one card, or use --all")
     numbers = [_card_number(content, key) for key in args.cards]
+    if len(numbers) == 1:  # one card alone: against every other card of the content
+        sys.stdout.write(report_against_all(content, numbers[0]))
+        return 0
     sys.stdout.write(report(content, numbers))
     return 0
 

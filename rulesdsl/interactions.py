@@ -434,3 +434,27 @@ def report_all(content) -> str:
         lines.append(f"  - {cycle_text(cycle)}")
     return "\n".join(lines) + "\n"
 
+
+
+def report_against_all(content, number: int) -> str:
+    """One card (a new one, say) against every other occupation: the timing points and values it
+    shares with each, then the full report of the card with those that share something."""
+    mine = {(x.kind, x.key) for x in touches(content, card_label(content, number), content.programs[("occupations", number)])}
+    meets: dict[tuple, list[int]] = defaultdict(list)
+    for other in sorted(content.occupations):
+        if other == number:
+            continue
+        theirs = {(x.kind, x.key) for x in touches(content, card_label(content, other), content.programs[("occupations", other)])}
+        for key in mine & theirs:
+            meets[key].append(other)
+    lines = [f"{card_label(content, number)} against the {len(content.occupations) - 1} other occupations", ""]
+    if not meets:
+        lines.append("Shared timing points and values: none (only the base rules may join in)")
+        return "\n".join(lines) + "\n"
+    partners = sorted({n for cards in meets.values() for n in cards})
+    for (kind, key), cards in sorted(meets.items()):
+        what = "timing point" if kind in ("hook", "watch") else "value" if kind == "modifier" else "rule"
+        lines.append(f"Shared {what}: {key} - {len(cards)} card{'s' if len(cards) != 1 else ''}: "
+                     + ", ".join(str(n) for n in cards))
+    lines += ["", f"{len(partners)} cards meet it; `rulesdsl interactions {number} N` shows how with one of them.", ""]
+    return "\n".join(lines) + "\n"

@@ -34,7 +34,7 @@ def test_the_first_card_page_runs_as_written(tmp_path, monkeypatch, capsys):
             old = path.read_text(encoding="utf-8")
             first = old.split("\n", 1)[0] + "\n" if old.startswith(SCHEMA_LINE) else ""
             path.write_text(first + body, encoding="utf-8")  # the edit keeps the schema line
-    assert steps == 6
+    assert steps == 7
     assert (tmp_path / "my_variant" / "cards" / "occupations" / "A" / "900-bee-keeper.yaml").read_text().endswith(
         "effect: |\n  after phase feast: gain 1 mead\n")
 

@@ -67,3 +67,12 @@ def test_names_and_numbers_are_both_accepted(capsys):
     assert main(["interactions", "Tutor"]) == 1
     assert "'Tutor' names several occupations: 52 (Tutor), 99 (Tutor); give the number" in capsys.readouterr().err
     assert main(["interactions", "52", "99"]) == 0
+
+
+def test_one_card_alone_is_compared_with_every_built_in_card(capsys):
+    from rulesdsl.cli import main
+
+    assert main(["interactions", "160"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("card 160 Sober Man against the 189 other occupations\n")
+    assert "Shared timing point: when feast_filled" in out and "158" in out

@@ -19,7 +19,8 @@ from rulesdsl.errors import RulesError
 def test_each_template_is_written_into_the_variant_and_validates(tmp_path, capsys, argv, relative):
     root = tmp_path / "variant"
     assert main(["new", *argv, "--root", str(root)]) == 0
-    assert capsys.readouterr().out == f"wrote {root / relative}\nthe content validates with it\n"
+    stub = f"wrote {root / 'scenarios' / '901-honey-trader.yaml'}\n" if argv[0] == "card" else ""
+    assert capsys.readouterr().out == f"wrote {root / relative}\n{stub}the content validates with it\n"
     text = (root / relative).read_text(encoding="utf-8")
     assert text.startswith(SCHEMA_LINE + "file://")  # outside the checkout: the installed schema
     content = load_content([root])
@@ -65,3 +66,25 @@ def test_refusals_are_exact(tmp_path, kind, ident, message):
     with pytest.raises(RulesError) as info:
         new_file(kind, tmp_path, load_content(), ident)
     assert str(info.value) == message
+
+
+@pytest.mark.parametrize("category", categories())
+def test_a_card_of_each_category_comes_with_a_scenario_that_passes(tmp_path, capsys, category):
+    root = tmp_path / "variant"
+    assert main(["new", "card", "905", "Test Card", "--category", category, "--root", str(root)]) == 0
+    card = (root / "cards/occupations/A/905-test-card.yaml").read_text(encoding="utf-8")
+    assert f"category: {category}\n" in card
+    capsys.readouterr()
+    assert main(["--content", str(root), "scenario", str(root / "scenarios" / "905-test-card.yaml")]) == 0
+    assert "1 passed, 0 failed" in capsys.readouterr().out
+
+
+def test_ids_lists_the_names_the_language_uses_with_their_english(capsys):
+    assert main(["ids", "groups"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("groups (11):\n") and "  livestock_market       Livestock Market\n" in out
+    assert main(["ids"]) == 0
+    out = capsys.readouterr().out
+    for head in ("spaces (65):", "goods (32):", "resources (4):", "phases (12):", "exploration boards (8):"):
+        assert head in out
+    assert "  whaling_3  " in out and "Whaling with 1 to 3 boats  (group hunting, column 3)" in out

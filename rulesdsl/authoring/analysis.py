@@ -35,6 +35,7 @@ class Analysis:
 def analyse(path: Path, text: str, extra_roots=()) -> Analysis:
     """Load the content the file belongs to, with `text` in place of the file on disk."""
     from rulesdsl.content.loader import _display, _root_files, build_content, builtin_root
+    from rulesdsl.content.yamlfile import YamlReadError, read_bounded
 
     path = path.resolve()
     builtin = builtin_root().resolve()
@@ -55,11 +56,14 @@ def analyse(path: Path, text: str, extra_roots=()) -> Analysis:
             if resolved in seen:
                 continue
             seen.add(resolved)
-            try:
-                raw = text.encode("utf-8") if resolved == path else file.read_bytes()
-            except OSError as err:
-                problems.append(Problem(Location(_display(file), 1, 1), f"cannot read file: {err.strerror}"))
-                continue
+            if resolved == path:
+                raw = text.encode("utf-8")
+            else:  # a file beside the buffer is read only up to the loader's limit (never a huge one whole)
+                try:
+                    raw = read_bounded(file, _display(file))
+                except YamlReadError as err:
+                    problems.append(err.problem)
+                    continue
             plan.append((str(entry), kind, file, raw))
     try:
         content = build_content(plan, roots, problems)

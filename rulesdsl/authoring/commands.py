@@ -19,6 +19,13 @@ def add_commands(sub) -> None:
     explain.add_argument("card", nargs="?", metavar="CARD", help="a card number, a name or an id")
     explain.add_argument("--all", action="store_true", help="the side-by-side review of every occupation as one HTML page")
     explain.add_argument("-o", "--output", metavar="FILE", help="with --all: write the page here instead of standard output")
+    explain.add_argument("--mark", metavar="MARK", choices=("ok", "flagged", "clear"),
+                         help="set the review mark of CARD (ok, flagged or clear) in review-marks.yaml beside the content")
+    explain.add_argument("--note", metavar="TEXT", help="with --mark: a note shown on the review page")
+
+    ids = sub.add_parser("ids", help="list the ids the card language names (spaces, goods, phases, groups, boards) with their English names")
+    ids.add_argument("kind", nargs="?", choices=tuple(ID_KINDS), metavar="KIND",
+                     help="one of: " + ", ".join(ID_KINDS) + " (default: all)")
 
     sub.add_parser("lsp", help="run the language server for card and board files (LSP over stdin/stdout)")
 
@@ -28,6 +35,33 @@ def add_commands(sub) -> None:
     new.add_argument("name", nargs="?", help="its name (default: made from the id)")
     new.add_argument("--root", metavar="DIR", help="the variant folder to write into (default: the built-in content)")
     new.add_argument("--deck", default="A", help="a card's deck: A, B or C (default A)")
+    new.add_argument("--category", metavar="C", help="a card's category: immediate, anytime, each_time or limited "
+                     "(default each_time); the card gets an example of it and a scenario that proves it")
+
+
+# KIND of `rulesdsl ids` -> the collections it lists (in this order).
+ID_KINDS = {
+    "spaces": ("spaces",), "goods": ("goods", "resources", "special_tiles", "ships", "weapons", "buildings"),
+    "phases": ("phases",), "groups": ("groups",), "boards": ("exploration_boards", "home_boards"),
+}
+
+
+def list_ids(content, kind: str | None) -> list[str]:
+    """Lines of `rulesdsl ids`: per collection, each id with its English name (spaces with group and column)."""
+    out = []
+    for name in ([kind] if kind else list(ID_KINDS)):
+        for collection in ID_KINDS[name]:
+            items = content.collections.get(collection, {})
+            if not items:
+                continue
+            out.append(f"{collection.replace('_', ' ')} ({len(items)}):")
+            width = max(len(str(i)) for i in items)
+            for item_id, item in items.items():
+                english = getattr(item, "name", "") or ""
+                if collection == "spaces":
+                    english += f"  (group {item.group}, column {item.column})"
+                out.append(f"  {str(item_id):<{width}}  {english}")
+    return out
 
 
 def run_command(args, load) -> int:
@@ -37,10 +71,17 @@ def run_command(args, load) -> int:
 
         return run(args.paths, args.check, sys.stdout)
     if args.command == "explain":
-        from rulesdsl.authoring.explain import explain_card, review_page
+        from rulesdsl.authoring.explain import explain_card
+        from rulesdsl.authoring.review import review_page, write_mark
         from rulesdsl.errors import RulesError
 
         content = load(args)
+        if args.mark:
+            if not args.card:
+                raise RulesError("--mark needs a CARD")
+            path = write_mark(content, args.card, args.mark, args.note)
+            print(f"card {args.card}: {args.mark} (in {path})")
+            return 0
         if args.all:
             page = review_page(content)
             if args.output:
@@ -56,6 +97,9 @@ def run_command(args, load) -> int:
         if not args.card:
             raise RulesError("name a card, or use --all")
         sys.stdout.write(explain_card(content, args.card))
+        return 0
+    if args.command == "ids":
+        print("\n".join(list_ids(load(args), args.kind)))
         return 0
     if args.command == "lsp":
         from rulesdsl.authoring.lsp import serve

@@ -8,7 +8,10 @@
 - definition: where a space, good or any other item id is defined.
 
 The analysis itself lives in `rulesdsl.authoring.analysis` (no LSP types there). LSP
-positions count from 0, the project's from 1: the conversion is done here only.
+positions count from 0, the project's from 1: the conversion is done here only. A bad
+client cannot end the server: framing is `lsp_framing`'s, a position outside 0..2^31-1 gets
+an "invalid params" error, and checks after edits wait until the typing pauses (DEBOUNCE),
+so a hover never waits behind a queue of edits.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from lsprotocol import types as lsp
+from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
@@ -30,6 +34,10 @@ _KINDS = {
 }
 
 
+DEBOUNCE = 0.25  # seconds without an edit before a changed buffer is checked again
+_MAX_POSITION = 2 ** 31 - 1
+
+
 class RulesServer(LanguageServer):
     """The server, with the last content that loaded for each open file."""
 
@@ -39,6 +47,49 @@ class RulesServer(LanguageServer):
         super().__init__("rulesdsl", version())
         self.extra_roots = tuple(extra_roots)
         self.contents: dict[str, object] = {}
+        self.pending: dict[str, object] = {}  # uri -> the timer of its next check
+
+    def start_io(self, stdin=None, stdout=None):
+        """Serve over stdin/stdout with the hardened framing of `lsp_framing`."""
+        import asyncio
+        import sys
+        from threading import Event
+
+        from pygls.io_ import StdoutWriter
+
+        from rulesdsl.authoring.lsp_framing import serve_framed
+
+        stdin = stdin or sys.stdin.buffer
+        stdout = stdout or sys.stdout.buffer
+        self._stop_event = Event()
+        self.protocol.set_writer(StdoutWriter(stdout))
+        try:
+            asyncio.run(serve_framed(self, stdin, stdout, self._stop_event))
+        except (BrokenPipeError, KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            self.shutdown()
+
+    def check_later(self, uri: str) -> None:
+        """Check the document once no edit has come for DEBOUNCE seconds."""
+        import asyncio
+
+        timer = self.pending.pop(uri, None)
+        if timer is not None:
+            timer.cancel()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (called directly): check at once
+            self.check(uri)
+            return
+        self.pending[uri] = loop.call_later(DEBOUNCE, self._run_check, uri)
+
+    def _run_check(self, uri: str) -> None:
+        self.pending.pop(uri, None)
+        try:
+            self.check(uri)
+        except Exception:  # noqa: BLE001 - a closed document or a broken buffer: the next edit tries again
+            pass
 
     def check(self, uri: str) -> None:
         """Analyse the open document and publish its diagnostics."""
@@ -72,6 +123,13 @@ def _diagnostic(problem, lines: list[str]) -> lsp.Diagnostic:
                           message=problem.message, severity=lsp.DiagnosticSeverity.Error, source="rulesdsl")
 
 
+def _check_position(position: lsp.Position) -> None:
+    """A position must be two whole numbers in 0..2^31-1 (the protocol's uinteger)."""
+    for value in (position.line, position.character):
+        if type(value) is not int or not 0 <= value <= _MAX_POSITION:
+            raise JsonRpcInvalidParams(f"a position is two whole numbers from 0 to {_MAX_POSITION}, not {value!r}")
+
+
 def make_server(extra_roots=()) -> RulesServer:
     """The language server with every feature registered."""
     server = RulesServer(extra_roots)
@@ -82,7 +140,7 @@ def make_server(extra_roots=()) -> RulesServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: RulesServer, params: lsp.DidChangeTextDocumentParams):
-        ls.check(params.text_document.uri)
+        ls.check_later(params.text_document.uri)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: RulesServer, params: lsp.DidSaveTextDocumentParams):
@@ -90,6 +148,7 @@ def make_server(extra_roots=()) -> RulesServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=[" "]))
     def completion(ls: RulesServer, params: lsp.CompletionParams):
+        _check_position(params.position)
         uri = params.text_document.uri
         text = ls.workspace.get_text_document(uri).source
         found = analysis.completions(text, params.position.line + 1, params.position.character + 1, ls.contents.get(uri))
@@ -99,6 +158,7 @@ def make_server(extra_roots=()) -> RulesServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
     def hover(ls: RulesServer, params: lsp.HoverParams):
+        _check_position(params.position)
         uri = params.text_document.uri
         text = ls.workspace.get_text_document(uri).source
         line, column = params.position.line + 1, params.position.character + 1
@@ -111,6 +171,7 @@ def make_server(extra_roots=()) -> RulesServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
     def definition(ls: RulesServer, params: lsp.DefinitionParams):
+        _check_position(params.position)
         uri = params.text_document.uri
         text = ls.workspace.get_text_document(uri).source
         found = analysis.definition(text, params.position.line + 1, params.position.character + 1, ls.contents.get(uri))

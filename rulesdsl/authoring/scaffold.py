@@ -35,16 +35,42 @@ def categories() -> tuple[str, ...]:
     return typing.get_args(typing.get_type_hints(m.Occupation, vars(m))["category"])
 
 
-def _card(root: Path, content, number: str, name: str | None, deck: str) -> tuple[Path, dict]:
+def category_examples() -> dict[str, dict]:
+    """Per category: the example text, effect and scenario of `new card --category` (templates/categories.yaml)."""
+    from ruamel.yaml import YAML
+
+    from rulesdsl.resources import templates_root
+
+    return YAML(typ="safe").load((templates_root() / "categories.yaml").read_text(encoding="utf-8"))
+
+
+def _card(root: Path, content, number: str, name: str | None, deck: str, category: str = "each_time") -> tuple[Path, dict]:
     if not number.isdigit():
         raise RulesError(f"a card is named by its number: '{number}' is not a number")
     if int(number) in content.occupations:
         raise RulesError(f"occupation {int(number)} exists already ({content.source('occupations', int(number)).location()}); "
                          "choose a free number (a card that replaces it needs 'replaces: true')")
+    if category not in categories():
+        raise RulesError(f"unknown category '{category}'; expected one of {', '.join(categories())}")
     name = name or "New Card"
     path = root / "cards" / "occupations" / deck / f"{int(number):03d}-{_slug(name)}.yaml"
-    return path, {"number": int(number), "deck": deck, "name": name, "category": "each_time",
-                  "categories": ", ".join(categories())}
+    example = category_examples()[category]
+    return path, {"number": int(number), "deck": deck, "name": name, "category": category,
+                  "categories": ", ".join(categories()), "text": example["text"],
+                  "effect": example["effect"].replace("$number", str(int(number)))}
+
+
+def scenario_stub(root: Path, number: int, name: str, category: str) -> Path:
+    """Write a scenario that proves the example card of `category` (`scenarios/<NNN>-<name>.yaml`)."""
+    body = category_examples()[category]["scenario"].replace("$number", str(number))
+    path = root / "scenarios" / f"{number:03d}-{_slug(name)}.yaml"
+    if path.exists():
+        raise RulesError(f"{path} exists already")
+    head = (f"format: 1\ntitle: {name} does what its text says (change this scenario with the card)\n"
+            f"source: card {number} {name}\ncards: [{number}]\ngame: {{players: 2, seed: 1}}\n")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(head + body, encoding="utf-8")
+    return path
 
 
 def _space(root: Path, content, space_id: str, name: str | None) -> tuple[Path, dict]:
@@ -66,13 +92,14 @@ def _board(root: Path, content, board_id: str, name: str | None) -> tuple[Path, 
         "id": board_id, "name": name or board_id.replace("_", " ").title(), "slot": slot}
 
 
-def new_file(kind: str, root: Path, content, ident: str, name: str | None = None, deck: str = "A") -> Path:
+def new_file(kind: str, root: Path, content, ident: str, name: str | None = None, deck: str = "A",
+             category: str = "each_time") -> Path:
     """Write the template of `kind` for `ident` under `root`; return the file written."""
     from rulesdsl.authoring.schema import schema_for, schema_line, with_schema_line
     from rulesdsl.resources import schemas_root
 
     if kind == "card":
-        path, values = _card(root, content, ident, name, deck)
+        path, values = _card(root, content, ident, name, deck, category)
     elif kind == "space":
         path, values = _space(root, content, ident, name)
     elif kind == "board":
@@ -101,8 +128,14 @@ def run(args, load) -> int:
         root.mkdir(parents=True)
     has_files = (root / "boards").is_dir() or (root / "cards").is_dir()
     content = load(args, extra) if extra and has_files else load(args)
-    path = new_file(args.kind, root, content, args.ident, args.name, args.deck.upper())
+    category = getattr(args, "category", None) or "each_time"
+    if args.kind != "card" and getattr(args, "category", None):
+        raise RulesError("--category is for cards")
+    path = new_file(args.kind, root, content, args.ident, args.name, args.deck.upper(), category)
     print(f"wrote {path}")
+    if args.kind == "card":
+        stub = scenario_stub(root, int(args.ident), args.name or "New Card", category)
+        print(f"wrote {stub}")
     load_content([*args.content, *extra], include_builtin=not args.no_builtin)
     print("the content validates with it")
     return 0

@@ -76,6 +76,7 @@ class Good(Item):
     species: str | None = None  # animals: sheep or cattle (the pregnant face included)
     pregnant: bool = False
     starting: int = ranged(0, 20, 0)  # tiles of this good each player starts with
+    plural: str | None = None  # the English plural where it is not the name itself (chest: chests; wood stays wood)
 
 
 @_frozen
@@ -90,6 +91,7 @@ class SpecialTile(Item):
     tongs: bool = False
     points: int = ranged(-100, 100, 0)
     mirror: bool = True  # both faces show the item, so the mirror image may be placed
+    plural: str | None = None  # the English plural where it is not the name itself (chest: chests; wood stays wood)
 
 
 @_frozen
@@ -134,6 +136,7 @@ class Ship(Item):
     emigrated_points: int | None = ranged(-100, 100, None)  # None: this ship cannot emigrate
     ore_printed: int = ranged(0, 20, 0)
     ore_slots: int = ranged(0, 20, 0)  # ore that may be loaded on top of the printed ore
+    plural: str | None = None  # the English plural where it is not the name itself (chest: chests; wood stays wood)
 
 
 @_frozen
@@ -142,6 +145,7 @@ class Weapon(Item):
     name: str
     deck: int = ranged(0, 500)  # cards of this type in the box
     starting: int = ranged(0, 20, 0)  # cards each player starts with
+    plural: str | None = None  # the English plural where it is not the name itself (chest: chests; wood stays wood)
 
 
 @_frozen
@@ -210,6 +214,7 @@ class Building(Item):
     area: Area | None = None
     slots: dict[str, int] = ranged(0, 20, factory=dict)  # printed resource slots, each -1 while empty (wood, stone)
     minus_printed: int | None = ranged(0, 1000, None)  # the rulebook's "N x -1" figure for the whole tile
+    plural: str | None = None  # the English plural where it is not the name itself (chest: chests; wood stays wood)
 
 
 @_frozen
@@ -320,6 +325,8 @@ class Occupation(Item):
     points: int = ranged(-100, 100)
     category: Literal["immediate", "anytime", "each_time", "limited"]
     text: str = bounded_text(EFFECT_LENGTH)
+    # what the printed card says, in plain words (facts from the component reference), for reviewers
+    printed: str | None = bounded_text(EFFECT_LENGTH, None)
     effect: str = bounded_text(EFFECT_LENGTH)
 
     @property

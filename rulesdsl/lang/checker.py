@@ -19,6 +19,7 @@ a registered name of that kind, and its fields are walked as conditions, amounts
 from __future__ import annotations
 
 import difflib
+import re
 
 import attrs
 
@@ -123,6 +124,7 @@ def vocabulary_from(content) -> Vocabulary:
         boards=set(content.exploration_boards),
         mountain_items=set(content.mountain_items),
         max_harvest=max((g.harvest or 0 for g in content.goods.values()), default=0),
+        kinds=core_kinds(),
     )
 
 
@@ -175,7 +177,7 @@ class _Checker(StatementChecks, ValueChecks):
     def one_of(self, node, name, options, what: str) -> bool:
         if name not in options:
             hint = _suggest(str(name), options)
-            if not hint and len(options) <= 12:
+            if not hint and 0 < len(options) <= 12:
                 hint = "; expected one of: " + ", ".join(sorted(str(o) for o in options))
             self.error(node, f"unknown {what} '{name}'{hint}")
             return False
@@ -242,7 +244,10 @@ class _Checker(StatementChecks, ValueChecks):
             elif isinstance(f, t.AsFilter):
                 self.noun(f, (f.name,))
             elif isinstance(f, t.WithFilter):
-                self.noun(f, (f.noun,))
+                found = self.noun(f, (f.noun,))
+                most = max((c for c in self.v.columns if isinstance(c, int)), default=None)
+                if found == "viking" and most is not None and not 1 <= f.amount <= most:
+                    self.error(f, f"'with {f.amount} vikings': a space takes 1 to {most} Vikings (its column)")
 
     def block(self, stmts) -> None:
         for s in stmts:
@@ -268,6 +273,8 @@ class _Checker(StatementChecks, ValueChecks):
     def registered(self, s) -> None:
         """A statement a game defines outside the language: its `NAMES` resolve against the
         names the game registered; its blocks, conditions and amounts are checked as such."""
+        if self.v.kinds is not None and type(s) not in self.v.kinds:
+            return  # refused once by `kinds`: its names would only repeat that
         for field, kind in getattr(s, "NAMES", ()):
             self.one_of(s, getattr(s, field), self.v.names.get(kind, ()), kind)
         for field in attrs.fields(type(s)):
@@ -284,7 +291,26 @@ class _Checker(StatementChecks, ValueChecks):
         allowed = self.v.kinds
         for node in t.walk(program):
             if type(node) not in allowed:
-                self.error(node, f"'{type(node).__name__}' is not a statement or value of this game")
+                word = re.sub(r"(?<!^)([A-Z])", r" \1", type(node).__name__).lower()
+                hint = f"; {_OTHER_GAME_HINTS[word]}" if word in _OTHER_GAME_HINTS else ""
+                self.error(node, f"'{word}' is a statement of another game's rules, not of this game{hint}")
+
+
+# What to write instead of another game's statement, where this game has a near one.
+_OTHER_GAME_HINTS = {"lose": "to give up goods write 'pay 2 silver'", "auction": "this game has no auctions",
+                     "convert": "an exchange is written 'pay 2 wood -> gain 1 silver'"}
+
+
+def core_kinds() -> frozenset:
+    """Every node kind of the card language's own grammar (no game's section): what a
+    first-game program may use."""
+    found, stack = set(), [t.Node]
+    while stack:
+        for sub in stack.pop().__subclasses__():
+            stack.append(sub)
+            if sub.__module__.startswith("rulesdsl.lang."):
+                found.add(sub)
+    return frozenset(found)
 
 
 def _filter_key(f) -> str:

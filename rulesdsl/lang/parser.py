@@ -123,8 +123,8 @@ def _readable(term: str) -> str:
 
 def _expected_text(expected) -> str:
     names = sorted({_readable(e) for e in expected})
-    if not names:
-        return ""
+    if not names:  # never an empty list: say what a line may start with
+        return "expected a statement (gain, pay, ...), a timing point (after, before, when, instead of), anytime or once"
     if len(names) > 12:
         names = names[:12] + ["..."]
     return "expected " + ", ".join(names)
@@ -163,7 +163,8 @@ def parse(text: str) -> t.Program:
             raise CardSyntaxError(*misspelled) from None
         where = _describe_token(err.token)
         line, column = _token_position(err.token, source)
-        raise CardSyntaxError(line, column, f"unexpected {where}; {_expected_text(err.expected)}") from None
+        message = f"unexpected {where}; {_expected_text(err.expected)}{_near_miss(source, line)}"
+        raise CardSyntaxError(line, column, message) from None
     except UnexpectedCharacters as err:
         bad = source[err.pos_in_stream] if err.pos_in_stream < len(source) else "?"
         raise CardSyntaxError(
@@ -181,6 +182,30 @@ def parse(text: str) -> t.Program:
         raise CardSyntaxError(1, 1, str(err)) from None
     except RecursionError:
         raise CardSyntaxError(1, 1, "text is nested too deeply") from None
+
+
+# Common near-misses of new authors: the start of the failing line -> what to write instead.
+_NEAR_MISSES = (
+    ("each time ", "a timing point starts with when, before, after or instead of, e.g. 'after phase feast:' "
+                   "or 'when received of silver:'"),
+    ("whenever ", "a timing point starts with when, before, after or instead of, e.g. 'when received of silver:'"),
+    ("exchange ", "an exchange is written cost -> result, e.g. 'pay 2 hides -> gain 1 silver'"),
+    ("trade ", "an exchange is written cost -> result, e.g. 'pay 2 hides -> gain 1 silver'"),
+    ("anytime:", "anytime says how often: 'anytime, repeatable: ...' or 'anytime, once: ...'"),
+    ("anytime if", "anytime says how often: 'anytime, repeatable if ...: ...' or 'anytime, once if ...: ...'"),
+    ("take ", "goods come with 'gain', e.g. 'gain 2 silver'; 'take' is for mountain strips: 'take up to 2 from a mountain strip'"),
+    ("get ", "goods come with 'gain', e.g. 'gain 2 silver'"),
+)
+
+
+def _near_miss(source: str, line: int) -> str:
+    """A hint for a common near-miss on the failing line, or ''."""
+    lines = source.split("\n")
+    text = lines[line - 1].strip().lower() if 0 < line <= len(lines) else ""
+    for start, hint in _NEAR_MISSES:
+        if text.startswith(start) or text == start.strip():
+            return f"; hint: {hint}"
+    return ""
 
 
 def keyword_terminals() -> dict[str, str]:

@@ -1,0 +1,601 @@
+"""Effect trees told in English a player reads without knowing the card language.
+
+`English(content)` turns a program, a statement or a condition into sentences: timing points
+become openings ("After each Feast phase:"), blocks become indented lines, optional effects
+say "you may", a slash table becomes one line per case, and every name is the content's
+English name, plural where the count asks for it. The public functions at the end render
+one effect, statement, space, card or question for the table, the lessons and `explain`.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rulesdsl.authoring import english_words as w
+from rulesdsl.authoring.english_values import Words, join, plain
+from rulesdsl.lang import tree as t
+
+_STATIC = (t.Modify, t.SetValue, t.Allow)
+_TOP = (t.Hook, t.Anytime, t.Watch, t.OnceHook)
+# Statements that cost something or choose: optional unless `must` (docs/LANGUAGE.md, Statements).
+_OPTIONAL = (t.Exchange, t.Pay, t.Play, t.Upgrade, t.Flip, t.Emigrate, t.PlaceBundle, t.PlaceAll, t.Lift,
+             t.MakePregnant, t.DoSpace, t.Imitate)
+
+
+class English(Words):
+    """Sentences for the effect trees of one content."""
+
+    # ---------------------------------------------------------------- programs
+    def program(self, program: t.Program, opening: str | None = None) -> list[str]:
+        """English lines for a whole effect; `opening` heads its immediate statements
+        ("When you play this card"), which stand alone without it."""
+        out: list[str] = []
+        bare = [item for item in program.items if not isinstance(item, _TOP + _STATIC)]
+        for item in program.items:
+            if isinstance(item, t.Hook):
+                self.block(self.hook_head(item), item.body, 0, out)
+            elif isinstance(item, t.OnceHook):
+                self.block(self.hook_head(item.hook, once=True), item.hook.body, 0, out)
+            elif isinstance(item, t.Watch):
+                self.block(f"Once, as soon as {self.cond(item.cond)}", item.body, 0, out)
+            elif isinstance(item, t.Anytime):
+                head = "Once per game, at any time" if item.mode == "once" else "At any time, as often as you like"
+                if item.cond is not None:
+                    head += f", if {self.cond(item.cond)}"
+                self.block(head, item.body, 0, out)
+            elif isinstance(item, _STATIC):
+                out.append(_sentence("From now on, " + self.static(item)))
+            elif item is bare[0]:
+                if opening:
+                    self.block(opening, tuple(bare), 0, out)
+                else:
+                    for stmt in bare:
+                        self.statement(stmt, 0, out)
+        return out
+
+    # ---------------------------------------------------------------- timing points
+    def hook_head(self, hook: t.Hook, once: bool = False) -> str:
+        """The opening of a hook: "After each Feast phase", "Each time you use a Crafting space"
+        ("the first" instead of "each" for a hook that fires once)."""
+        ev, timing = hook.event, hook.timing
+        each = "the first" if once else "each"
+        on = [f for f in hook.filters if isinstance(f, t.OnFilter)]
+        rest = [f for f in hook.filters if not isinstance(f, t.OnFilter)]
+        where = self.place(on[0].place) if on else None
+        if ev.kind == "phase":
+            head = {"before": "Just before", "during": "During", "after": "After"}[timing]
+            hows = [n for f in rest if isinstance(f, t.HowFilter) for n in f.names]
+            rest = [f for f in rest if not isinstance(f, t.HowFilter)]
+            text = f"{head} {each} {self.phase(ev.name)}"
+            if hows == ["phase"]:
+                text += " of the round (not an extra one)"
+            elif hows:
+                text += " (" + join([w.HOWS.get(n, plain(n)) for n in hows], "or") + ")"
+            where = None
+        elif ev.kind == "action":
+            target = where or "an action space"
+            text = {"before": f"{each.capitalize()} time just before you take the action of {target}",
+                    "after": f"{each.capitalize()} time after you use {target}",
+                    "instead": f"{each.capitalize()} time you would take the action of {target}"}[timing]
+            where = None
+        elif ev.kind == "part":
+            text = f"Instead of the {plain(ev.name)} part of the action"
+            if where is not None:
+                text += f" of {where}"
+            where = None
+        else:
+            text, rest = self.event_clause(ev.name, hook.filters)
+            text = f"{each.capitalize()} time {text}"
+            where = None
+        if where is not None:
+            text += f" on {where}"
+        text += self.filters_text(rest)
+        if hook.cond is not None:
+            text += f", if {self.cond(hook.cond)}"
+        if timing == "instead":
+            text += ", you may do this" + ("" if ev.kind == "part" else " instead")
+        return text
+
+    def event_clause(self, name: str, filters) -> tuple[str, list]:
+        """A named event's clause with its filters put in place; the filters left over."""
+        template = w.EVENTS.get(name, plain(name))
+        rest = []
+        slots = {}
+        for f in filters:
+            if isinstance(f, t.OnFilter) and "{on}" in template:
+                slots["on"] = self.place(f.place) if not isinstance(f.place, t.NounPlace) else "one of " + self.place(f.place)
+            elif isinstance(f, t.OfFilter) and "{of}" in template:
+                slots["of"] = join([self.a(n) for n in f.nouns], "or")
+            elif isinstance(f, t.WithFilter) and "{with}" in template:
+                slots["with"] = f"exactly {f.amount} {self.noun(f.noun, f.amount != 1)}"
+            elif isinstance(f, t.ForFilter) and "{for}" in template:
+                kinds = [self.words(n) for n in f.names if n not in ("occupation", "weapon")]
+                decks = [self.noun(n) for n in f.names if n in ("occupation", "weapon")]
+                if kinds:
+                    slots["for"] = f"a {join(kinds, 'or')} dice action of yours"
+                else:
+                    slots["for"] = _article(join(decks, "or")) + " card"
+            else:
+                rest.append(f)
+        for slot in ("on", "of", "with", "for"):
+            if "{" + slot + "}" in template and slot not in slots:
+                slots[slot] = w.EVENT_DEFAULTS.get((name, slot), "it")
+        return template.format(**slots), rest
+
+    def filters_text(self, filters) -> str:
+        text = ""
+        for f in filters:
+            if isinstance(f, t.HowFilter):
+                text += " " + join([w.HOWS.get(n, plain(n)) for n in f.names], "or")
+            elif isinstance(f, t.ForFilter):
+                kinds = [n for n in f.names if n not in ("occupation", "weapon")]
+                decks = [self.noun(n) for n in f.names if n in ("occupation", "weapon")]
+                if kinds:
+                    text += f" in a {join([self.words(n) for n in kinds], 'or')} dice action"
+                if decks:
+                    text += f" for {_article(join(decks, 'or'))} card"
+            elif isinstance(f, t.OfFilter):
+                text += f" ({join([self.noun(n) for n in f.nouns], 'or')})"
+            elif isinstance(f, t.AsFilter):
+                text += f" as {self.a(f.name)}"
+            elif isinstance(f, t.WithFilter):
+                text += f" (exactly {f.amount} {self.noun(f.noun, f.amount != 1)})"
+            elif isinstance(f, t.OnFilter):
+                text += f" on {self.place(f.place)}"
+        return text
+
+    def static(self, s) -> str:
+        """A modifier in words: "the silver cost of actions on a Livestock Market space is 1 less"."""
+        where = self.static_filters(s.filters)
+        cond = f", if {self.cond(s.cond)}" if s.cond is not None else ""
+        if isinstance(s, t.Allow):
+            template = w.RULES.get(s.rule, plain(s.rule))
+            slots = {"of": "those items", "on": "there", "as": "another item"}
+            for f in s.filters:
+                if isinstance(f, t.OfFilter):
+                    slots["of"] = join([self.noun(n, True) for n in f.nouns], "or")
+                elif isinstance(f, t.OnFilter):
+                    slots["on"] = self.place(f.place, plural=True)
+                elif isinstance(f, t.AsFilter):
+                    slots["as"] = self.noun(f.name, True)
+            rest = self.static_filters([f for f in s.filters if isinstance(f, t.ForFilter)
+                                        or (isinstance(f, t.OnFilter) and "{on}" not in template)])
+            return f"you may {template.format(**slots)}{rest}{cond}"
+        template = w.VALUES.get(s.value, plain(s.value))
+        if "{of}" in template or "{a_of}" in template:
+            nouns = [n for f in s.filters if isinstance(f, t.OfFilter) for n in f.nouns]
+            filler = join([self.noun(n) for n in nouns], "or") if nouns else w.VALUE_DEFAULTS.get(s.value, "item")
+            with_article = join([_article(self.noun(n)) for n in nouns], "or") if nouns else _article(filler)
+            template = template.format(of=filler, a_of=with_article)
+            where = self.static_filters([f for f in s.filters if not isinstance(f, t.OfFilter)])
+        what = template + where
+        if isinstance(s, t.Modify):
+            if isinstance(s.by, t.Num) or (isinstance(s.by, t.Signed) and isinstance(s.by.arg, t.Num)):
+                number = s.by.value if isinstance(s.by, t.Num) else (-1 if s.by.sign == "-" else 1) * s.by.arg.value
+                change = f"is increased by {number}" if number >= 0 else f"is reduced by {-number}"
+            else:
+                change = f"changes by {self.expr(s.by)}"
+            return f"{what} {change}{cond}"
+        return f"{what} is {self.expr(s.to)}{cond}"
+
+    def static_filters(self, filters) -> str:
+        text = ""
+        for f in filters:
+            if isinstance(f, t.OnFilter):
+                text += f" for actions on {self.place(f.place, plural=True)}"
+            elif isinstance(f, t.ForFilter):
+                text += f" in {join([self.words(n) for n in f.names], 'and')} dice actions"
+            elif isinstance(f, t.OfFilter):
+                text += f" of {join([self.noun(n, True) for n in f.nouns], 'and')}"
+            elif isinstance(f, t.AsFilter):
+                text += f" as {self.a(f.name)}"
+            else:
+                text += self.filters_text((f,))
+        return text
+
+    # ---------------------------------------------------------------- blocks
+    def block(self, head: str, body: tuple, depth: int, out: list[str]) -> None:
+        """A head and its statements: on one line when the block is one short statement."""
+        pad = "  " * depth
+        if len(body) == 1 and self.is_line(body[0]):
+            out.append(f"{pad}{head}: {_lower(self.sentence(body[0]))}")
+            return
+        out.append(f"{pad}{head}:")
+        for stmt in body:
+            self.statement(stmt, depth + 1, out)
+
+    def is_line(self, s) -> bool:
+        return self.is_simple(s) and not _has_slash(s)
+
+    @staticmethod
+    def is_simple(s) -> bool:
+        from rulesdsl.lang.printer import is_simple
+
+        return is_simple(s)
+
+    def sentence(self, s) -> str:
+        """One simple statement as a sentence ("You may pay 1 stone to gain 2 silver.")."""
+        return _sentence(self.phrase(s))
+
+    def phrase(self, s) -> str:
+        """One simple statement as a clause, with "you may" / "you must" where it is a choice."""
+        if isinstance(s, t.Mood):
+            return ("you must " if s.mood == "must" else "you may ") + self.simple(s.stmt)
+        if isinstance(s, _STATIC):
+            return self.static(s) + ", until the end of this action"
+        if isinstance(s, _OPTIONAL):
+            return "you may " + self.simple(s)
+        return self.simple(s)
+
+    def statement(self, s, depth: int, out: list[str]) -> None:
+        pad = "  " * depth
+        if self.is_simple(s) and _has_slash(s):
+            self.slash_choice(s, depth, out)
+        elif self.is_simple(s):
+            out.append(pad + self.sentence(s))
+        elif isinstance(s, t.If):
+            self.block(f"If {self.cond(s.cond)}", s.then, depth, out)
+            if s.otherwise is not None:
+                self.block("Otherwise", s.otherwise, depth, out)
+        elif isinstance(s, t.ChooseOne):
+            out.append(f"{pad}{'You must choose' if s.must else 'You may choose'} one of these:")
+            for alt in s.alternatives:
+                if all(self.is_line(x) for x in alt):
+                    out.append(f"{pad}  - " + _sentence(", then ".join(self.simple(x) for x in alt)))
+                    continue
+                lines: list[str] = []
+                for stmt in alt:
+                    self.statement(stmt, 0, lines)
+                if len(lines) == 1:
+                    out.append(f"{pad}  - {lines[0]}")
+                else:
+                    out.append(f"{pad}  - All of this:")
+                    out.extend(f"{pad}    {line}" for line in lines)
+        elif isinstance(s, t.ChooseVar):
+            self.chosen(s, depth, out)
+        elif isinstance(s, t.ForEach):
+            self.chosen(s, depth, out)
+        elif isinstance(s, t.BySlash):
+            for index, key in enumerate(s.keys):
+                op = ">=" if s.open_top and index == len(s.keys) - 1 else "="
+                self.block(f"If {self.compare(op, s.expr, t.Num(key))}", _pick(s.body, index), depth, out)
+        elif isinstance(s, t.ByTable):
+            for number, row in enumerate(s.rows):
+                head = f"If {self.compare('>=' if row.open_top else '=', s.expr, t.Num(row.key))}"
+                self.block(head if number == 0 else "Otherwise, " + _lower(head), row.body, depth, out)
+            if s.otherwise is not None:
+                self.block("Otherwise", s.otherwise, depth, out)
+        elif isinstance(s, t.FirstOf):
+            for number, bracket in enumerate(s.brackets):
+                head = f"If {self.cond(bracket.cond)}"
+                self.block(head if number == 0 else "Otherwise, " + _lower(head), bracket.body, depth, out)
+            if s.otherwise is not None:
+                self.block("Otherwise", s.otherwise, depth, out)
+        elif isinstance(s, t.RepeatTimes):
+            self.block(self.times(s.times), s.body, depth, out)
+        elif isinstance(s, t.RepeatUntil):
+            self.block(f"Repeat until {self.cond(s.cond)}", s.body, depth, out)
+        elif isinstance(s, t.AsPhase):
+            self.block(f"As an extra {self.phase(s.phase)} for you", s.body, depth, out)
+        elif isinstance(s, t.Part):
+            self.block(f"The {plain(s.name)} part of the action (some cards replace it)", s.body, depth, out)
+        elif isinstance(s, t.Dice):
+            self.dice(s, depth, out)
+        else:
+            self.section_compound(s, depth, out)
+
+    def chosen(self, s, depth: int, out: list[str]) -> None:
+        """`choose space S where ...` / `for each ...`: the thing is "it" in its condition and
+        "that space" in its block."""
+        noun = self.noun(s.noun)
+        everybody = self.resolve(s.noun) in ("space", "strip")
+        self.bound.append({s.var: "it"})
+        try:
+            where = f" where {self.cond(s.where)}" if s.where is not None else ""
+        finally:
+            self.bound.pop()
+        thing = noun if everybody else f"of your {self.noun(s.noun, True)}"
+        if isinstance(s, t.ForEach):
+            head = f"For each {noun if everybody else f'one {thing}'}{where}"
+        else:
+            verb = "You must choose" if s.must else "You may choose"
+            head = f"{verb} {_article(noun) if everybody else 'one ' + thing}{where}"
+        self.bound.append({s.var: f"that {noun}"})
+        try:
+            self.block(head, s.body, depth, out)
+        finally:
+            self.bound.pop()
+
+    def times(self, e) -> str:
+        if isinstance(e, t.Num):
+            return {1: "Once", 2: "Twice"}.get(e.value, f"{e.value} times")
+        if isinstance(e, t.Query) and e.name == "count" and e.arg is not None:
+            return f"Once for each of {self.selector(e.arg, plural=True, owner='your')}"
+        return f"Repeat as many times as {self.expr(e)}"
+
+    def slash_choice(self, s, depth: int, out: list[str]) -> None:
+        """Slash amounts outside a table: the player picks one position."""
+        pad = "  " * depth
+        count = max(len(n.values) if isinstance(n, t.SlashAmount) else len(n.words)
+                    for n in t.walk(s) if isinstance(n, t.SlashAmount) or (isinstance(n, t.Item) and n.slash))
+        out.append(f"{pad}You may choose one of these:")
+        for index in range(count):
+            out.append(f"{pad}  - " + _sentence(self.simple(_pick((s,), index)[0])))
+
+    # ---------------------------------------------------------------- dice
+    def dice(self, d: t.Dice, depth: int, out: list[str]) -> None:
+        pad = "  " * (depth + 1)
+        faces = self.faces.get(d.die)
+        die = f"the {faces}-sided die" if faces else "a die"
+        better = "lower" if d.direction == "low" else "higher"
+        out.append(f"{'  ' * depth}A {self.words(d.kind)} dice action with {die}, where {better} results are better:")
+        out.append(f"{pad}You may roll up to {d.rolls or 3} times; each roll replaces the one before, and you may stop after any roll.")
+        if d.sail is not None:
+            ships = self.ranged(d.sail.range, d.sail.selector)
+            one = isinstance(d.sail.range, t.Exactly) and self.count(d.sail.range.amount) == 1
+            ore = {"adding": "the ore on {} is added to each roll", "subtracting": "the ore on {} is subtracted from each roll",
+                   "ignoring": "the ore on {} does not count"}.get(d.sail.ore or "")
+            line = f"Sail with {ships}"
+            if ore:
+                line += "; " + ore.format("it" if one else "them")
+            out.append(pad + _sentence(line))
+        if d.stop_at_zero:
+            out.append(f"{pad}A result of 0 is a success at no cost.")
+        if d.pay_per_pip is not None:
+            out.append(pad + _sentence(f"To succeed, pay 1 {self.selector(d.pay_per_pip, plural=False)} for each point of the result"))
+        if d.add_per_item is not None:
+            out.append(pad + _sentence(f"Each {self.selector(d.add_per_item, plural=False)} you pay adds 1 to the result"))
+        if d.fail_at_most is not None:
+            out.append(f"{pad}A result of {d.fail_at_most} or less is a failure.")
+        if d.success is not None:
+            self.block("If it succeeds", d.success, depth + 1, out)
+        if d.failure is not None:
+            self.block("If it fails", d.failure, depth + 1, out)
+
+    # ---------------------------------------------------------------- simple statements
+    def simple(self, s) -> str:
+        """The clause of a simple statement, without "you may"."""
+        if isinstance(s, t.Mood):
+            return self.phrase(s)
+        if isinstance(s, t.Acquire):
+            verb = {"gain": "gain", "build": "build", "buy": "buy"}.get(s.verb, s.verb)
+            text = f"{verb} {self.bundle(s.bundle)}"
+            if s.per is not None:
+                text += f" for each of {self.selector(s.per, plural=True, owner='your')}"
+            if s.placed_on is not None:
+                text += f", placed straight onto {self.selector(s.placed_on, plural=True, owner='your')}"
+            return text
+        if isinstance(s, t.Pay):
+            return f"pay {self.bundle(s.bundle)}"
+        if isinstance(s, t.Exchange):
+            cost = f"pay {self.bundle(s.cost)}" if isinstance(s.cost, t.Bundle) else self.simple(s.cost)
+            results = [self.result(r) for r in s.results]
+            return f"{cost} to {results[0]}" + "".join(f", then {r}" for r in results[1:])
+        if isinstance(s, t.Draw):
+            number = self.count(s.amount)
+            return f"draw {self.items(s.amount, s.what) if number is not None else self.items(s.amount, s.what)}"
+        if isinstance(s, t.Play):
+            return f"play {self.ranged(s.range, t.Selector(None, ((s.what,),)))} from your hand"
+        if isinstance(s, t.Upgrade):
+            text = f"upgrade {self.ranged(s.range, s.selector)}"
+            if s.steps is not None:
+                steps = self.amount(s.steps)
+                text += f" by {steps} {'step' if steps == '1' else 'steps'}"
+                if not (isinstance(s.range, t.Exactly) and self.count(s.range.amount) == 1):
+                    text += " each"
+            else:
+                text += f" up to {plain(s.to_color)}"
+            return text + (", moving diagonally in the goods box" if s.diagonal else "")
+        if isinstance(s, t.Flip):
+            return f"turn over {self.ranged(s.range, s.selector)}"
+        if isinstance(s, t.TakeMountain):
+            return self.mountain(s)
+        if isinstance(s, t.ReturnVikings):
+            number = self.count(s.amount)
+            return f"bring {self.amount(s.amount)} {'Viking' if number == 1 else 'Vikings'} back from {self.place(s.place)} to the Thing square"
+        if isinstance(s, t.Require):
+            return f"you need {self.ranged(s.range, s.selector)} for this (you keep it)"
+        if isinstance(s, t.Emigrate):
+            return f"emigrate one of your ships, paying {self.items(s.cost, 'silver')}"
+        if isinstance(s, t.Explore):
+            return f"take the {join([self.noun(b) for b in s.boards], 'or')} exploration board"
+        if isinstance(s, t.DoNamed):
+            return f"take a {self.words(s.name)} action without placing Vikings"
+        if isinstance(s, t.DoSpace):
+            return f"take the action of {self.ref(s.ref)} without placing Vikings"
+        if isinstance(s, t.Imitate):
+            return f"copy the action of {self.place(s.place)} occupied by another player"
+        if isinstance(s, t.RunPhase):
+            text = f"hold an extra {self.phase(s.phase)} for yourself"
+            if s.on is not None:
+                text += f", for {self.selector(s.on, plural=True, owner='your')} only"
+            return text
+        if isinstance(s, t.LoadOre):
+            return f"load {self.items(s.amount, 'ore')} onto {self.ref(s.target)}"
+        if isinstance(s, t.RemoveOre):
+            return f"discard {self.items(s.amount, 'ore')} from {self.ref(s.source)}"
+        if isinstance(s, t.UnloadOre):
+            return f"take {self.items(s.amount, 'ore')} from {self.ref(s.source)} back into your supply"
+        if isinstance(s, t.PlaceBundle):
+            return f"place {self.bundle(s.bundle)} on {self.selector(s.into, plural=True, owner='your')}"
+        if isinstance(s, t.PlaceAll):
+            how_many = "any number of" if s.any_number else "all"
+            return f"place {how_many} {self.selector(s.selector)} on {self.selector(s.into, plural=True, owner='your')}"
+        if isinstance(s, t.Loot):
+            return (f"take {self.amount(s.amount)} {self.selector(s.selector, plural=self.count(s.amount) != 1)} as loot, "
+                    "its sword value at most the battle result")
+        if isinstance(s, t.MakePregnant):
+            return f"make {self.amount(s.amount)} {self.selector(s.selector, plural=self.count(s.amount) != 1)} pregnant"
+        if isinstance(s, t.Harvest):
+            return self.harvest(s.up_to)
+        if isinstance(s, t.Lift):
+            return (f"take the {self.selector(s.selector, plural=False)} off {self.selector(s.off, plural=False)} into your supply, "
+                    f"and that player covers its squares with {self.bundle(s.refill)}")
+        if isinstance(s, t.Nothing):
+            return "nothing happens"
+        if isinstance(s, t.Use):
+            return self.mechanism(s)
+        if isinstance(s, _STATIC):
+            return self.static(s) + ", until the end of this action"
+        return self.section_simple(s)
+
+    def result(self, r) -> str:
+        """What an exchange gives: a clause after "to" (the exchange itself is the choice)."""
+        if isinstance(r, t.AsPhase):
+            return f"{self.result(r.body[0])}, which counts as a {self.phase(r.phase)} for you"
+        if isinstance(r, t.Mood):
+            return self.result(r.stmt)
+        if isinstance(r, _STATIC):
+            return "have " + self.static(r).replace(" is ", " be ", 1) + " until the end of this action"
+        return self.simple(r)
+
+    def mountain(self, s: t.TakeMountain) -> str:
+        only = f", only while the leftmost item is {join([self.noun(n) for n in s.only], 'or')}" if s.only else ""
+        words, _ = self.rng(s.takes[0])
+        if s.strips is not None:
+            strips, many = self.rng(s.strips)
+            return f"take {words} items from each of {strips} mountain {'strips' if many else 'strip'}{only}"
+        text = f"take {words} {'item' if words in ('1', 'up to 1') else 'items'} from one mountain strip{only}"
+        for more in s.takes[1:]:
+            text += f", and {self.rng(more)[0]} from another strip"
+        return text
+
+    def harvest(self, up_to: int) -> str:
+        goods = [good for good in getattr(self.content, "collections", {}).get("goods", {}).values()
+                 if getattr(good, "harvest", None) and good.harvest <= up_to]
+        if not goods:
+            return "take the goods of a harvest (none at this number)"
+        return f"take {join(['1 ' + good.name for good in goods])}, as a harvest up to {up_to} gives"
+
+    def mechanism(self, s: t.Use) -> str:
+        template = w.MECHANISMS.get(s.name)
+        args = {name: self.amount(a) for name, a in s.args}
+        if template is None:
+            return plain(s.name) + "".join(f", {plain(k)} {v}" for k, v in args.items())
+        try:
+            return template.format(**args)
+        except KeyError:
+            return template
+
+    # ---------------------------------------------------------------- statements of other grammar sections
+    def section_simple(self, s) -> str:
+        """The second ruleset's statements (rulesdsl/tableau/nodes.py), read by their fields."""
+        kind = type(s).__name__
+        f = {a.name: getattr(s, a.name) for a in attrs.fields(type(s)) if a.name != "pos"}
+        n = self.words
+        texts = {
+            "LayOut": lambda: f"lay out the {n(f.get('stacks', ''))} onto the {n(f.get('ring', ''))}, {n(f.get('ascending', ''))} ascending and {n(f.get('descending', ''))} descending",
+            "Reveal": lambda: f"reveal {f.get('count')} {n(f.get('what', ''))} from the {n(f.get('bag', ''))}",
+            "FillRing": lambda: (f"fill the {n(f.get('ring', ''))} with "
+                                 f"{'the revealed' if f.get('count') is None else f.get('count')} "
+                                 f"{n(f.get('what', ''))} from the {n(f.get('bag', ''))}"
+                                 + (f", chosen by the player, who discards {f.get('discard')}" if f.get("chosen") else ", in order")),
+            "SellLots": lambda: f"players take turns buying the lots of the {n(f.get('ring', ''))}; the free lot only if {self.cond(f.get('free_if'))}",
+            "Ferry": lambda: f"ferry with the {n(f.get('carrier', ''))}" + (
+                f", carrying {f.get('limit')}" if f.get("limit") is not None else ", carrying one kind or all different kinds")
+                + (f", forced in rounds {join([str(r) for r in f.get('forced_rounds')])}" if f.get("forced_rounds") else ""),
+            "CollectReward": lambda: "collect your reward",
+            "ForfeitReward": lambda: f"forfeit your reward if you lack {n(f.get('lacking', ''))}, taking {n(f.get('fallback', ''))} instead",
+            "Convert": lambda: f"convert {f.get('give')} {n(f.get('source', ''))} into {f.get('get')} {n(f.get('target', ''))}",
+            "AwardMost": lambda: f"award {f.get('amount')} {n(f.get('currency', ''))} to the player for whom {self.expr(f.get('expr'))} is highest",
+            "Lose": lambda: f"lose {self.amount(f.get('amount'))} {n(f.get('currency', ''))}",
+            "PassStart": lambda: "pass the start player marker to the left",
+            "Auction": lambda: f"auction the {n(f.get('prize', ''))}",
+        }
+        if kind in texts:
+            return texts[kind]()
+        return plain(kind.lower())
+
+    def section_compound(self, s, depth: int, out: list[str]) -> None:
+        kind = type(s).__name__
+        body = getattr(s, "body", ())
+        if kind == "InRounds":
+            head = f"In rounds {join([str(r) for r in s.rounds])}"
+        elif kind == "InTurnOrder":
+            head = "Each player in turn order"
+        elif kind == "ScoreEach":
+            head = f"For each {plain(s.filter)} {self.words(s.kind)}, score"
+        else:
+            head = plain(kind.lower())
+        self.block(head, tuple(body), depth, out)
+
+
+# ---------------------------------------------------------------- helpers
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return (text[:1].upper() + text[1:]).rstrip(".") + "."
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:] if text[:2] != "I " else text
+
+
+def _article(text: str) -> str:
+    return ("an " if text[:1].lower() in "aeiou" else "a ") + text
+
+
+def _has_slash(s) -> bool:
+    return any(isinstance(n, t.SlashAmount) or (isinstance(n, t.Item) and n.slash) for n in t.walk(s))
+
+
+def _pick(body: tuple, index: int) -> tuple:
+    """The body with every slash list replaced by its position `index`."""
+    def one(node):
+        if isinstance(node, t.SlashAmount):
+            return t.IntAmount(node.values[min(index, len(node.values) - 1)], pos=node.pos)
+        if isinstance(node, t.Item) and node.slash:
+            return attrs.evolve(node, words=(node.words[min(index, len(node.words) - 1)],), slash=False)
+        if isinstance(node, tuple):
+            return tuple(one(x) for x in node)
+        if isinstance(node, t.Node):
+            changes = {}
+            for field in attrs.fields(type(node)):
+                if field.name == "pos":
+                    continue
+                value = getattr(node, field.name)
+                new = one(value)
+                if new is not value:
+                    changes[field.name] = new
+            return attrs.evolve(node, **changes) if changes else node
+        return node
+
+    return tuple(one(s) for s in body)
+
+
+# ---------------------------------------------------------------- the public functions
+def english_effect(content, program: t.Program, opening: str | None = None) -> list[str]:
+    """English lines for one effect (a card's, a space's, a rule's or a phase's)."""
+    return English(content).program(program, opening)
+
+
+def english_statement(content, statement) -> str:
+    """One statement (an option of a question, a cost, a result) as one English sentence or block."""
+    english = English(content)
+    if english.is_line(statement):
+        return english.sentence(statement)
+    out: list[str] = []
+    english.statement(statement, 0, out)
+    return "\n".join(out)
+
+
+def english_condition(content, condition) -> str:
+    """A condition of the language as an English clause ("you have at least 2 grain")."""
+    return English(content).cond(condition)
+
+
+_OPENINGS = {"occupations": "When you play this card"}
+
+
+def english_item(content, collection: str, item_id) -> list[str]:
+    """The English of one card, space, rule or phase of the content (by collection and id)."""
+    return english_effect(content, content.programs[(collection, item_id)], _OPENINGS.get(collection))
+
+
+def english_card(content, number: int) -> list[str]:
+    """The English of one occupation."""
+    return english_item(content, "occupations", number)
+
+
+def english_space(content, space_id: str) -> list[str]:
+    """The English of one action space's action."""
+    return english_item(content, "spaces", space_id)
