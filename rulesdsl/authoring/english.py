@@ -370,6 +370,8 @@ class English(Words):
         if isinstance(s, t.Exchange):
             cost = f"pay {self.bundle(s.cost)}" if isinstance(s.cost, t.Bundle) else self.simple(s.cost)
             results = [self.result(r) for r in s.results]
+            if isinstance(s.cost, t.Bundle) and "equal to" in cost:  # a computed price reads better after what it buys
+                return f"{results[0]}" + "".join(f", then {r}" for r in results[1:]) + f", paying {cost[4:]}"
             return f"{cost} to {results[0]}" + "".join(f", then {r}" for r in results[1:])
         if isinstance(s, t.Draw):
             number = self.count(s.amount)
