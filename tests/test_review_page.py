@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-
 import pytest
 
 from rulesdsl.authoring.review import review_page
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="the test extra (pip install -e '.[test]') is needed")
 
-
-def _chromium() -> str:
-    found = os.environ.get("RULESDSL_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-    if not found:
-        pytest.fail("no system chromium: run `bash tools/install-system-packages.sh` (the README's test command does)")
-    return found
+from tests.test_web_browser import _chromium  # noqa: E402 (after the skip: it needs Playwright too)
 
 
 def test_search_and_filters_narrow_the_cards(tmp_path, content):
