@@ -168,7 +168,8 @@ def test_counted_goods_are_plural_and_optional_exchanges_say_you_may(content):
         assert not [p.pattern for p in singular_after_many if p.search(text)], (key, text)
         exchanges = [n for n in t.walk(content.programs[key]) if isinstance(n, t.Exchange)]
         if exchanges:  # every exchange is the player's choice
-            assert re.search(r"\b[Yy]ou may pay\b|- Pay\b|[Yy]ou may (discard|bring|place)", text), (key, text)
+            assert re.search(r"\b[Yy]ou may pay\b|- Pay\b|[Yy]ou may (discard|bring|place)|[Yy]ou may [^.]*, paying\b", text), \
+                (key, text)
 
 
 def test_every_space_of_a_list_is_named(content):

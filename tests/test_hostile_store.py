@@ -83,3 +83,51 @@ def test_a_file_that_is_no_store_is_not_replaced(capsys, tmp_path):
     assert main(["simulate", "--games", "1", "--out", str(folder), "--no-progress"]) == 1
     assert "not a rulesdsl simulation store" in capsys.readouterr().err
     assert (folder / "sims.duckdb").read_text() == "hello"
+
+
+def _children(pid: int) -> set[int]:
+    try:
+        return {int(c) for c in open(f"/proc/{pid}/task/{pid}/children").read().split()}
+    except OSError:
+        return set()
+
+
+def test_sigterm_to_simulate_stops_its_workers(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    if not os.path.exists("/proc/self/task"):
+        pytest.skip("reads child processes from /proc")
+    proc = subprocess.Popen([sys.executable, "-m", "rulesdsl", "simulate", "--games", "500", "--jobs", "2", "--out",
+                             str(tmp_path / "sims"), "--no-progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        workers: set[int] = set()
+        for _ in range(600):  # the workers (and the resource tracker) are up
+            workers = _children(proc.pid)
+            if len(workers) >= 3:
+                break
+            time.sleep(0.1)
+        assert len(workers) >= 3
+        time.sleep(1)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode != 0 and "interrupted" in err and "--resume" in err
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and any(map(_alive, workers)):
+        time.sleep(0.2)
+    assert [pid for pid in workers if _alive(pid)] == []
+
+
+def _alive(pid: int) -> bool:
+    """Whether process `pid` still runs (a zombie waiting for its parent does not)."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            return "zombie" not in status.read()
+    except OSError:
+        return False

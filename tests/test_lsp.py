@@ -134,3 +134,33 @@ def test_a_board_file_gets_its_problems_from_the_same_loader(tmp_path):
     result = analyse(path, text)
     assert [(p.location.line, p.location.column, p.message) for p in result.problems] == [
         (2, 9, "spaces 'buy_sheep_2' is already defined at boards/action_board.yaml:175:9; add 'replaces: true' to replace it")]
+
+
+@pytest.mark.asyncio
+async def test_a_number_is_known_for_what_it_is_before_hover_and_definition(client, tmp_path):
+    text = CARD.replace("  after phase feast:\n    gain 1 meed", "  gain 2 mead\n  imitate column 3")
+    uri = await _open(client, _card(tmp_path), text)
+    lines = text.split("\n")
+    amount = lsp.Position(8, lines[8].index("2"))
+    hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri), amount))
+    assert hover.contents.value.startswith("amount `2`: how many mead")
+    assert await client.text_document_definition_async(lsp.DefinitionParams(lsp.TextDocumentIdentifier(uri), amount)) is None
+    column = lsp.Position(9, lines[9].index("3"))
+    hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri), column))
+    assert hover.contents.value.startswith("column `3`: 17 action spaces, each taking 3 Vikings")
+    number = lsp.Position(0, lines[0].index(":") + 2)  # `number: 900`
+    hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri), number))
+    assert hover.contents.value.startswith("card number `900`: Tester")
+
+
+@pytest.mark.asyncio
+async def test_completion_on_an_empty_first_effect_line_offers_only_this_games_statements(client, tmp_path):
+    text = CARD.replace("  after phase feast:\n    gain 1 meed", "  ")
+    uri = await _open(client, _card(tmp_path), text)
+    labels = {item.label for item in (await _complete(client, uri, 8, 2)).items}
+    assert {"gain", "pay", "after", "anytime", "once", "choose"} <= labels
+    assert not {"auction", "award", "collect", "lose", "convert", "ferry"} & labels
+    text = CARD.replace("    gain 1 meed", "    gain 1 mead\n  ")
+    await _change(client, uri, text)
+    labels = {item.label for item in (await _complete(client, uri, 10, 2)).items}
+    assert "gain" in labels and "auction" not in labels

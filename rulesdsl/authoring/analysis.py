@@ -171,12 +171,19 @@ def completions(text: str, line: int, column: int, content) -> list[Completion]:
     """What may be typed at (line, column) of a content file: keywords and names the grammar accepts."""
     from rulesdsl.lang.parser import keyword_terminals
 
-    found = effect_at(text, line, column)
-    if found is None or content is None:
+    if content is None:
         return []
-    doc, path, text_line, text_column = found
-    effect_lines = doc._value(path).split("\n")
-    prefix = "\n".join(effect_lines[:text_line - 1] + [effect_lines[text_line - 1][:text_column - 1]])
+    found = effect_at(text, line, column)
+    if found is not None:
+        doc, path, text_line, text_column = found
+        effect_lines = doc._value(path).split("\n")
+        if text_line > len(effect_lines):
+            effect_lines += [""] * (text_line - len(effect_lines))
+        prefix = "\n".join(effect_lines[:text_line - 1] + [effect_lines[text_line - 1][:text_column - 1]])
+    else:
+        prefix = _empty_effect_prefix(text, line, column)
+        if prefix is None:
+            return []
     typed = re.search(r"[A-Za-z0-9_]*\Z", prefix).group(0)
     prefix = prefix[:len(prefix) - len(typed)]  # the word being typed is what we complete
     expected = expected_terminals(prefix)
@@ -184,7 +191,9 @@ def completions(text: str, line: int, column: int, content) -> list[Completion]:
         return []
     accepts, tokens = expected
     keywords = keyword_terminals()
-    out = [Completion(keywords[name], "keyword") for name in sorted(accepts) if name in keywords]
+    foreign = other_games_keywords(content)
+    out = [Completion(keywords[name], "keyword") for name in sorted(accepts)
+           if name in keywords and keywords[name] not in foreign]
     if "NAME" in accepts:
         names = _names(content)
         words = [str(tok) for tok in tokens if tok.type not in ("_NL", "_INDENT", "_DEDENT")]
@@ -204,14 +213,58 @@ def completions(text: str, line: int, column: int, content) -> list[Completion]:
     return [c for c in out if c.label.startswith(typed)]
 
 
+def _empty_effect_prefix(text: str, line: int, column: int) -> str | None:
+    """The effect text before the cursor when the cursor is on an empty effect (`effect: |` and
+    a blank line, or `effect:` with nothing after it), which the YAML holds as no text at all."""
+    lines = text.split("\n")
+    if not 1 <= line <= len(lines):
+        return None
+    here = lines[line - 1]
+    key = re.match(r"(\s*)effect:\s*([|>][-+]?\s*)?$", here)
+    if key is not None:
+        return "" if column - 1 >= len(here.rstrip()) else None
+    if here.strip():
+        return None
+    for number in range(line - 1, 0, -1):  # blank lines up to the effect key
+        above = lines[number - 1]
+        if not above.strip():
+            continue
+        block = re.match(r"(\s*)effect:\s*[|>][-+]?\s*$", above)
+        return "" if block is not None and column - 1 > len(block.group(1)) else None
+    return None
+
+
+def _section_keywords() -> tuple[set[str], set[str]]:
+    """(keywords of the card language's own grammar, keywords only the second game's section uses)."""
+    from rulesdsl.resources import grammar_path
+
+    grammar = grammar_path().read_text(encoding="utf-8")
+    start = grammar.find("BEGIN tableau statements")
+    end = grammar.find("END tableau statements")
+    if start < 0 or end < 0:
+        return set(), set()
+    words = re.compile(r'"([a-z]+)"')
+    own = set(words.findall(grammar[:start] + grammar[end:]))
+    return own, set(words.findall(grammar[start:end])) - own
+
+
+def other_games_keywords(content) -> set[str]:
+    """Keywords of grammar sections the content's game does not use (a first-game card is
+    offered no `auction`); the first game is the one with occupations."""
+    _, section = _section_keywords()
+    return section if "occupations" in getattr(content, "collections", {}) else set()
+
+
 # ---------------------------------------------------------------------- hover and definition
 def describe_name(word: str, content) -> str | None:
     """What `word` is in the content or the language, in one line; None if nothing."""
     from rulesdsl.lang import registry as reg
     from rulesdsl.lang.parser import reserved_words
 
+    if word.isdigit():  # numbers are told by token_kind (an amount is no card and no column)
+        return None
     for collection, items in content.collections.items():
-        key = int(word) if word.isdigit() and collection in ("occupations", "columns") else word
+        key = word
         if key in items:
             item = items[key]
             name = getattr(item, "name", None)
@@ -251,12 +304,82 @@ def canonical_statement(text: str, line: int, column: int) -> str | None:
     return to_text(t.Program((chosen,))) if chosen is not None else None
 
 
+@attrs.frozen
+class TokenKind:
+    """What the word under the cursor is: an amount, a column, a card number, another number,
+    or a name (an id, a keyword)."""
+
+    kind: str  # amount | column | card number | number | name
+    word: str
+    detail: str = ""  # for a number: the YAML key or the language construct it belongs to
+
+
+_CARD_KEYS = {"number", "cards", "played", "hand", "card"}  # YAML keys whose numbers are card numbers
+_COLUMN_KEYS = {"column", "columns"}
+
+
+def token_kind(text: str, line: int, column: int) -> TokenKind | None:
+    """Classify the word at (line, column) before anything is looked up: inside an effect by
+    the language's tokens around it, elsewhere by the YAML key it is the value of."""
+    found = word_at(text, line, column)
+    if found is None:
+        return None
+    word = found[0]
+    if not word.isdigit():
+        return TokenKind("name", word)
+    effect = effect_at(text, line, column)
+    if effect is not None:
+        doc, path, text_line, text_column = effect
+        return _number_in_effect(doc._value(path), text_line, text_column, word)
+    row = text.split("\n")[line - 1]
+    key = re.match(r"\s*(?:-\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*:", row)
+    name = key.group(1) if key else ""
+    if key and found[1] - 1 < key.end():
+        return TokenKind("name", word)
+    if name in _CARD_KEYS:
+        return TokenKind("card number", word, name)
+    if name in _COLUMN_KEYS:
+        return TokenKind("column", word, name)
+    return TokenKind("number", word, name)
+
+
+def _number_in_effect(effect: str, line: int, column: int, word: str) -> TokenKind:
+    """A number inside effect text: a column after `column`, else an amount (how many of what follows)."""
+    from lark.exceptions import LarkError
+
+    from rulesdsl.lang.parser import _lark
+
+    tokens = []
+    try:
+        for token in _lark().lex(effect + "\n"):
+            tokens.append(token)
+    except LarkError:
+        pass
+    index = next((i for i, tok in enumerate(tokens) if tok.line == line and tok.column <= column < tok.column + len(tok)),
+                 None)
+    if index is None or tokens[index].type != "INT":
+        return TokenKind("amount", word)
+    back = index - 1
+    while back >= 0 and tokens[back].type in ("INT", "COMMA"):
+        back -= 1
+    before = str(tokens[back]) if back >= 0 else ""
+    after = str(tokens[index + 1]) if index + 1 < len(tokens) else ""
+    if before == "column":
+        return TokenKind("column", word, "column")
+    if before in ("rounds", "times", "most") or (before == "to" and after == "times"):
+        return TokenKind("number", word, before)
+    if before in ("=", ">=", "<=", "!=", "<", ">", "+", "-", "*", "(", "if", "by") or tokens[back].type in ("CMP", "ADDOP"):
+        return TokenKind("number", word, "a number in a condition or expression")
+    return TokenKind("amount", word, f"how many {after}" if after and tokens[index + 1].type == "NAME" else "how many")
+
+
 def hover(text: str, line: int, column: int, content) -> str | None:
     """Markdown for the word at (line, column): what it is and the statement's canonical form."""
     word = word_at(text, line, column)
     if word is None or content is None:
         return None
-    what = describe_name(word[0], content)
+    kind = token_kind(text, line, column)
+    what = _describe_token(kind, content) if kind is not None else None
     statement = canonical_statement(text, line, column)
     parts = [what] if what else []
     if statement:
@@ -264,14 +387,41 @@ def hover(text: str, line: int, column: int, content) -> str | None:
     return "\n\n".join(parts) or None
 
 
+def _describe_token(kind: TokenKind, content) -> str | None:
+    if kind.kind == "name":
+        return describe_name(kind.word, content)
+    if kind.kind == "card number":
+        card = content.occupations.get(int(kind.word))
+        if card is None:
+            return f"card number `{kind.word}` (no occupation has it)"
+        return (f"card number `{kind.word}`: {card.name} "
+                f"(defined at {content.source('occupations', card.number).location('number')})")
+    if kind.kind == "column":
+        spaces = sum(1 for space in content.spaces.values() if space.column == int(kind.word))
+        return f"column `{kind.word}`: {spaces} action spaces, each taking {kind.word} Viking{'s' if kind.word != '1' else ''}"
+    if kind.kind == "amount":
+        return f"amount `{kind.word}`: {kind.detail}" if kind.detail else f"amount `{kind.word}`"
+    return f"number `{kind.word}`" + (f" ({kind.detail})" if kind.detail else "")
+
+
 def definition(text: str, line: int, column: int, content) -> Location | None:
-    """Where the id at (line, column) is defined (a space, a good or any other item)."""
+    """Where the id at (line, column) is defined (a space, a good or any other item); a card number
+    goes to its card; an amount or another number has no definition."""
     word = word_at(text, line, column)
     if word is None or content is None:
         return None
+    kind = token_kind(text, line, column)
+    if kind is not None and kind.kind == "card number":
+        number = int(kind.word)
+        return content.source("occupations", number).location("number") if number in content.occupations else None
+    if kind is not None and kind.kind == "column":
+        number = int(kind.word)
+        return content.source("columns", number).location("id") if number in content.columns else None
+    if kind is None or kind.kind != "name":
+        return None
     for collection, items in content.collections.items():
-        key = int(word[0]) if word[0].isdigit() and collection in ("occupations", "columns") else word[0]
-        if collection == "columns" or key not in items:
+        key = word[0]
+        if collection in ("columns", "occupations") or key not in items:
             continue
         field = "number" if collection == "occupations" else "id"
         return content.source(collection, key).location(field)

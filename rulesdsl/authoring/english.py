@@ -109,8 +109,7 @@ class English(Words):
             elif isinstance(f, t.WithFilter) and "{with}" in template:
                 slots["with"] = f"exactly {f.amount} {self.noun(f.noun, f.amount != 1)}"
             elif isinstance(f, t.ForFilter) and "{for}" in template:
-                kinds = [self.words(n) for n in f.names if n not in ("occupation", "weapon")]
-                decks = [self.noun(n) for n in f.names if n in ("occupation", "weapon")]
+                kinds, decks = self.kinds_and_decks(f)
                 if kinds:
                     slots["for"] = f"a {join(kinds, 'or')} dice action of yours"
                 else:
@@ -122,16 +121,20 @@ class English(Words):
                 slots[slot] = w.EVENT_DEFAULTS.get((name, slot), "it")
         return template.format(**slots), rest
 
+    def kinds_and_decks(self, f: t.ForFilter) -> tuple[list[str], list[str]]:
+        """A `for` filter's dice kinds and card decks (occupation, weapon), in words."""
+        decks = ("occupation", "weapon")
+        return [self.words(n) for n in f.names if n not in decks], [self.noun(n) for n in f.names if n in decks]
+
     def filters_text(self, filters) -> str:
         text = ""
         for f in filters:
             if isinstance(f, t.HowFilter):
                 text += " " + join([w.HOWS.get(n, plain(n)) for n in f.names], "or")
             elif isinstance(f, t.ForFilter):
-                kinds = [n for n in f.names if n not in ("occupation", "weapon")]
-                decks = [self.noun(n) for n in f.names if n in ("occupation", "weapon")]
+                kinds, decks = self.kinds_and_decks(f)
                 if kinds:
-                    text += f" in a {join([self.words(n) for n in kinds], 'or')} dice action"
+                    text += f" in a {join(kinds, 'or')} dice action"
                 if decks:
                     text += f" for {_article(join(decks, 'or'))} card"
             elif isinstance(f, t.OfFilter):
@@ -370,6 +373,8 @@ class English(Words):
         if isinstance(s, t.Exchange):
             cost = f"pay {self.bundle(s.cost)}" if isinstance(s.cost, t.Bundle) else self.simple(s.cost)
             results = [self.result(r) for r in s.results]
+            if isinstance(s.cost, t.Bundle) and "equal to" in cost:  # a computed price reads better after what it buys
+                return f"{results[0]}" + "".join(f", then {r}" for r in results[1:]) + f", paying {cost[4:]}"
             return f"{cost} to {results[0]}" + "".join(f", then {r}" for r in results[1:])
         if isinstance(s, t.Draw):
             number = self.count(s.amount)

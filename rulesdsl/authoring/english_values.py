@@ -142,6 +142,8 @@ class Words:
         choices = [join([self.item(i) for i in part], "or") for part in b.parts if len(part) > 1]
         if not choices:
             return join(sure)
+        if len(b.parts) == 1:  # one choice alone needs no "your choice of"
+            return choices[0]
         text = join([f"your choice of {c}" for c in choices])
         if sure:
             text += f", and {join(sure)} either way"

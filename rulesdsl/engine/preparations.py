@@ -79,11 +79,15 @@ class Trials(HandReach):
         finally:
             self._batch = outer
 
-    def usable_once_prepared(self, player: int, space: str, needed: int) -> bool:
-        signature = self._preparations(player, space, needed)
+    def usable_once_prepared(self, player: int, space: str, needed: int, copied: bool = False) -> bool:
+        """Whether the space is usable after what comes before its action; `copied`: the space as
+        an imitation copies it (only the copied action's `before action` comes first: the Vikings
+        were placed on the imitation space)."""
+        signature = self._preparations(player, space, needed, copied)
         if signature is None:
             return False
-        leaves = self._batched(signature, lambda: self._prepared_states(player, space, signature[-1], alone=len(signature[0]) == 1))
+        leaves = self._batched(signature, lambda: self._prepared_states(player, space, signature[-1], alone=len(signature[0]) == 1,
+                                                                        copied=copied))
         if not leaves:
             return False
         g = self.g
@@ -111,7 +115,7 @@ class Trials(HandReach):
     def _relevance(self, kind: str, key, compute):
         return relevance.cached(self.g.content, (kind, key), compute)
 
-    def _preparations(self, player: int, space: str, needed: int):
+    def _preparations(self, player: int, space: str, needed: int, copied: bool = False):
         """The listeners that would run before this space's action and could matter to it,
         as a signature for sharing what they reach (None: nothing to try).
 
@@ -141,10 +145,10 @@ class Trials(HandReach):
             self._generation = (events, events.generation, installed)
             if batch is not None:
                 batch[_INSTALLED] = installed
-        key = (player, space, needed, prep[0])
+        key = (player, space, needed, prep[0], copied)
         found = self._signatures.get(key)
         if found is None:
-            matching = self._matching(space, needed, prep)
+            matching = self._matching(space, needed, prep, copied)
             # the listeners are kept with it: alive, their ids in the key stay theirs
             found = self._signatures[key] = (matching, any(p is _PLAYS for _, p in matching), prep[1])
         matching = found[0]
@@ -164,7 +168,7 @@ class Trials(HandReach):
         full_key = (key, chain, plays, occupied, self.prune)
         signature = self._signatures.get(full_key, _PLAYS)
         if signature is _PLAYS:
-            signature = self._signatures[full_key] = self._signature(player, space, needed, matching, installed)
+            signature = self._signatures[full_key] = self._signature(player, space, needed, matching, installed, copied)
         return signature
 
     def _chain_reach(self, installed: int, gains: bool, player: int):
@@ -220,7 +224,7 @@ class Trials(HandReach):
         """The players whose listeners a preparation of `player` can set off (see `_chain_reach`)."""
         return frozenset({player, *(w[0] for w in watches)})
 
-    def _signature(self, player: int, space: str, needed: int, matching, installed: int):
+    def _signature(self, player: int, space: str, needed: int, matching, installed: int, copied: bool = False):
         state = self.g.state
         needs = self._space_needs(space)
         chain = self._chain_reach(installed, self._monotone(space), player) if needs is not None else None
@@ -241,7 +245,7 @@ class Trials(HandReach):
             matters = matters or relevance.may_matter(produced, needs)
         if not matters:
             return None
-        return tuple(lst_id[0] for lst_id, _ in matching), self.g.content.spaces[space].column, needed, plays
+        return tuple(lst_id[0] for lst_id, _ in matching), self.g.content.spaces[space].column, needed, copied, plays
 
     def _prep_listeners(self, player: int) -> tuple:
         """(their ids, the listeners, the ids of their hooks) the player hears before an action
@@ -250,28 +254,32 @@ class Trials(HandReach):
         listeners = [lst for timing, name in _READ[:3] for lst in events.candidates(timing, name, player)]
         return tuple(map(id, listeners)), listeners, tuple([id(lst.hook) for lst in listeners])
 
-    def _hooks_static(self, space: str, needed: int, prep) -> list:
+    def _hooks_static(self, space: str, needed: int, prep, copied: bool = False) -> list:
         """`_hooks_matching` of the listeners of `prep` (`_prep_listeners`), read once per
         content by their hooks."""
-        return self._relevance("matching", (space, needed, prep[2]), lambda: self._hooks_matching(space, needed, prep[1]))
+        return self._relevance("matching", (space, needed, prep[2], copied), lambda: self._hooks_matching(space, needed, prep[1], copied))
 
-    def _matching(self, space: str, needed: int, prep) -> list:
+    def _matching(self, space: str, needed: int, prep, copied: bool = False) -> list:
         """The listeners before this space's action (those of `prep`): [((id, hook), what it
         produces or _PLAYS)]. Which hooks match and what they produce is read once per content."""
         listeners = prep[1]
-        return [((id(listeners[i]), listeners[i].hook), produced) for i, produced in self._hooks_static(space, needed, prep)]
+        return [((id(listeners[i]), listeners[i].hook), produced) for i, produced in self._hooks_static(space, needed, prep, copied)]
 
-    def _hooks_matching(self, space: str, needed: int, listeners) -> list:
+    def _hooks_matching(self, space: str, needed: int, listeners, copied: bool = False) -> list:
         """[(position in `listeners`, what its hook produces or _PLAYS)] of the hooks that match."""
         events, spec, catalog = self.g.events, self.g.content.spaces[space], self.g.catalog
-        infos = {("when", "thing_changed"): EventInfo("thing_changed"),
-                 ("when", "vikings_placed"): self.flow.placed_info(space, needed),
-                 ("before", "action"): self.flow.action_info(space, spec, needed, "space")}
+        if copied:  # no Vikings go onto a copied space: only its action's `before` comes first
+            infos = {("before", "action"): self.flow.action_info(space, spec, needed, "copied")}
+        else:
+            infos = {("when", "thing_changed"): EventInfo("thing_changed"),
+                     ("when", "vikings_placed"): self.flow.placed_info(space, needed)}
+            if not self.flow.copies(space):  # an imitation space's `before action` is the copied action's
+                infos[("before", "action")] = self.flow.action_info(space, spec, needed, "space")
         found = []
         for i, lst in enumerate(listeners):
             hook = lst.hook
-            info = infos[hook_key(hook.timing, hook.event)]
-            if not events.matches(hook.filters, info, None):
+            info = infos.get(hook_key(hook.timing, hook.event))
+            if info is None or not events.matches(hook.filters, info, None):
                 continue
             if self._relevance("plays", id(hook), lambda: relevance.uses_play(hook)):
                 found.append((i, _PLAYS))
@@ -339,18 +347,18 @@ class Trials(HandReach):
             found = self._monotones[space] = self._relevance("monotone", space, lambda: relevance.monotone(content, space))
         return found
 
-    def _prepared_states(self, player: int, space: str, plays, alone: bool = False) -> list:
+    def _prepared_states(self, player: int, space: str, plays, alone: bool = False, copied: bool = False) -> list:
         leaves, paths, tried = [], [[]], 0
         while paths and tried < self.TRIAL_PATHS:
             path = paths.pop()
-            leaf, branches, path, used = self._trial(player, space, path, plays, alone, self.TRIAL_PATHS - tried)
+            leaf, branches, path, used = self._trial(player, space, path, plays, alone, self.TRIAL_PATHS - tried, copied)
             tried += used
             if leaf is not None:
                 leaves.append(leaf)
             paths.extend(path + [key] for key in reversed(branches))
         return leaves
 
-    def _trial(self, player: int, space: str, path: list, plays=None, alone: bool = False, budget: int = 1):
+    def _trial(self, player: int, space: str, path: list, plays=None, alone: bool = False, budget: int = 1, copied: bool = False):
         """Run the preparations on a copy along `path`: (the state and hooks reached, or None;
         the answers to try next when the path stops at a question; the path run; trials used).
 
@@ -364,7 +372,8 @@ class Trials(HandReach):
         g.rng = rng = _RngCopy(g.rng)  # the game's generator stays untouched; copied only if a trial draws
         path, used = list(path), 1
         try:
-            process = self.flow.prepare(self.flow.ctx(player), space, None)
+            ctx = self.flow.ctx(player)
+            process = self.flow.before_copied(ctx, space) if copied else self.flow.prepare(ctx, space, None)
             try:
                 decision = next(process)
                 for key in path:

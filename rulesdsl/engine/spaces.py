@@ -225,7 +225,8 @@ class ActionSpaces:
             self.in_action = None
 
     def prepare(self, ctx, space: str, imitated: str | None):
-        """Place the Vikings, then everything that comes before the action itself; returns the action's context."""
+        """Place the Vikings, then everything that comes before the action itself; returns the action's context.
+        An imitation space's `before action` belongs to the copied action, chosen in its statement."""
         s, spec = self.g.state, self.g.content.spaces[space]
         needed = self.vikings_needed(ctx, space)
         before = ctx.p.thing
@@ -319,9 +320,19 @@ class ActionSpaces:
             spec = spaces.get(space)
             if spec is None or space in on_tiles or spec.column not in columns or not any(w != ctx.player for w, _, _ in entries):
                 continue
-            # the imitation's own preparations have run (or are being tried): no second trial here
-            if self.space_usable(ctx, space, prepared=False):
+            # usable as it stands, or once the copied action's `before action` has run (a trial)
+            if self.space_usable(ctx, space, prepared=False) or self.trials.usable_once_prepared(
+                    ctx.player, space, self.vikings_needed(ctx, space), copied=True):
                 yield space, spec
+
+    def before_copied(self, ctx, space: str):
+        """The `before action` of a space's action copied by an imitation (what a trial judging
+        whether the copy can be used tries first)."""
+        spec = self.g.content.spaces[space]
+        action = Action(space, spec.group, spec.column, self.vikings_needed(ctx, space), "copied")
+        actx = ctx.derive(action=action)
+        yield from self.emit("before", "action", actx, self.action_info(space, spec, action.vikings, "copied"))
+        return actx
 
     def imitate(self, ctx, place, mandatory):
         options = self.imitable(ctx, place)
