@@ -40,20 +40,55 @@ def readable(line: str) -> str:
     return _PLAYER.sub(lambda m: player_name(int(m.group(1))), line)
 
 
+_ROUND_PHASE = re.compile(r"^r\d+ [a-z_]+: ")
+
+
+def history_line(game, line: str) -> str:
+    """A history line or question as a player reads it: players P1, P2, squares a12, ids in words,
+    the `r3 actions:` mark (the timeline shows round and phase) left out."""
+    from rulesdsl.view import words
+
+    return words.english(game.content, squares_named(readable(_ROUND_PHASE.sub("", line))))
+
+
 # ---------------------------------------------------------------- option labels
 def option_text(game, decision, option) -> str:
     """The option's label, with what tells it apart: a space's column, Vikings and effect,
     an occupation's printed text."""
+    from rulesdsl.view import words
+
     content = game.content
     if decision.kind == "space" and option.key in content.spaces:
         spec = content.spaces[option.key]
         vikings = content.columns[spec.column].vikings
-        effect = " / ".join(" ".join(line.split()) for line in spec.effect.strip().splitlines())
-        return f"{spec.name} [column {spec.column}, {vikings} Viking{'s' if vikings != 1 else ''}]: {effect}"
+        return (f"{spec.name} (column {spec.column}, {vikings} Viking{'s' if vikings != 1 else ''}): "
+                f"{words.space_english(content, option.key)}")
     card = occupation_of(game, decision, option)
     if card is not None:
         return f"{card.name}: {card.text}"
-    return option.label
+    placed = placement_of(option)
+    if placed is not None:
+        what = (placed.piece or "the tile").replace("_", " ")
+        turned = (f", turned {placed.turn}°" if placed.turn else "") + (", turned over" if placed.mirror else "")
+        board = "" if placed.area == "home" else f" on {placed.area.replace('_', ' ')}"
+        return f"{what} at {square_name(placed.row, placed.column)}{board}{turned}"
+    return words.english(content, squares_named(readable(option.label)))
+
+
+def refusal_text(game, decision, option) -> str | None:
+    """Why an option is refused; for a space its engine refuses as unusable, what is missing
+    (`Build a shed needs 2 wood (you have 0)`) where its costs and requirements say."""
+    from rulesdsl.view import words
+
+    if option.refusal is None:
+        return None
+    content = game.content
+    if (option.key in content.spaces and option.key not in game.state.occupancy and "Viking" not in option.refusal
+            and "not in play" not in option.refusal):
+        needs = words.space_needs(game, decision.player, option.key)
+        if needs:
+            return f"{content.spaces[option.key].name} {needs}"
+    return words.english(content, squares_named(readable(option.refusal)))
 
 
 def occupation_of(game, decision, option):
@@ -258,7 +293,7 @@ class Timeline:
     def __init__(self, game_class, content, data: dict):
         self.game = game_class.load(content, dict(data, answers=[]))
         self.steps = [Step(0, self.game.state.round, self.game.state.phase, None, "setup", None, (),
-                           tuple(Entry(readable(h), ()) for h in self.game.history))]
+                           tuple(Entry(history_line(self.game, h), ()) for h in self.game.history))]
         self.marks: dict[int, list] = {}
 
     def extend(self, answers) -> list[Step]:
@@ -290,9 +325,9 @@ class Timeline:
         end = _holdings(game)
         lines = range(seen, len(game.history))
         at = [self.marks.get(i, end) for i in lines] + [end]
-        entries = tuple(Entry(readable(game.history[i]), _change_lines(at[n], at[n + 1])) for n, i in enumerate(lines))
+        entries = tuple(Entry(history_line(game, game.history[i]), _change_lines(at[n], at[n + 1])) for n, i in enumerate(lines))
         label = option_text(game, decision, option) if option else str(key)
-        self.steps.append(Step(index + 1, *asked_in, decision.player, readable(decision.prompt), label,
+        self.steps.append(Step(index + 1, *asked_in, decision.player, history_line(game, decision.prompt), label,
                                _change_lines(before, at[0]), entries))
 
 
