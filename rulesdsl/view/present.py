@@ -105,6 +105,81 @@ def distinct_labels(game, decision) -> dict[str, str]:
     return {key: (f"{text} ({key})" if seen[text] > 1 else text) for key, text in texts.items()}
 
 
+# ---------------------------------------------------------------- hints
+def _dice_node(game, kind: str):
+    from rulesdsl.lang import tree as t
+
+    for (collection, _key), program in game.content.programs.items():
+        if collection != "spaces":
+            continue
+        for node in t.walk(program):
+            if isinstance(node, t.Dice) and node.kind == kind:
+                return node
+    return None
+
+
+def dice_hint(game, decision) -> str | None:
+    """For a dice question: what the player holds to pay per pip (or to add per item), from the
+    dice action's own definition (`you can pay per pip with 2 wood and 1 bow and arrow: 3 pips`)."""
+    from rulesdsl.engine import ops
+    from rulesdsl.lang import tree as t
+
+    if decision.kind not in ("reroll", "dice"):
+        return None
+    kind = decision.prompt.split(":", 1)[0].strip()
+    node = _dice_node(game, kind)
+    if node is None:
+        return None
+    selector, verb = ((node.pay_per_pip, "pay per pip with") if node.pay_per_pip is not None
+                      else (node.add_per_item, "add per item"))
+    if not isinstance(selector, t.Selector):
+        return None
+    p = game.state.players[decision.player]
+    held = [(item, ops.holding(game, p, item)) for words in selector.nouns for item in sorted(game.catalog.members(words))]
+    total = sum(n for _, n in held)
+    what = ", ".join(f"{n} {item.replace('_', ' ')}" for item, n in held)
+    return f"you can {verb}: {what} ({total} in all)"
+
+
+def space_code(game, key: str) -> str | None:
+    """A space's stable number on the action board: its column, then its row in two digits (`103`: column 1, row 3)."""
+    spec = game.content.spaces.get(key)
+    return None if spec is None else f"{spec.column}{spec.row:02d}"
+
+
+def action_board_map(game, decision=None) -> list[str]:
+    """The action board as text: every space in play by its number (column and row), marked
+    `*` when the decision offers it, `x` when taken."""
+    content = game.content
+    spaces = [content.spaces[k] for k in game.flow.spaces_in_play()]
+    columns = sorted({s.column for s in spaces})
+    legal = {o.key for o in decision.options if o.refusal is None} if decision is not None else set()
+    width = 30
+    lines = ["  " + "".join(f"column {c} ({content.columns[c].vikings} Viking{'s' if content.columns[c].vikings != 1 else ''})".ljust(width + 6) for c in columns)]
+    rows = sorted({s.row for s in spaces})
+    for row in rows:
+        cells = []
+        for c in columns:
+            spec = next((s for s in spaces if s.column == c and s.row == row), None)
+            if spec is None:
+                cells.append(" " * (width + 6))
+                continue
+            mark = "*" if spec.id in legal else "x" if spec.id in game.state.occupancy else " "
+            cells.append(f"{mark}{spec.column}{spec.row:02d} {spec.name[:width]:<{width}} ")
+        lines.append("  " + "".join(cells).rstrip())
+    lines.append("  * possible now   x taken this round   (type a space's number, e.g. 103: column 1, row 3)")
+    return lines
+
+
+def shape_lines(game, piece_id: str) -> list[str]:
+    """A tile's shape as text (`#` its squares), as it lies unturned."""
+    try:
+        shape = pieces.piece(game.content, piece_id)
+    except IllegalMove:
+        return []
+    return [row.replace("#", "[]").replace(".", "  ").rstrip() for row in shape.rows]
+
+
 # ---------------------------------------------------------------- placements by square
 @attrs.frozen
 class PlacementChoice:
@@ -218,8 +293,9 @@ def _counted(counter) -> str:
     return ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(counter.items()) if n) or "nothing"
 
 
-def player_lines(game, index: int) -> list[str]:
-    """What a player has, as lines of text (supply, animals, ships, boards, hand, Vikings)."""
+def player_lines(game, index: int, hide_hand: bool = False) -> list[str]:
+    """What a player has, as lines of text (supply, animals, ships, boards, hand, Vikings);
+    `hide_hand`: the hand only counted (another player's)."""
     p = game.state.players[index]
     content = game.content
     lines = [f"{player_name(index)} ({p.color}): {p.table_vikings} Vikings on the banquet table, {p.thing} on the Thing square"
@@ -240,7 +316,9 @@ def player_lines(game, index: int) -> list[str]:
     for b in p.buildings:
         if b.slots is not None:
             lines.append(f"  {b.kind.replace('_', ' ')} [{building_key(p, b)}]: slots {dict(b.slots.filled) or 'empty'}")
-    for number in p.hand:
+    if hide_hand:
+        lines.append(f"  hand: {len(p.hand)} occupation{'s' if len(p.hand) != 1 else ''} (hidden)")
+    for number in () if hide_hand else p.hand:
         card = content.occupations[number]
         lines.append(f"  hand: {number} {card.name}: {card.text}")
     if p.played:
@@ -335,6 +413,24 @@ def timeline(game_class, content, data: dict) -> tuple[list[Step], object]:
     """Every step of a saved game, and the game at its end."""
     line = Timeline(game_class, content, data)
     return line.extend(list(data.get("answers", []))), line.game
+
+
+def log_lines(game_class, content, data: dict) -> list[str]:
+    """A saved game told round by round: each answer, what followed it, and under each line
+    what every player gained and paid (`play --log`)."""
+    steps, _ = timeline(game_class, content, data)
+    out: list[str] = []
+    at = None
+    for step in steps:
+        if (step.round, step.phase) != at:
+            at = (step.round, step.phase)
+        if step.player is not None:
+            out.append(f"r{step.round} {step.phase}: {player_name(step.player)}: {step.prompt} → {step.answer}")
+        out += [f"    {change}" for change in step.changes]
+        for entry in step.entries:
+            out.append(f"r{step.round}: {entry.text}")
+            out += [f"    {change}" for change in entry.changes]
+    return out
 
 
 # ---------------------------------------------------------------- a board as text

@@ -116,9 +116,9 @@ def _bundle_missing(game, p, bundle) -> list[str]:
 
 def _require_missing(game, p, node) -> list[str]:
     selector = node.selector
-    if not isinstance(selector, t.Selector) or selector.mods or not isinstance(node.range, t.Exactly):
+    if not isinstance(selector, t.Selector) or selector.mods or not isinstance(node.range, (t.Exactly, t.Between)):
         return []
-    amount = node.range.amount
+    amount = node.range.amount if isinstance(node.range, t.Exactly) else node.range.low
     if not isinstance(amount, t.IntAmount):
         return []
     had = sum(_have(game, p, words) for words in selector.nouns)
@@ -136,6 +136,8 @@ def _block_missing(game, p, items) -> list[str] | None:
             missing += _require_missing(game, p, item)
         elif isinstance(item, t.Exchange) and isinstance(item.cost, t.Bundle):
             missing += _bundle_missing(game, p, item.cost)
+        elif isinstance(item, t.Dice) and item.sail is not None:  # a voyage needs its ships
+            missing += _require_missing(game, p, item.sail)
         elif isinstance(item, t.ChooseOne):
             alternatives = [_block_missing(game, p, alt) for alt in item.alternatives]
             if alternatives and all(alternatives):
