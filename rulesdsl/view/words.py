@@ -125,6 +125,8 @@ def _require_missing(game, p, node) -> list[str]:
     if had >= amount.value:
         return []
     what = " or ".join(" ".join(words).replace("_", " ") for words in selector.nouns)
+    if amount.value == 1 and what.endswith("s"):  # "sail 1 to 3 whaling boats": one is the least
+        what = what[:-1]
     return [f"{amount.value} {what} (you have {had})"]
 
 
