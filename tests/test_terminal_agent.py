@@ -173,3 +173,17 @@ def test_dice_questions_say_what_can_be_paid_and_tiles_show_their_shape(content)
     with pytest.raises(EOFError):
         HumanAgent(keys.read, keys.write).answer(game, game.decision)
     assert "as it lies unturned:" in keys.text and "[]" in keys.text
+
+
+def test_vikings_in_the_terminal_counts_players_from_one_refuses_short_and_stops_with_one_message(tmp_path, monkeypatch, capsys):
+    assert main(["--game", "vikings", "play", "--short"]) != 0
+    assert "--short is an option of A Feast for Odin" in capsys.readouterr().err
+    assert main(["--game", "vikings", "play", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^\s+P1\s", out, re.M) and ("winner: P" in out or "shared win: P" in out) and "player 0" not in out
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n?\n"))
+    save = tmp_path / "v.json"
+    assert main(["--game", "vikings", "play", "--agents", "human,random", "--save", str(save)]) == 1
+    out = capsys.readouterr().out
+    assert "P1, round 1:" in out and "P1, your choice (? for help)" in out and "a number or an option's key" in out
+    assert out.count("stopped") == 1 and f"resume with --load {save}" in out and "Nothing was saved" not in out
