@@ -214,8 +214,14 @@ def _show(args) -> int:
     content = _load(args)
     found = content.find(args.name)
     if not found:
-        print(f"error: nothing is called '{args.name}'", file=sys.stderr)
-        return 1
+        from rulesdsl.view.show import grid_lines
+
+        lines = grid_lines(content, args.name)  # a board `render` draws (home_long, a house ...)
+        if lines is None:
+            print(f"error: nothing is called '{args.name}'", file=sys.stderr)
+            return 1
+        print("\n".join(lines))
+        return 0
     if len(found) > 1:
         print(f"'{args.name}' is ambiguous; which one is meant?", file=sys.stderr)
         for collection, item in found:
@@ -226,13 +232,15 @@ def _show(args) -> int:
     source = content.source(collection, item.id)
     program = content.programs.get((collection, item.id))
     if not args.tree_only:
+        from rulesdsl.view.show import item_lines
+
         name = getattr(item, "name", "")
         kind = collection[:-1] if collection.endswith("s") else collection
         print(f"{kind} {item.id}{': ' + name if name else ''}")
         print(f"  from {source.location()}")
         if program is None:
-            for field, value in _fields(item):
-                print(f"  {field}: {value}")
+            for line in item_lines(content, item):
+                print("  " + line)
             return 0
         print()
         for line in to_text(program).splitlines():
@@ -417,9 +425,11 @@ def _render(args) -> int:
     else:
         state = empty(pieces.grid(content, args.what))
     svg = render_svg(state)
-    if args.output:
-        savefile.write_atomic(Path(args.output), svg)
-        print(f"wrote {args.output} ({len(state.tiles)} tiles)")
+    if args.output:  # a .png name gets a real PNG (cairosvg), or a refusal saying what is missing
+        from rulesdsl.view.files import write_picture
+
+        kind = write_picture(svg, Path(args.output))
+        print(f"wrote {args.output} ({kind}, {len(state.tiles)} tiles)")
     else:
         sys.stdout.write(svg)
     return 0
@@ -437,14 +447,6 @@ def _render_game(args) -> int:
     else:
         sys.stdout.write(svg)
     return 0
-
-
-def _fields(item):
-    import attrs
-
-    for f in attrs.fields(type(item)):
-        if f.name != "replaces" or item.replaces:  # the base's flag only when it says something
-            yield f.name, getattr(item, f.name)
 
 
 if __name__ == "__main__":  # pragma: no cover
