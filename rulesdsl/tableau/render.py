@@ -48,7 +48,7 @@ def seat_view(ruleset, table, index: int) -> dict:
     seat = table.seats[index]
     board = ruleset.components.board
     kinds = {k.id: k for k in ruleset.components.tiles}
-    width = max((c for _, c in seat.tiles), default=0)
+    width = max(max((c for _, c in seat.tiles), default=0) + 1, 4)  # a free column to grow into
     rows = []
     for row in board.rows:
         cells = []

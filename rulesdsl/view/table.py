@@ -31,6 +31,10 @@ def _rect(x, y, w, h, fill, stroke="#8a7a5a", extra="") -> str:
     return f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="{fill}" stroke="{stroke}"{extra}/>'
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' if n != 1 else ''}"
+
+
 def _fit(text: str, chars: int) -> str:
     return text if len(text) <= chars else text[: chars - 1] + "…"
 
@@ -107,8 +111,8 @@ def _common(game, out: list, x0: float, y0: float) -> float:
         y += 15
     y += 10
     left = ", ".join(f"{n} {b.replace('_', ' ')}" for b, n in sorted(s.buildings_left.items()))
-    lines = [f"weapon deck: {len(s.weapon_deck)} cards, {len(s.weapon_discard)} discarded",
-             f"occupation deck: {len(s.occupation_deck)} cards", f"buildings left: {left}",
+    lines = [f"weapon deck: {_count(len(s.weapon_deck), 'card')}, {len(s.weapon_discard)} discarded",
+             f"occupation deck: {_count(len(s.occupation_deck), 'card')}", f"buildings left: {left}",
              f"special tiles left: {len(s.specials_left)}"]
     if any(s.table.values()):
         lines.append("on the banquet table now: " + ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(s.table.items()) if n))
@@ -228,11 +232,19 @@ def _player(game, out: list, index: int, x0: float, y0: float, viewer=ALL) -> tu
         lines.append(f"hand: {len(p.hand)} occupation{'s' if len(p.hand) != 1 else ''} (hidden)")
     else:
         sections.insert(0, ("hand", p.hand))
+    y = _lines(out, x0, y + 6, lines)
     for label, numbers in sections:
         for number in numbers:
             card = content.occupations[number]
-            lines += textwrap.wrap(f"{label}: {number} {card.name} — {card.text}", WRAP, subsequent_indent="      ")
-    y = _lines(out, x0, y + 6, lines or ["no occupations"])
+            wrapped = textwrap.wrap(f"{label}: {number} {card.name} — {card.text}", WRAP, subsequent_indent="      ")
+            # the card's lines answer to the pointer with its whole text and points
+            out.append(f'<g class="card" data-card="{number}"><title>{escape(card.name)} ({card.points} points, '
+                       f'{card.category.replace("_", " ")}): {escape(card.text)}</title>')
+            out.append(_rect(x0 - 2, y - 8, 8 * WRAP * 0.75, 15 * len(wrapped), "transparent", "none"))
+            y = _lines(out, x0, y, wrapped)
+            out.append("</g>")
+    if not p.hand and not p.played:
+        y = _lines(out, x0, y, ["no occupations"])
     out.append("</g>")
     return max(right, x), y
 

@@ -66,6 +66,7 @@ def decision_view(game, decision) -> dict:
     return {
         "player": present.player_name(decision.player), "index": decision.player,
         "prompt": present.history_line(game, decision.prompt), "kind": decision.kind,
+        "hint": present.dice_hint(game, decision),
         "legal": [o for o in legal if o["key"] not in spaces],
         "legal_spaces": [o for o in legal if o["key"] in spaces],
         "refused": [o for o in options if o["refusal"] is not None],
