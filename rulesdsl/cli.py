@@ -83,7 +83,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=count(1, 99), default=2, help="1 to 4 (default 2)")
     play.add_argument("--short", action="store_true", help="the short game (6 rounds) instead of the long one (7)")
     play.add_argument("--decks", default="A,B,C", help="occupation decks, comma separated (default A,B,C)")
-    play.add_argument("--agents", default="greedy", help="one per player (or one for all): greedy, search, random, human (default: greedy)")
+    play.add_argument("--agents", default=None, help="one per player (or one for all): greedy, search, random, human "
+                      "(default: greedy; with --load, the agents the save names)")
     play.add_argument("--think", metavar="TIME", help="the search agent's time per decision, e.g. 0.2s (default: 16 rollouts)")
     play.add_argument("--seed", type=SEED, default=0)
     play.add_argument("--save", metavar="FILE", help="write the game record (JSON) here when the game ends or stops")
@@ -222,8 +223,14 @@ def _show(args) -> int:
     content = _load(args)
     found = content.find(args.name)
     if not found:
-        print(f"error: nothing is called '{args.name}'", file=sys.stderr)
-        return 1
+        from rulesdsl.view.show import grid_lines
+
+        lines = grid_lines(content, args.name)  # a board `render` draws (home_long, a house ...)
+        if lines is None:
+            print(f"error: nothing is called '{args.name}'", file=sys.stderr)
+            return 1
+        print("\n".join(lines))
+        return 0
     if len(found) > 1:
         print(f"'{args.name}' is ambiguous; which one is meant?", file=sys.stderr)
         for collection, item in found:
@@ -234,13 +241,15 @@ def _show(args) -> int:
     source = content.source(collection, item.id)
     program = content.programs.get((collection, item.id))
     if not args.tree_only:
+        from rulesdsl.view.show import item_lines
+
         name = getattr(item, "name", "")
         kind = collection[:-1] if collection.endswith("s") else collection
         print(f"{kind} {item.id}{': ' + name if name else ''}")
         print(f"  from {source.location()}")
         if program is None:
-            for field, value in _fields(item):
-                print(f"  {field}: {value}")
+            for line in item_lines(content, item):
+                print("  " + line)
             return 0
         print()
         for line in to_text(program).splitlines():
@@ -251,10 +260,12 @@ def _show(args) -> int:
     return 0
 
 
-def _agents(args, players: int, seed: int):
+def _agents(args, players: int, seed: int, saved: list[str] | None = None):
+    """The agents of a game: --agents, else those a loaded save names, else the default."""
     from rulesdsl.agents.registry import make_agents, parse_think
 
-    return make_agents(args.agents, players, seed, think=parse_think(args.think))
+    spec = args.agents if args.agents is not None else ",".join(saved) if saved else ""
+    return make_agents(spec, players, seed, think=parse_think(args.think))
 
 
 def _play(args) -> int:
@@ -268,14 +279,25 @@ def _play(args) -> int:
 
     if args.save:
         savefile.check_writable(Path(args.save))  # before the game, not after it
+    from rulesdsl.engine import record
+
     content = _load(args)
+    saved_agents = None
     if args.load:
-        game = savefile.load_record(Path(args.load), lambda data: Game.load(content, data, force=args.force))
+        def load(data):
+            nonlocal saved_agents
+            made = Game.load(content, data, force=args.force)
+            saved_agents = record.agents(data, made.options.players)
+            return made
+
+        game = savefile.load_record(Path(args.load), load)
+        if args.agents is None and saved_agents:
+            print(f"agents from the save: {', '.join(f'P{n + 1} {a}' for n, a in enumerate(saved_agents))} (--agents to change them)")
     else:
         options = GameOptions(players=args.players, length="short" if args.short else "long",
                               decks=tuple(d.strip().upper() for d in args.decks.split(",") if d.strip()))
         game = Game(content, options, args.seed)
-    agents, names = _agents(args, game.options.players, game.seed)
+    agents, names = _agents(args, game.options.players, game.seed, saved_agents)
     steps = 0
     stopped = failed = None
     kept = len(game.log)  # answers that went through whole
@@ -295,7 +317,7 @@ def _play(args) -> int:
         except RunawayRules as err:  # the content's fault: the game so far is kept, up to the answer that set it off
             failed = err
     if args.save:
-        record = game.save()
+        record = dict(game.save(), agents=names)  # the agents go with the record: --load resumes with the same seats
         record["answers"] = record["answers"][:kept]
         savefile.write_atomic(Path(args.save), json.dumps(record, indent=1))
     if failed is not None:
@@ -308,19 +330,21 @@ def _play(args) -> int:
                 why = f" by {stopped.name}"
             else:
                 why = ": " + {EOFError: "the input ended", KeyboardInterrupt: "interrupted"}.get(type(stopped), "the terminal went away")
-            print(f"\nstopped{why}." + ("" if args.save else " Nothing was saved (--save FILE keeps a game to resume)."))
-        if args.save:
+            print(f"\nstopped{why}." + (f" Saved {len(game.log)} answers to {args.save}; resume with --load {args.save}."
+                                         if args.save else " Nothing was saved (--save FILE keeps a game to resume)."))
+        elif args.save:
             print(f"saved {len(game.log)} answers to {args.save}")
         if isinstance(stopped, Stopped):
             return 128 + stopped.signum
         if args.log:
-            from rulesdsl.view.present import readable
+            from rulesdsl.view.present import log_lines
 
-            print("\n".join(map(readable, game.history)))
+            print("\n".join(log_lines(Game, content, game.save())))
         if isinstance(stopped, EOFError):  # input ended before the game did: not a success
             return 1
         if game.decision is not None:
-            print(f"the game is not over (round {game.state.round}, {game.state.phase}); resume it with --load")
+            print(f"the game is not over (round {game.state.round}, {game.state.phase})"
+                  + (f"; resume it with --load {args.save}" if args.save else "; it was not saved (--save FILE keeps it)"))
             return 0
         print(table(final_scores(game), names))
     except OSError:  # the terminal went away (SIGHUP): the game is saved, nothing more to say
@@ -423,9 +447,11 @@ def _render(args) -> int:
     else:
         state = empty(pieces.grid(content, args.what))
     svg = render_svg(state)
-    if args.output:
-        savefile.write_atomic(Path(args.output), svg)
-        print(f"wrote {args.output} ({len(state.tiles)} tiles)")
+    if args.output:  # a .png name gets a real PNG (cairosvg), or a refusal saying what is missing
+        from rulesdsl.view.files import write_picture
+
+        kind = write_picture(svg, Path(args.output))
+        print(f"wrote {args.output} ({kind}, {len(state.tiles)} tiles)")
     else:
         sys.stdout.write(svg)
     return 0
@@ -443,14 +469,6 @@ def _render_game(args) -> int:
     else:
         sys.stdout.write(svg)
     return 0
-
-
-def _fields(item):
-    import attrs
-
-    for f in attrs.fields(type(item)):
-        if f.name != "replaces" or item.replaces:  # the base's flag only when it says something
-            yield f.name, getattr(item, f.name)
 
 
 if __name__ == "__main__":  # pragma: no cover

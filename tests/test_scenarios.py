@@ -29,28 +29,29 @@ title: menu
 game: {players: 1, seed: 1}
 setup:
   players:
-    - supply: {mead: 1, wood: 1}
+    - supply: {silk: 1, mead: 1, wood: 1}
 steps:
   - anytime: [%s]
 expect:
   players:
-    - supply: {mead: 1}
+    - supply: {silk: 1, mead: 1}
 """
 
 
 def test_a_bang_answer_fails_when_the_option_is_offered(tmp_path):
-    result = _run(tmp_path, _MENU % '"!place:mead", back')
+    result = _run(tmp_path, _MENU % '"!place:silk", back')
     assert not result.passed
-    assert "'place:mead' is offered as an answer to: which anytime action?, but must not be" in "\n".join(result.failures)
+    assert "'place:silk' is offered as an answer to: which anytime action?, but must not be" in "\n".join(result.failures)
 
 
 def test_a_bang_answer_passes_when_the_option_is_missing(tmp_path):
-    result = _run(tmp_path, _MENU % '"!place:wood", "!buy:knarr", back')
+    # wood lies on no board without a card; mead (a red good) never on a home board: neither is offered
+    result = _run(tmp_path, _MENU % '"!place:wood", "!place:mead", "!buy:knarr", back')
     assert result.passed, result.failures
 
 
 def test_a_place_step_refuses_an_item_the_player_lacks(tmp_path):
-    text = _MENU.replace("  - anytime: [%s]", "  - place: {item: silk, at: [0, 0]}\n    expect_error: player 0 has no silk to place")
+    text = _MENU.replace("  - anytime: [%s]", "  - place: {item: silverware, at: [0, 0]}\n    expect_error: player 0 has no silverware to place")
     result = _run(tmp_path, text)
     assert result.passed, result.failures
 

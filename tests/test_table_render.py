@@ -60,3 +60,44 @@ def test_png_and_bad_steps(saved, tmp_path, capsys):
 def test_a_game_over_is_captioned(content):
     game = Game.load(content, whole_game(content, 0))
     assert "game over" in table_svg(game)
+
+
+def test_a_board_rendered_to_png_is_a_png(tmp_path, capsys):
+    pytest.importorskip("cairosvg")
+    out = tmp_path / "x.png"
+    assert main(["render", "shetland", "-o", str(out)]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and "PNG" in capsys.readouterr().out
+    assert main(["render", "examples/home_income_5.yaml", "-o", str(out)]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_show_prints_words_and_boards_not_reprs(capsys):
+    assert main(["show", "shetland"]) == 0
+    out = capsys.readouterr().out
+    assert "Area(" not in out and "IncomeLine(" not in out and "('" not in out
+    assert "explore ships: whaling boat, knarr, longship" in out and "squares (as `rulesdsl render` draws them):" in out
+    assert main(["show", "home_long"]) == 0  # every board `render` draws
+    out = capsys.readouterr().out
+    assert out.startswith("board home_long: ") and "a b c d" in out
+
+
+def test_the_serve_install_hint_is_the_readmes(monkeypatch):
+    import builtins
+    from pathlib import Path
+
+    from rulesdsl.errors import RulesError
+    from rulesdsl.web import serve
+
+    real = builtins.__import__
+
+    def without_flask(name, *args, **kwargs):
+        if name == "rulesdsl.web.app" or name.startswith("flask"):
+            raise ImportError("No module named 'flask'")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", without_flask)
+    with pytest.raises(RulesError) as err:
+        serve("127.0.0.1", 0)
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    hint = "pip install -e '.[web]'"
+    assert hint in str(err.value) and hint in readme

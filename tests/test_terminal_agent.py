@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 
@@ -37,7 +38,7 @@ class Keys:
 
 def test_a_turn_shows_the_state_folds_the_impossible_and_tells_equal_names_apart(content):
     game = Game(content, OPTIONS, 1)
-    keys = Keys("?", "why", "list", "99", "build_shed_1", "1")
+    keys = Keys("me", "?", "why", "list", "map", "99", "build_shed_1", "101", "1")
     agent = HumanAgent(keys.read, keys.write)
     answer = agent.answer(game, game.decision)
     text = keys.text
@@ -50,14 +51,17 @@ def test_a_turn_shows_the_state_folds_the_impossible_and_tells_equal_names_apart
     refused = [o for o in game.decision.options if o.refusal]
     assert f"({len(refused)} not possible now; type `why`" in text
     assert text.count("(not possible:") == len(refused)  # only `list` shows them inline
-    assert "Build a shed [column 1, 1 Viking]: pay 2 wood -> build 1 shed -- none of the effects" in text
-    assert "refused: none of the effects of Build a shed can be used now" in text
-    assert "choose 1 to" in text
-    numbered = [line for line in keys.out if line[:6].strip().rstrip(".").isdigit()]
+    # `why` and a refused answer say what is missing, from the space's cost
+    assert "Build a shed (column 1, 1 Viking): pay 2 wood, then build 1 shed -- Build a shed needs 2 wood (you have 0)" in text
+    assert "refused: Build a shed needs 2 wood (you have 0)" in text
+    assert "me N: player N's" in text  # ? is the help the prompt promises
+    assert " 101 Build a shed" in text and "*103 Hunting Game" in text  # the map: spaces by column and row
+    assert "no space 99" not in text and "choose 1 to" in text
+    numbered = [line for line in keys.out if re.match(r"^\s+\d+\. ", line)]
     labels = [line.split(". ", 1)[1] for line in numbered]
     assert len(labels) == len(set(labels))  # equal names told apart (column and Vikings)
-    assert "Hunting Game [column 1, 1 Viking]" in text and "Hunting Game [column 2, 2 Vikings]" in text
-    assert answer == game.decision.legal()[0]
+    assert "  103. Hunting Game (column 1, 1 Viking)" in text and "  203. Hunting Game (column 2, 2 Vikings)" in text
+    assert answer == "pass"  # 1: the first option that is not a space (spaces answer to their own numbers)
     assert "player 0" not in text and "player 1" not in text  # players counted from 1
 
 
@@ -136,3 +140,50 @@ def test_the_log_counts_players_from_one(capsys):
     assert main(["play", "--seed", "2", "--stop-after", "60", "--log"]) == 0
     out = capsys.readouterr().out
     assert "P1 " in out and "player 0" not in out and "player 1 " not in out
+
+
+def test_a_save_keeps_each_seats_agent_and_load_uses_them(tmp_path, monkeypatch, capsys):
+    save = tmp_path / "g.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
+    assert main(["play", "--agents", "human,random", "--seed", "1", "--save", str(save)]) == 1
+    out = capsys.readouterr().out
+    assert f"resume with --load {save}" in out and out.count("resume") == 1  # one clear message
+    assert json.loads(save.read_text())["agents"] == ["human", "random"]
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["play", "--load", str(save)]) == 1  # the human seat asks again, no agent takes over
+    out = capsys.readouterr().out
+    assert "agents from the save: P1 human, P2 random" in out and "stopped: the input ended" in out
+
+
+def test_the_log_says_what_each_line_gained_and_paid(capsys):
+    assert main(["play", "--seed", "2", "--stop-after", "80", "--log"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^    P\d: .*[+-]\d+ \w+", out, re.M)  # a gain or payment under the line that caused it
+    assert "phase 2: Harvest" in out and "→" in out
+
+
+def test_dice_questions_say_what_can_be_paid_and_tiles_show_their_shape(content):
+    game = Game.load(content, record_until(content, 0, lambda d: d.player == 0 and d.kind == "reroll"))
+    keys = Keys()
+    with pytest.raises(EOFError):
+        HumanAgent(keys.read, keys.write).answer(game, game.decision)
+    assert re.search(r"\(you can (pay per pip with|add per item): .*\(\d+ in all\)\)", keys.text)
+    game = Game.load(content, record_until(content, 0, p1_places_turned))
+    keys = Keys()
+    with pytest.raises(EOFError):
+        HumanAgent(keys.read, keys.write).answer(game, game.decision)
+    assert "as it lies unturned:" in keys.text and "[]" in keys.text
+
+
+def test_vikings_in_the_terminal_counts_players_from_one_refuses_short_and_stops_with_one_message(tmp_path, monkeypatch, capsys):
+    assert main(["--game", "vikings", "play", "--short"]) != 0
+    assert "--short is an option of A Feast for Odin" in capsys.readouterr().err
+    assert main(["--game", "vikings", "play", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^\s+P1\s", out, re.M) and ("winner: P" in out or "shared win: P" in out) and "player 0" not in out
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n?\n"))
+    save = tmp_path / "v.json"
+    assert main(["--game", "vikings", "play", "--agents", "human,random", "--save", str(save)]) == 1
+    out = capsys.readouterr().out
+    assert "P1, round 1:" in out and "P1, your choice (? for help)" in out and "a number or an option's key" in out
+    assert out.count("stopped") == 1 and f"resume with --load {save}" in out and "Nothing was saved" not in out

@@ -130,7 +130,7 @@ def test_command_line(tmp_path, capsys):
     assert capsys.readouterr().out.splitlines()[-4:] == out.splitlines()[-4:]
     assert main(["--game", "vikings", "render", str(save), "--step", "40"]) == 0
     shown = capsys.readouterr().out
-    assert "player 0:" in shown and "row 6" in shown
+    assert "P1:" in shown and "row 6" in shown
     assert main(["--game", "vikings", "--option", "scout_base=2", "render", "3"]) == 0
     capsys.readouterr()
     assert main(["--game", "vikings", "scenario", str(ROOT / "scenarios" / "vikings")]) == 0

@@ -125,7 +125,7 @@ def test_the_web_table_starts_a_game_answers_by_key_and_saves(client):
     assert started.status_code == 302
     url = started.headers["Location"]
     page = client.get(url).data.decode()
-    assert 'class="ring"' in page and "row 6" in page and "player 0:" in page
+    assert 'class="ring"' in page and "row 6" in page and "P1:" in page
     state = json.loads(re.search(r"window.GAME = (.*?);</script>", page).group(1))
     assert state["decision"]["player"] == 0 and state["decision"]["legal"]
     refused = client.post(url + "/answer", data={"key": "bid:999"})

@@ -30,7 +30,8 @@ class Anytime:
         cards_allow = self.g.events.affects("placing", ctx)  # else no card lets anything else be placed
         for item in sorted(supply):
             if supply[item] > 0 and (kinds.get(item) in _PLACED or item in ("ore", "silver")
-                                     or (cards_allow and self.placing_allowed(ctx, item))):
+                                     or (cards_allow and self.placing_allowed(ctx, item))) and self._place_offers(ctx, item):
+                # only what fits somewhere now: orange and red goods never lie on a home board
                 option = _PLACE_OPTIONS.get(item)
                 if option is None:  # an Option is a value: one per item serves every menu
                     option = _PLACE_OPTIONS[item] = Option(f"place:{item}", f"place {item.replace('_', ' ')}")
@@ -94,7 +95,8 @@ class Anytime:
             yield from self.emit("when", "tile_placed", ctx, EventInfo("tile_placed", items=frozenset({resource}), area=b.kind))
         yield from self.check_watches()
 
-    def _anytime_place(self, ctx, item: str):
+    def _place_offers(self, ctx, item: str) -> list:
+        """Where the item could be placed now (one AreaOffer per board and piece; empty: nowhere)."""
         p = ctx.p
         pieces_to_try = [item]
         if item == "silver":
@@ -108,7 +110,11 @@ class Anytime:
                 positions = legal_positions(board, piece, allowed)
                 if positions:  # all legal; answers and labels are written only if someone reads them
                     offers.append(AreaOffer(key, label, piece_id, coin, positions, piece, allowed))
-        if not offers:
+        return offers
+
+    def _anytime_place(self, ctx, item: str):
+        offers = self._place_offers(ctx, item)
+        if not offers:  # the menu offers only placeable items; a card's changed rule may still leave none
             return
         entries = PlacementEntries(offers)
         options = Candidates(entries, lambda key: None, (Option("back", "back"),))

@@ -108,13 +108,24 @@ def options(data, path=("options",)) -> dict:
             "occupations": occupations, "deal": tuple(deal), "exclude": exclude}
 
 
+def agents(data: dict, players: int) -> list[str] | None:
+    """The agents' names by seat a record keeps (`rulesdsl play --save` writes them), or None."""
+    found = data.get("agents")
+    if found is None:
+        return None
+    names = _list(found, ("agents",), players)
+    if len(names) != players:
+        raise RecordError(f"expected one agent per player ({players}), found {len(names)}", ("agents",))
+    return [_str(name, ("agents", i)) for i, name in enumerate(names)]
+
+
 def read(data, content, force: bool = False) -> tuple[dict, int, list[int], list[tuple[int, str]]]:
     """(options, seed, dice, answers) of a record; RecordError when it is not one for `content`."""
     if not isinstance(data, dict) or "format" not in data:
         raise RecordError("not a rulesdsl saved game (missing or unknown 'format')")
     if type(data["format"]) is not int or data["format"] != FORMAT:
         raise RecordError(f"this rulesdsl reads saved games of format {FORMAT}, found {describe(data['format'])}", ("format",))
-    _mapping(data, (), ("format", "options", "seed", "dice", "answers", "content"), ("options", "seed", "answers"))
+    _mapping(data, (), ("format", "options", "seed", "dice", "answers", "content", "agents"), ("options", "seed", "answers"))
     opts = options(data["options"])
     if opts["length"] not in content.game_lengths:  # here, so the error points at the value
         raise RecordError(f"unknown game length '{opts['length']}'; choose one of: {', '.join(content.game_lengths)}",
@@ -123,6 +134,7 @@ def read(data, content, force: bool = False) -> tuple[dict, int, list[int], list
     for index, deck in enumerate(opts["decks"]):
         if deck not in decks:
             raise RecordError(f"unknown occupation deck '{deck}'; decks: {', '.join(sorted(decks))}", ("options", "decks", index))
+    agents(data, opts["players"])
     seed = _int(data["seed"], ("seed",), *SEED_RANGE)
     faces = max((d.faces for d in content.dice.values()), default=0)
     dice = [_int(d, ("dice", i), 1, faces) for i, d in enumerate(_list(data.get("dice", []), ("dice",), MAX_ANSWERS))]

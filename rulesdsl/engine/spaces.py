@@ -70,7 +70,8 @@ class ActionSpaces:
         else:
             needed = self.vikings_needed(ctx, space)
         if ctx.p.thing < needed:
-            return f"{plan[0].name} needs {needed} Vikings; you have {ctx.p.thing} on the Thing square"
+            return (f"{plan[0].name} needs {needed} Viking{'s' if needed != 1 else ''}; "
+                    f"you have {ctx.p.thing} on the Thing square")
         if not self.space_usable(ctx, space, needed):
             return plan[5]
         return None

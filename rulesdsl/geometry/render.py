@@ -28,9 +28,66 @@ _TILE_FILL = {
 }
 
 
-def _short(name: str) -> str:
-    words = name.replace("_", " ").split()
-    return "".join(w[0] for w in words).upper() if len(words) > 1 else name[:4]
+_SQUARE_WORDS = {g.PLAIN: "free square", g.MINUS: "-1 point while uncovered", g.INCOME: "income square",
+                 g.BONUS: "bonus square", g.FORBIDDEN: "never covered", g.PILLAR: "pillar, never covered"}
+
+
+def _square_extra(cell) -> str:
+    if cell.kind == g.INCOME:
+        return f" (pays {cell.value} once every square before it is covered)"
+    if cell.kind == g.BONUS:
+        return f" (gives {' and '.join(_words(good) for good in cell.goods)} when surrounded)"
+    return ""
+
+
+def _words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def _runs(squares: set) -> tuple[list, list]:
+    """The longest row run and the longest column run of a tile's squares, as square lists."""
+    best_row: list = []
+    best_column: list = []
+    for r, c in squares:
+        if (r, c - 1) not in squares:
+            run = [(r, c + n) for n in range(len(squares)) if (r, c + n) in squares and all((r, c + k) in squares for k in range(n))]
+            best_row = max(best_row, run, key=len)
+        if (r - 1, c) not in squares:
+            run = [(r + n, c) for n in range(len(squares)) if all((r + k, c) in squares for k in range(n + 1))]
+            best_column = max(best_column, run, key=len)
+    return sorted(best_row), sorted(best_column)
+
+
+def _tile_label(name: str, squares: set, origin, fill: str) -> list[str]:
+    """The tile's name written along its longest run of squares (turned for an upright tile),
+    on two lines or cut short with an ellipsis where it does not fit (the tooltip has it whole)."""
+    row, column = _runs(squares)
+    upright = len(column) > len(row)
+    run = column if upright else row
+    room = len(run) * CELL - 4
+    size = 9
+    per_char = size * 0.56
+    lines = [name]
+    if len(name) * per_char > room:
+        words = name.split()
+        half = max(1, len(words) // 2)
+        lines = [" ".join(words[:half]), " ".join(words[half:])] if len(words) > 1 else [name]
+        size, per_char = 8, 8 * 0.56
+        chars = max(2, int(room / per_char))
+        lines = [line if len(line) <= chars else line[: chars - 1] + "…" for line in lines if line]
+    (r0, c0), (r1, c1) = run[0], run[-1]
+    x0, y0 = origin(r0, c0)
+    x1, y1 = origin(r1, c1)
+    cx, cy = (x0 + x1 + CELL) / 2, (y0 + y1 + CELL) / 2
+    out = []
+    for n, line in enumerate(lines):
+        offset = (n - (len(lines) - 1) / 2) * (size + 1)
+        if upright:
+            out.append(f'<g transform="translate({cx + offset:.1f},{cy:.1f}) rotate(-90)">'
+                       + _text(0, 0, line, size, fill, weight="bold") + "</g>")
+        else:
+            out.append(_text(cx, cy + offset, line, size, fill, weight="bold"))
+    return out
 
 
 def _text(x: float, y: float, text: str, size: int = 11, fill: str = "#222", anchor: str = "middle", weight: str = "normal") -> str:
@@ -92,7 +149,8 @@ def board_svg(state: BoardState, title: str | None = None, x: float = 0, y: floa
             if cell.kind == g.MINUS and not covered:
                 stroke, stroke_width = "#c0392b", 1.5
             out.append(f'<rect class="square {cell.kind}" data-square="{r},{c}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
-                       f'fill="{_CELL_FILL[cell.kind]}" stroke="{stroke}" stroke-width="{stroke_width}"/>')
+                       f'fill="{_CELL_FILL[cell.kind]}" stroke="{stroke}" stroke-width="{stroke_width}">'
+                       f'<title>{square_name(r, c)}: {_SQUARE_WORDS.get(cell.kind, cell.kind)}{_square_extra(cell)}</title></rect>')
             cx, cy = x + CELL / 2, y + CELL / 2
             if cell.kind == g.MINUS:
                 out.append(_text(cx, cy, "-1", 10, "#8b2e20"))
@@ -101,7 +159,9 @@ def board_svg(state: BoardState, title: str | None = None, x: float = 0, y: floa
                 if (r, c) in current_income:
                     out.append(f'<circle class="income-now" cx="{cx}" cy="{cy}" r="{CELL / 2 - 3}" fill="none" stroke="#b8860b" stroke-width="2"/>')
             elif cell.kind == g.BONUS:
-                out.append(_text(cx, cy, "+".join(_short(good) for good in cell.goods), 9, "#2d5a27"))
+                words = [w for good in cell.goods for w in (_words(good).split() if len(good) > 6 else [_words(good)])]
+                for n, word in enumerate(words):
+                    out.append(_text(cx, cy + (n - (len(words) - 1) / 2) * 9, word, 7, "#2d5a27"))
             elif cell.kind == g.FORBIDDEN and cell.value is not None:
                 out.append(_text(cx, cy, str(cell.value), 12, "#ffffff", weight="bold"))
     out.append("</g>")
@@ -127,10 +187,10 @@ def board_svg(state: BoardState, title: str | None = None, x: float = 0, y: floa
             if (r, c + 1) not in own:
                 edges.append(f"M{x + CELL},{y}v{CELL}")
         out.append(f'<path d="{"".join(edges)}" fill="none" stroke="#1b1b1b" stroke-width="2" stroke-linecap="square"/>')
-        r, c = squares[0]
-        x, y = origin(r, c)
         text_fill = "#111" if tile.piece.color in ("silver", "orange") else "#fff"
-        out.append(_text(x + CELL / 2, y + CELL / 2, _short(tile.piece.id), 9, text_fill, weight="bold"))
+        out.append(f"<title>{escape(_words(tile.piece.id))} ({escape(tile.piece.color)} tile) at "
+                   f"{square_name(tile.row, tile.column)}</title>")
+        out.extend(_tile_label(_words(tile.piece.id), own, origin, text_fill))
         out.append("</g>")
     out.append("</g>")
     out.append("</svg>")

@@ -88,6 +88,10 @@ def _widths(flow, item: str) -> tuple[int, int]:
     return found
 
 
+def _seats(n: int) -> str:
+    return f"{n} seat{'s' if n != 1 else ''}"
+
+
 def _foods(flow):
     """(sorted food goods, sorted animals, {item: (colour, seats lengthwise, seats upright, its
     lengthwise option, its upright option)}, {seats left: the option to stop}), read once per
@@ -101,8 +105,10 @@ def _foods(flow):
         for item in goods + animals:
             long_w, up_w = _widths(flow, item)
             # an Option is a value: one per item and way serves every banquet
-            made[item] = (_color(flow, item), long_w, up_w, Option(f"{item}:long", f"{item} lengthwise ({long_w} seats)"),
-                          Option(f"{item}:up", f"{item} upright ({up_w} seats)"))
+            # a square tile lies one way only: its option says no "lengthwise"
+            way = " lengthwise" if long_w != up_w else ""
+            made[item] = (_color(flow, item), long_w, up_w, Option(f"{item}:long", f"{item}{way} ({_seats(long_w)})"),
+                          Option(f"{item}:up", f"{item} upright ({_seats(up_w)})"))
         found = flow.memo["banquet_foods"] = (goods, animals, made, {})
     return found
 

@@ -73,13 +73,16 @@ def _play(args, ruleset) -> int:
 
     if args.save:
         savefile.check_writable(Path(args.save))
+    if getattr(args, "short", False):  # a first-game option: refused, not silently ignored
+        raise RulesError(f"--short is an option of A Feast for Odin; {ruleset.manifest.name} has one length "
+                         "(its options: --option NAME=VALUE)")
     if args.load:
         game = savefile.load_record(Path(args.load), lambda data: TableauGame.load(ruleset, data, force=args.force))
     else:
         game = TableauGame(ruleset, args.players, parse_options(args.option), args.seed)
     from rulesdsl.agents.registry import make_agents, parse_think
 
-    agents, names = make_agents(args.agents, game.players, game.seed, think=parse_think(getattr(args, "think", None)),
+    agents, names = make_agents(args.agents or "", game.players, game.seed, think=parse_think(getattr(args, "think", None)),
                                 game=ruleset.id)
     steps, stopped = 0, False
     try:
@@ -90,13 +93,15 @@ def _play(args, ruleset) -> int:
             steps += 1
     except (EOFError, KeyboardInterrupt):  # the person at the terminal has gone
         stopped = True
-        print("\nstopped." + ("" if args.save else " Nothing was saved (--save FILE keeps a game to resume)."))
     if args.save:
         savefile.write_atomic(Path(args.save), json.dumps(game.save(), indent=1))
-        print(f"saved {len(game.log)} answers to {args.save}")
-    if game.decision is not None:
-        print(f"the game is not over (round {game.table.round}); resume it with --load")
+    if game.decision is not None:  # one message: why it stopped, and whether it can be resumed
+        how = "\nstopped: the input ended." if stopped else f"the game is not over (round {game.table.round})."
+        print(how + (f" Saved {len(game.log)} answers to {args.save}; resume with --load {args.save}." if args.save
+                     else " Nothing was saved (--save FILE keeps a game to resume)."))
         return 1 if stopped else 0
+    if args.save:
+        print(f"saved {len(game.log)} answers to {args.save}")
     if args.log:
         from rulesdsl.tableau.render import render_seat
 

@@ -224,11 +224,11 @@ class TableauGame:
         currencies = [c.id for c in self.ruleset.components.currencies]
         head = ["player", *(["agent"] if agents else []), *currencies, "place"]
         lines = ["  ".join(f"{h:>8}" for h in head)]
-        for row in rows:
-            cells = dict(row, agent=agents[row["player"]]) if agents else row
+        for row in rows:  # players counted from 1 (P1, P2 ...), as in the first game
+            cells = dict(row, player=f"P{row['player'] + 1}", agent=agents[row["player"]]) if agents else dict(row, player=f"P{row['player'] + 1}")
             lines.append("  ".join(f"{cells[h]:>8}" for h in head))
-        winners = [str(r["player"]) for r in rows if r["place"] == 1]
-        lines.append(("winner: player " if len(winners) == 1 else "shared win: players ") + ", ".join(winners))
+        winners = [f"P{r['player'] + 1}" for r in rows if r["place"] == 1]
+        lines.append(("winner: " if len(winners) == 1 else "shared win: ") + ", ".join(winners))
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ save / load

@@ -29,7 +29,7 @@ def render_seat(ruleset, table, index: int) -> str:
     seat = table.seats[index]
     board = ruleset.components.board
     money = ", ".join(f"{k} {v}" for k, v in seat.money.items())
-    out = [f"player {index}: {money}{'  (start player)' if table.start == index else ''}"]
+    out = [f"P{index + 1}: {money}{'  (start player)' if table.start == index else ''}"]
     waiting = ", ".join(f"{k} {v}" for k, v in seat.holding.items()) or "nobody"
     out.append(f"  {board.holding}: {waiting}")
     if seat.held:
@@ -40,6 +40,28 @@ def render_seat(ruleset, table, index: int) -> str:
         cells = "  ".join(f"{cell:<12}" for cell in line.split(" ")) if line else ""
         out.append(f"  row {row.row} {names[row.row]:<{width}} | {cells}".rstrip())
     return "\n".join(out)
+
+
+def seat_view(ruleset, table, index: int) -> dict:
+    """A player's side of the table for the web page: money, waiting figures, held tiles and
+    the board row by row, each cell with its tile's kind and figure in words."""
+    seat = table.seats[index]
+    board = ruleset.components.board
+    kinds = {k.id: k for k in ruleset.components.tiles}
+    width = max(max((c for _, c in seat.tiles), default=0) + 1, 4)  # a free column to grow into
+    rows = []
+    for row in board.rows:
+        cells = []
+        for column in range(1, width + 1):
+            tile = seat.tiles.get((row.row, column))
+            figure = seat.figures.get((row.row, column))
+            colour = ruleset.figures[figure].colour if figure in ruleset.figures else None
+            cells.append(None if tile is None else {"tile": tile.replace("_", " "), "category": kinds[tile].category,
+                                                     "figure": figure, "colour": colour})
+        rows.append({"row": row.row, "category": row.category, "figure": row.figure, "cells": cells})
+    return {"name": f"P{index + 1}", "start": table.start == index, "money": dict(seat.money),
+            "holding": {k: v for k, v in seat.holding.items() if v}, "holding_word": board.holding,
+            "held": [h.replace("_", " ") for h in seat.held], "rows": rows}
 
 
 def parse_board(ruleset, lines) -> tuple[dict, dict]:

@@ -40,20 +40,55 @@ def readable(line: str) -> str:
     return _PLAYER.sub(lambda m: player_name(int(m.group(1))), line)
 
 
+_ROUND_PHASE = re.compile(r"^r\d+ [a-z_]+: ")
+
+
+def history_line(game, line: str) -> str:
+    """A history line or question as a player reads it: players P1, P2, squares a12, ids in words,
+    the `r3 actions:` mark (the timeline shows round and phase) left out."""
+    from rulesdsl.view import words
+
+    return words.english(game.content, squares_named(readable(_ROUND_PHASE.sub("", line))))
+
+
 # ---------------------------------------------------------------- option labels
 def option_text(game, decision, option) -> str:
     """The option's label, with what tells it apart: a space's column, Vikings and effect,
     an occupation's printed text."""
+    from rulesdsl.view import words
+
     content = game.content
     if decision.kind == "space" and option.key in content.spaces:
         spec = content.spaces[option.key]
         vikings = content.columns[spec.column].vikings
-        effect = " / ".join(" ".join(line.split()) for line in spec.effect.strip().splitlines())
-        return f"{spec.name} [column {spec.column}, {vikings} Viking{'s' if vikings != 1 else ''}]: {effect}"
+        return (f"{spec.name} (column {spec.column}, {vikings} Viking{'s' if vikings != 1 else ''}): "
+                f"{words.space_english(content, option.key)}")
     card = occupation_of(game, decision, option)
     if card is not None:
         return f"{card.name}: {card.text}"
-    return option.label
+    placed = placement_of(option)
+    if placed is not None:
+        what = (placed.piece or "the tile").replace("_", " ")
+        turned = (f", turned {placed.turn}°" if placed.turn else "") + (", turned over" if placed.mirror else "")
+        board = "" if placed.area == "home" else f" on {placed.area.replace('_', ' ')}"
+        return f"{what} at {square_name(placed.row, placed.column)}{board}{turned}"
+    return words.english(content, squares_named(readable(option.label)))
+
+
+def refusal_text(game, decision, option) -> str | None:
+    """Why an option is refused; for a space its engine refuses as unusable, what is missing
+    (`Build a shed needs 2 wood (you have 0)`) where its costs and requirements say."""
+    from rulesdsl.view import words
+
+    if option.refusal is None:
+        return None
+    content = game.content
+    if (option.key in content.spaces and option.key not in game.state.occupancy and "Viking" not in option.refusal
+            and "not in play" not in option.refusal):
+        needs = words.space_needs(game, decision.player, option.key)
+        if needs:
+            return f"{content.spaces[option.key].name} {needs}"
+    return words.english(content, squares_named(readable(option.refusal)))
 
 
 def occupation_of(game, decision, option):
@@ -68,6 +103,81 @@ def distinct_labels(game, decision) -> dict[str, str]:
     texts = {o.key: option_text(game, decision, o) for o in decision.options}
     seen = Counter(texts.values())
     return {key: (f"{text} ({key})" if seen[text] > 1 else text) for key, text in texts.items()}
+
+
+# ---------------------------------------------------------------- hints
+def _dice_node(game, kind: str):
+    from rulesdsl.lang import tree as t
+
+    for (collection, _key), program in game.content.programs.items():
+        if collection != "spaces":
+            continue
+        for node in t.walk(program):
+            if isinstance(node, t.Dice) and node.kind == kind:
+                return node
+    return None
+
+
+def dice_hint(game, decision) -> str | None:
+    """For a dice question: what the player holds to pay per pip (or to add per item), from the
+    dice action's own definition (`you can pay per pip with 2 wood and 1 bow and arrow: 3 pips`)."""
+    from rulesdsl.engine import ops
+    from rulesdsl.lang import tree as t
+
+    if decision.kind not in ("reroll", "dice"):
+        return None
+    kind = decision.prompt.split(":", 1)[0].strip()
+    node = _dice_node(game, kind)
+    if node is None:
+        return None
+    selector, verb = ((node.pay_per_pip, "pay per pip with") if node.pay_per_pip is not None
+                      else (node.add_per_item, "add per item"))
+    if not isinstance(selector, t.Selector):
+        return None
+    p = game.state.players[decision.player]
+    held = [(item, ops.holding(game, p, item)) for words in selector.nouns for item in sorted(game.catalog.members(words))]
+    total = sum(n for _, n in held)
+    what = ", ".join(f"{n} {item.replace('_', ' ')}" for item, n in held)
+    return f"you can {verb}: {what} ({total} in all)"
+
+
+def space_code(game, key: str) -> str | None:
+    """A space's stable number on the action board: its column, then its row in two digits (`103`: column 1, row 3)."""
+    spec = game.content.spaces.get(key)
+    return None if spec is None else f"{spec.column}{spec.row:02d}"
+
+
+def action_board_map(game, decision=None) -> list[str]:
+    """The action board as text: every space in play by its number (column and row), marked
+    `*` when the decision offers it, `x` when taken."""
+    content = game.content
+    spaces = [content.spaces[k] for k in game.flow.spaces_in_play()]
+    columns = sorted({s.column for s in spaces})
+    legal = {o.key for o in decision.options if o.refusal is None} if decision is not None else set()
+    width = 30
+    lines = ["  " + "".join(f"column {c} ({content.columns[c].vikings} Viking{'s' if content.columns[c].vikings != 1 else ''})".ljust(width + 6) for c in columns)]
+    rows = sorted({s.row for s in spaces})
+    for row in rows:
+        cells = []
+        for c in columns:
+            spec = next((s for s in spaces if s.column == c and s.row == row), None)
+            if spec is None:
+                cells.append(" " * (width + 6))
+                continue
+            mark = "*" if spec.id in legal else "x" if spec.id in game.state.occupancy else " "
+            cells.append(f"{mark}{spec.column}{spec.row:02d} {spec.name[:width]:<{width}} ")
+        lines.append("  " + "".join(cells).rstrip())
+    lines.append("  * possible now   x taken this round   (type a space's number, e.g. 103: column 1, row 3)")
+    return lines
+
+
+def shape_lines(game, piece_id: str) -> list[str]:
+    """A tile's shape as text (`#` its squares), as it lies unturned."""
+    try:
+        shape = pieces.piece(game.content, piece_id)
+    except IllegalMove:
+        return []
+    return [row.replace("#", "[]").replace(".", "  ").rstrip() for row in shape.rows]
 
 
 # ---------------------------------------------------------------- placements by square
@@ -183,8 +293,9 @@ def _counted(counter) -> str:
     return ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(counter.items()) if n) or "nothing"
 
 
-def player_lines(game, index: int) -> list[str]:
-    """What a player has, as lines of text (supply, animals, ships, boards, hand, Vikings)."""
+def player_lines(game, index: int, hide_hand: bool = False) -> list[str]:
+    """What a player has, as lines of text (supply, animals, ships, boards, hand, Vikings);
+    `hide_hand`: the hand only counted (another player's)."""
     p = game.state.players[index]
     content = game.content
     lines = [f"{player_name(index)} ({p.color}): {p.table_vikings} Vikings on the banquet table, {p.thing} on the Thing square"
@@ -205,7 +316,9 @@ def player_lines(game, index: int) -> list[str]:
     for b in p.buildings:
         if b.slots is not None:
             lines.append(f"  {b.kind.replace('_', ' ')} [{building_key(p, b)}]: slots {dict(b.slots.filled) or 'empty'}")
-    for number in p.hand:
+    if hide_hand:
+        lines.append(f"  hand: {len(p.hand)} occupation{'s' if len(p.hand) != 1 else ''} (hidden)")
+    for number in () if hide_hand else p.hand:
         card = content.occupations[number]
         lines.append(f"  hand: {number} {card.name}: {card.text}")
     if p.played:
@@ -258,7 +371,7 @@ class Timeline:
     def __init__(self, game_class, content, data: dict):
         self.game = game_class.load(content, dict(data, answers=[]))
         self.steps = [Step(0, self.game.state.round, self.game.state.phase, None, "setup", None, (),
-                           tuple(Entry(readable(h), ()) for h in self.game.history))]
+                           tuple(Entry(history_line(self.game, h), ()) for h in self.game.history))]
         self.marks: dict[int, list] = {}
 
     def extend(self, answers) -> list[Step]:
@@ -290,9 +403,9 @@ class Timeline:
         end = _holdings(game)
         lines = range(seen, len(game.history))
         at = [self.marks.get(i, end) for i in lines] + [end]
-        entries = tuple(Entry(readable(game.history[i]), _change_lines(at[n], at[n + 1])) for n, i in enumerate(lines))
+        entries = tuple(Entry(history_line(game, game.history[i]), _change_lines(at[n], at[n + 1])) for n, i in enumerate(lines))
         label = option_text(game, decision, option) if option else str(key)
-        self.steps.append(Step(index + 1, *asked_in, decision.player, readable(decision.prompt), label,
+        self.steps.append(Step(index + 1, *asked_in, decision.player, history_line(game, decision.prompt), label,
                                _change_lines(before, at[0]), entries))
 
 
@@ -300,6 +413,24 @@ def timeline(game_class, content, data: dict) -> tuple[list[Step], object]:
     """Every step of a saved game, and the game at its end."""
     line = Timeline(game_class, content, data)
     return line.extend(list(data.get("answers", []))), line.game
+
+
+def log_lines(game_class, content, data: dict) -> list[str]:
+    """A saved game told round by round: each answer, what followed it, and under each line
+    what every player gained and paid (`play --log`)."""
+    steps, _ = timeline(game_class, content, data)
+    out: list[str] = []
+    at = None
+    for step in steps:
+        if (step.round, step.phase) != at:
+            at = (step.round, step.phase)
+        if step.player is not None:
+            out.append(f"r{step.round} {step.phase}: {player_name(step.player)}: {step.prompt} → {step.answer}")
+        out += [f"    {change}" for change in step.changes]
+        for entry in step.entries:
+            out.append(f"r{step.round}: {entry.text}")
+            out += [f"    {change}" for change in entry.changes]
+    return out
 
 
 # ---------------------------------------------------------------- a board as text

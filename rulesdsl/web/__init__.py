@@ -11,5 +11,5 @@ def serve(host: str, port: int, roots=(), include_builtin: bool = True, game: st
     try:
         from rulesdsl.web.app import serve as run
     except ImportError as err:
-        raise RulesError(f"the web table needs Flask ({err}); install it with: pip install 'rulesdsl[web]'") from None
+        raise RulesError(f"the web table needs Flask ({err}); install it with: pip install -e '.[web]' (as the README says; pip install 'rulesdsl[web]' outside a checkout)") from None
     run(host, port, roots, include_builtin, game, allow_hosts)

@@ -43,10 +43,25 @@ class Session:
     lock: object = attrs.field(factory=new_lock, repr=False)  # this game's own: agents answer under it
     job: object = None  # the agents' run (a Future) while they answer
     error: str | None = None  # why the agents' run stopped, when it failed
+    names: list = attrs.field(factory=list)  # the agents' names by seat ("human": a person at the page)
 
     @property
     def waiting_for_person(self) -> bool:
         return self.game.decision is not None and self.agents[self.game.decision.player] is None
+
+
+def agent_names() -> tuple[list[str], str]:
+    """(the agents the start form offers, the one it suggests as an opponent), from the registry."""
+    from rulesdsl.agents import registry
+
+    return list(registry.NAMES), default_agent()
+
+
+def default_agent() -> str:
+    """The registry's default agent (what `rulesdsl play` plays when no agent is named)."""
+    from rulesdsl.agents import registry
+
+    return getattr(registry, "DEFAULT", "greedy")  # the agents helper may name a new default there
 
 
 def _agent_list(names: list[str], players: int, seed: int) -> list:
@@ -192,14 +207,18 @@ def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True, game: 
     def index_page(error: str | None = None, status: int = 200):
         from rulesdsl.web.tableau import games
 
+        names, suggested = agent_names()
         return render_template("index.html", error=error, sessions=list(tables.sessions.values()),
+                               agent_names=names, suggested=suggested,
                                tableau_games=games(), chosen=app.config.get("RULESDSL_GAME"), variants=list(tables.variants),
                                tableau_sessions=list(tables.tableau_sessions.values())), status
 
+    from rulesdsl.web import table_routes
     from rulesdsl.web.tableau import register
 
     tables.index_page = index_page
     register(app, tables)  # the tableau games' routes (rulesdsl.tableau)
+    table_routes.register(app, tables)  # undo, play on from a past step
 
     @app.get("/")
     def index():
@@ -211,12 +230,13 @@ def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True, game: 
             players = security.number("players", 2, 1, MAX_PLAYERS)
             seed = security.number("seed", 0, -(2**63), 2**63 - 1)
             extra = tables.chosen(request.form.getlist("variants"))
-            names = [security.field(f"agent{n}", "random" if n else "human") for n in range(players)]
+            names = [security.field(f"agent{n}", default_agent() if n else "human") for n in range(players)]
             decks = tuple(d.strip().upper() for d in security.field("decks", "A,B,C").split(",") if d.strip())
             options = GameOptions(players=players, length=security.field("length", "long"), decks=decks)
             content = tables.content(extra)
             game = Game(content, options, seed)
             session = tables.add(extra, game, _agent_list(names, players, seed))
+            session.names = names
         except security.BadInput as err:
             return index_page(f"cannot start the game: {err.message}", err.status)
         except (ValueError, RulesError, ContentError, OSError, RecursionError) as err:
@@ -233,6 +253,7 @@ def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True, game: 
             names = security.field("agents", "", 40 * MAX_PLAYERS)
             agent_names = [a.strip() for a in names.split(",") if a.strip()] or ["human"] * game.options.players
             session = tables.add(extra, game, _agent_list(agent_names, game.options.players, game.seed))
+            session.names = agent_names
         except security.BadInput as err:
             return index_page(f"cannot open the saved game: {err.message}", err.status)
         except (RulesError, ContentError, OSError, KeyError, TypeError, ValueError, AttributeError, RecursionError) as err:
@@ -241,6 +262,8 @@ def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True, game: 
 
     @app.get("/game/<gid>")
     def show_game(gid: str):
+        from rulesdsl.web import game_page
+
         session = session_or_404(gid)
         if busy(session) or session.error:
             return render_template("busy.html", session=session, stopped=session.error, answers=len(session.game.log),
@@ -251,17 +274,15 @@ def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True, game: 
             step = request.args.get("step", type=int)
             step = last if step is None else max(0, min(step, last))
             game = tables.at_step(session, step)
-            live = step == last
-            decision = game.decision if live and session.waiting_for_person else None
-            view = _decision_view(game, decision) if decision is not None else None
+            asked = request.args.get("seat")
+            viewer = game_page.viewer_of(session, asked)
+            context = game_page.page_context(session, game, steps, step, viewer)
             rounds = sorted({s.round for s in steps})
             first_of_round = {r: next(s.number for s in steps if s.round == r) for r in rounds}
             return render_template(
-                "game.html", session=session, game=game, svg=table_svg(game, f"step {step} of {last}"), step=step,
-                last=last, steps=steps, current=steps[step], decision=decision, view=view,
-                players=[present.player_lines(game, i) for i in range(len(game.state.players))],
+                "game.html", session=session, game=game, step=step, last=last, steps=steps, current=steps[step],
                 first_of_round=first_of_round, player_name=present.player_name,
-                scores=_scores(game) if game.over else None)
+                seat=game_page.seat_arg(session, viewer, asked), **context)
 
     @app.get("/game/<gid>/table.svg")
     def table_image(gid: str):
@@ -269,7 +290,10 @@ def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True, game: 
         with session.lock:
             step = request.args.get("step", type=int)
             game = tables.at_step(session, len(session.game.log) if step is None else max(0, step))
-            return Response(table_svg(game), mimetype="image/svg+xml")
+            from rulesdsl.web.game_page import viewer_of
+
+            # a seat's drawing: another player's hand stays hidden, as on the page
+            return Response(table_svg(game, viewer=viewer_of(session, request.args.get("seat"))), mimetype="image/svg+xml")
 
     @app.post("/game/<gid>/answer")
     def answer(gid: str):
@@ -279,6 +303,12 @@ def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True, game: 
             game = session.game
             if busy(session) or not session.waiting_for_person:
                 return jsonify(error="no decision is waiting for a person at this page"), 409
+            seat = security.json_object(required=False).get("seat") if request.is_json else request.form.get("seat")
+            if seat not in (None, "", "all"):
+                from rulesdsl.web import game_page
+
+                if game_page.viewer_of(session, str(seat)) != game.decision.player:
+                    return jsonify(error=f"this question is {present.player_name(game.decision.player)}'s, not seat {seat}'s"), 409
             try:
                 game.answer(key)
             except IllegalMove as err:
@@ -322,31 +352,6 @@ def record_download(game, filename: str) -> Response:
     """A game's saved record as a JSON download called `filename`."""
     return Response(json.dumps(game.save(), indent=1), mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
-
-
-def _decision_view(game: Game, decision) -> dict:
-    """What the page needs to answer a decision: options with labels and refusals, the
-    placements it offers (by board and square) and the tiles they lay."""
-    labels = present.distinct_labels(game, decision)
-    options = [{"key": o.key, "label": labels[o.key], "refusal": o.refusal,
-                "placement": present.placement_of(o) is not None} for o in decision.options]
-    placed = present.placements(decision)
-    return {
-        "player": present.player_name(decision.player), "index": decision.player, "prompt": present.readable(decision.prompt), "kind": decision.kind,
-        "legal": [o for o in options if o["refusal"] is None and not o["placement"]],
-        "refused": [o for o in options if o["refusal"] is not None],
-        "spaces": {o.key: {"legal": o.refusal is None, "reason": o.refusal, "label": labels[o.key]}
-                   for o in decision.options if o.key in game.content.spaces},
-        "placements": [attrs.asdict(pl) for pl in placed],
-        "pieces": sorted({pl.piece for pl in placed if pl.piece}),
-        "areas": sorted({pl.area for pl in placed}),
-    }
-
-
-def _scores(game: Game) -> list[dict]:
-    from rulesdsl.engine.scoring import final_scores
-
-    return final_scores(game)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8765, roots=(), include_builtin: bool = True, game: str | None = None,

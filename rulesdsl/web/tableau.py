@@ -66,7 +66,7 @@ def ring_view(game) -> list[dict]:
 
     ring = game.table.ring
     base = mech.lowest(ring)
-    return [{"slot": i, "tile": lot[0], "figure": lot[1], "price": i - base} if lot is not None else {"slot": i}
+    return [{"slot": i, "tile": lot[0].replace("_", " "), "figure": lot[1], "price": i - base} if lot is not None else {"slot": i}
             for i, lot in enumerate(ring)]
 
 
@@ -96,15 +96,16 @@ def register(app, tables) -> None:
         return load(name)
 
     def page(session: TableauSession, error: str | None = None, status: int = 200):
-        from rulesdsl.tableau.render import render_seat
+        from rulesdsl.tableau.render import seat_view
 
         game = session.game
         decision = game.decision if session.waiting_for_person else None
-        options = [{"key": o.key, "label": o.label, "refusal": o.refusal} for o in decision.options] if decision else []
+        options = [{"key": o.key, "label": o.label.replace("_", " "), "refusal": o.refusal} for o in decision.options] if decision else []
         return render_template(
             "tableau.html", session=session, game=game, error=error, ring=ring_view(game), decision=decision,
             legal=[o for o in options if o["refusal"] is None], refused=[o for o in options if o["refusal"] is not None],
-            boards=[render_seat(game.ruleset, game.table, i) for i in range(game.players)],
+            seats=[seat_view(game.ruleset, game.table, i) for i in range(game.players)],
+            figures={f.id: f.colour for f in game.ruleset.figures.values()},
             scores=game.score_table(session.names) if game.decision is None else None,
             state=json.dumps({"answers": len(game.log), "over": game.decision is None,
                               "decision": {"player": decision.player, "kind": decision.kind,

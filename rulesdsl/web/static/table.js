@@ -1,32 +1,84 @@
-// The table page: turns clicks into answers. It decides nothing: legal keys and reasons come
-// with the decision from the server, and tile previews are asked of the server.
+// The table page: turns clicks and keys into answers. It decides nothing: legal keys and reasons
+// come with the decision from the server, and tile previews are asked of the server.
 (function () {
   "use strict";
   const game = window.GAME;
   const decision = game.decision;
   const message = document.getElementById("message");
   const say = (text, bad) => { message.textContent = text; message.className = "message" + (bad ? " bad" : ""); };
-
-  const jump = document.getElementById("round-jump");
-  if (jump) jump.addEventListener("change", () => { location.search = "?step=" + jump.value; });
-  const current = document.querySelector("#log .current");
-  if (current) current.scrollIntoView({ block: "nearest" });
-
   // the page's CSRF token (base.html's meta tag): every POST carries it
   const csrfToken = () => { const m = document.querySelector('meta[name="csrf-token"]'); return m ? m.content : ""; };
-  if (!decision) return;
+  const here = () => `/game/${game.id}` + (game.seat ? `?seat=${game.seat}` : "");
+  async function post(path, body) {
+    const response = await fetch(`/game/${game.id}/${path}`, {
+      method: "POST", headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
+      body: JSON.stringify(Object.assign({ seat: game.seat }, body)),
+    });
+    let data = {};
+    try { data = await response.json(); } catch (e) { data = { error: `the server answered ${response.status}` }; }
+    return [response.ok, data];
+  }
+
+  // the timeline: the current step in view inside the timeline's own box (the question never scrolls away)
+  const jump = document.getElementById("round-jump");
+  if (jump) jump.addEventListener("change", () => { location.href = `?step=${jump.value}` + (game.seat ? `&seat=${game.seat}` : ""); });
+  const current = document.querySelector("#log .current");
+  const log = document.getElementById("log");
+  if (current && log) log.scrollTop = current.offsetTop - log.clientHeight / 2;
+
+  // zoom: the board's width as a share of its box (1: fit the width); kept between pages
+  const box = document.getElementById("zoom-box");
+  // a phone starts zoomed in on the board (it scrolls sideways inside its box); + / − / fit change it
+  let zoom = +(localStorage.getItem("rulesdsl-zoom") || (window.innerWidth < 820 ? 2.2 : 1));
+  const setZoom = z => { zoom = Math.min(3, Math.max(0.5, z)); box.style.setProperty("--zoom", zoom); localStorage.setItem("rulesdsl-zoom", zoom); };
+  setZoom(zoom);
+  document.querySelectorAll("#zoom button").forEach(b => b.addEventListener("click", () => {
+    const step = +b.dataset.zoom; setZoom(step === 0 ? 1 : zoom * (step > 0 ? 1.25 : 0.8));
+  }));
+  document.querySelectorAll(".player-panel .enlarge").forEach(b => b.addEventListener("click", e => {
+    e.preventDefault(); b.closest(".player-panel").classList.toggle("wide");
+  }));
+
+  const undo = document.getElementById("undo");
+  async function takeBack() {
+    const [ok, body] = await post("undo", {});
+    if (!ok) { say("cannot undo: " + body.error, true); return; }
+    location.href = here();
+  }
+  if (undo) undo.addEventListener("click", takeBack);
+  const branch = document.getElementById("branch");
+  if (branch) branch.addEventListener("click", async () => {
+    const [ok, body] = await post("branch", { step: +branch.dataset.step });
+    if (!ok) { say("cannot play on from here: " + body.error, true); return; }
+    location.href = body.url;
+  });
 
   async function answer(key) {
-    const response = await fetch(`/game/${game.id}/answer`, {
-      method: "POST", headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() }, body: JSON.stringify({ key: key }),
-    });
-    const body = await response.json();
-    if (!response.ok) { say("refused: " + body.error, true); return; }
-    location.href = `/game/${game.id}`;
+    const [ok, body] = await post("answer", { key: key });
+    if (!ok) { say("refused: " + body.error, true); return; }
+    location.href = here();
   }
   window.rulesdslAnswer = answer;
 
+  const numbered = Array.from(document.querySelectorAll("#options button.option:not([disabled])"));
   document.querySelectorAll("button.option:not([disabled])").forEach(b => b.addEventListener("click", () => answer(b.dataset.key)));
+  const nav = id => { const a = document.getElementById(id); if (a) location.href = a.href; };
+  const rotateButton = document.getElementById("rotate");
+  const mirrorButton = document.getElementById("mirror");
+  document.addEventListener("keydown", e => {
+    if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (/^[1-9]$/.test(e.key) && numbered[+e.key - 1]) { e.preventDefault(); answer(numbered[+e.key - 1].dataset.key); }
+    else if (e.key === "u" && undo) takeBack();
+    else if (e.key === "+" || e.key === "=") setZoom(zoom * 1.25);
+    else if (e.key === "-") setZoom(zoom * 0.8);
+    else if (e.key === "0") setZoom(1);
+    else if (e.key === "ArrowLeft") nav("prev");
+    else if (e.key === "ArrowRight") nav("next");
+    else if (e.key === "r" && rotateButton) rotateButton.click();
+    else if (e.key === "m" && mirrorButton) mirrorButton.click();
+  });
+
+  if (!decision) return;
 
   // spaces of the action board
   document.querySelectorAll("g.space").forEach(g => {
@@ -39,19 +91,22 @@
     });
   });
 
-  // tiles onto squares
+  // tiles onto squares: the player's own boards in view
   if (!decision.placements.length) return;
+  const mine = document.querySelector(`.player-panel[data-player="${decision.index}"]`);
+  const area = document.getElementById("board-area");
+  if (mine && area && getComputedStyle(area).overflowY !== "visible") area.scrollTop = mine.offsetTop - area.offsetTop;
   const state = { turn: 0, mirror: false };
   const pieceSelect = document.getElementById("piece");
   const piece = () => (pieceSelect ? pieceSelect.value : (decision.pieces[0] || ""));
+  const words = text => text.replace(/_/g, " ");
   const turnLabel = document.getElementById("turn");
   const mirrorLabel = document.getElementById("mirrored");
   let last = null;
   function rotate() { state.turn = (state.turn + 90) % 360; turnLabel.textContent = state.turn + "°"; if (last) preview(...last); }
   function mirror() { state.mirror = !state.mirror; mirrorLabel.textContent = state.mirror ? "turned over" : "face up"; if (last) preview(...last); }
-  document.getElementById("rotate").addEventListener("click", rotate);
-  document.getElementById("mirror").addEventListener("click", mirror);
-  document.addEventListener("keydown", e => { if (e.key === "r") rotate(); if (e.key === "m") mirror(); });
+  rotateButton.addEventListener("click", rotate);
+  mirrorButton.addEventListener("click", mirror);
 
   function clearOverlay() { document.querySelectorAll(".preview-square").forEach(el => el.remove()); }
   async function verdict(board, row, column) {
@@ -77,8 +132,8 @@
       board.appendChild(overlay);
     }
     const text = document.getElementById("preview");
-    text.textContent = v.legal ? `${piece()} at ${v.at}, ${state.turn}°${state.mirror ? ", turned over" : ""}: fits — click to place`
-                               : `${piece()} at ${v.at}: does not fit — ${v.reason}`;
+    text.textContent = v.legal ? `${words(piece())} at ${v.at}, ${state.turn}°${state.mirror ? ", turned over" : ""}: fits — click to place`
+                               : `${words(piece())} at ${v.at}: does not fit — ${v.reason}`;
     text.className = "preview " + (v.legal ? "ok" : "bad");
     return v;
   }

@@ -1,0 +1,158 @@
+"""What a player reads about spaces, cards, questions and history lines: English from
+`rulesdsl explain` (authoring/explain.py) instead of card language and ids, a short
+"cost -> yield" line for a space, and what a refused space still needs ("needs 2 wood (you
+have 0)"), read from the costs and requirements in the space's effect tree (no space named).
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+
+from rulesdsl.engine import ops
+from rulesdsl.lang import tree as t
+
+_EXPLAINERS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_AT_ONCE = re.compile(r"^At once:\s*")
+
+
+def explainer(content):
+    """The content's `Explainer` (made once per content)."""
+    from rulesdsl.authoring.explain import Explainer
+
+    try:
+        return _EXPLAINERS[content]
+    except (KeyError, TypeError):
+        made = Explainer(content)
+        try:
+            _EXPLAINERS[content] = made
+        except TypeError:
+            pass
+        return made
+
+
+def english(content, text: str) -> str:
+    """A line of engine text (a question, a history line) with ids put into words."""
+    return explainer(content).words(text.replace(" -> ", " → "))
+
+
+def effect_lines(content, collection: str, key) -> list[str]:
+    """An item's effect in English, line by line ("At once:" left out)."""
+    program = content.programs.get((collection, key))
+    if program is None:
+        return []
+    lines = explainer(content).program(program)
+    if lines and lines[0].strip() == "At once:":
+        lines = [line[2:] if line.startswith("  ") else line for line in lines[1:]]
+    return [_AT_ONCE.sub("", line).rstrip(".;") if n == 0 else line.rstrip(";") for n, line in enumerate(lines)]
+
+
+def space_english(content, space: str) -> str:
+    """A space's whole effect in English on one line."""
+    lines = effect_lines(content, "spaces", space)
+    out = ""
+    for line in lines:
+        text = " ".join(line.split())
+        if out and not line.startswith("    ") and not out.endswith(":"):
+            out += ";"
+        out += (" " if out else "") + text.rstrip(".")
+    return out
+
+
+_SHORT = [
+    (re.compile(r"\bpay (.+?), then (?:gain|build) "), r"\1 → "),
+    (re.compile(r"\bpay (.+?), then "), r"\1 → "),
+    (re.compile(r"\bdice ([a-z ]+?) with (d\d+) (low|high):"), r"roll \2 (\1)"),
+    (re.compile(r"\btake up to (\d+) from a mountain strip"), r"up to \1 from a mountain strip"),
+    (re.compile(r"\bupgrade up to (\d+) goods? by (\d+)"), r"upgrade \1 goods by \2"),
+    (re.compile(r"\bgain \(the least of \(the number of your (\w+), (\d+)\)\) (\w+)"), r"+1 \3 per \1 (max \2)"),
+    (re.compile(r"\bgain \(players\) (\w+)"), r"+1 \1 per player"),
+    (re.compile(r"\(the '[a-z ]+' part, which a card may replace\): "), ""),
+    (re.compile(r"\brequire (.+?);"), r"needs \1:"),
+    (re.compile(r"\bIf the number of your (\w+) is at least 1: "), r"with \1: "),
+    (re.compile(r"\bgain "), "+"),
+    (re.compile(r" and (\d)"), r", \1"),
+    (re.compile(r"\s+"), " "),
+]
+
+
+def space_summary(content, space: str) -> str:
+    """What a space costs and yields in a few words (`2 wood → 1 shed`, `+1 stockfish`)."""
+    lines = [line.strip() for line in effect_lines(content, "spaces", space)]
+    parts = [line for line in lines if line and not line.startswith(("pay per pip", "success", "failure", "stop at", "sail",
+                                                                     "add per", "fail at", "return", "gain 1 wood", "gain 1 stone"))]
+    text = "; ".join(parts[:3]).replace("Choose one of:;", "either").replace(":;", ":")
+    for pattern, replacement in _SHORT:
+        text = pattern.sub(replacement, text)
+    return text.strip(" ;.")
+
+
+# ---------------------------------------------------------------- what a refused space needs
+def _have(game, p, words) -> int:
+    return sum(ops.holding(game, p, item) for item in game.catalog.members(words))
+
+
+def _item_need(game, p, item) -> tuple[str, int, int] | None:
+    """(what, needed, had) of a bundle item with a fixed amount, or None."""
+    if not isinstance(item, t.Item) or not isinstance(item.amount, t.IntAmount) or item.slash:
+        return None
+    names = game.catalog.members(item.words)
+    if not names:
+        return None
+    return " ".join(item.words).replace("_", " "), item.amount.value, _have(game, p, item.words)
+
+
+def _bundle_missing(game, p, bundle) -> list[str]:
+    """The parts of a cost the player cannot pay: `2 wood (you have 0)`, `1 wood or 1 ore (you have 0)`."""
+    out = []
+    for part in bundle.parts:
+        needs = [n for n in (_item_need(game, p, item) for item in part) if n is not None]
+        if len(needs) != len(part) or any(had >= need for _, need, had in needs):
+            continue
+        what = " or ".join(f"{need} {name}" for name, need, _ in needs)
+        out.append(f"{what} (you have {sum(had for _, _, had in needs)})")
+    return out
+
+
+def _require_missing(game, p, node) -> list[str]:
+    selector = node.selector
+    if not isinstance(selector, t.Selector) or selector.mods or not isinstance(node.range, (t.Exactly, t.Between)):
+        return []
+    amount = node.range.amount if isinstance(node.range, t.Exactly) else node.range.low
+    if not isinstance(amount, t.IntAmount):
+        return []
+    had = sum(_have(game, p, words) for words in selector.nouns)
+    if had >= amount.value:
+        return []
+    what = " or ".join(" ".join(words).replace("_", " ") for words in selector.nouns)
+    if amount.value == 1 and what.endswith("s"):  # "sail 1 to 3 whaling boats": one is the least
+        what = what[:-1]
+    return [f"{amount.value} {what} (you have {had})"]
+
+
+def _block_missing(game, p, items) -> list[str] | None:
+    """What one block of statements lacks to be used (empty: nothing found missing; None: unknown)."""
+    missing: list[str] = []
+    for item in items:
+        if isinstance(item, t.Require):
+            missing += _require_missing(game, p, item)
+        elif isinstance(item, t.Exchange) and isinstance(item.cost, t.Bundle):
+            missing += _bundle_missing(game, p, item.cost)
+        elif isinstance(item, t.Dice) and item.sail is not None:  # a voyage needs its ships
+            missing += _require_missing(game, p, item.sail)
+        elif isinstance(item, t.ChooseOne):
+            alternatives = [_block_missing(game, p, alt) for alt in item.alternatives]
+            if alternatives and all(alternatives):
+                texts = list(dict.fromkeys(" and ".join(alt) for alt in alternatives))
+                missing.append(" or ".join(texts))
+    return missing
+
+
+def space_needs(game, player: int, space: str) -> str | None:
+    """What a player lacks to use a space, from its costs and requirements
+    (`needs 2 wood (you have 0)`), or None when the tree does not tell."""
+    program = game.content.programs.get(("spaces", space))
+    if program is None:
+        return None
+    missing = _block_missing(game, game.state.players[player], program.items)
+    return "needs " + " and ".join(missing) if missing else None
