@@ -1,0 +1,123 @@
+"""The players' rules reference and the 27 rules questions, read from
+`lessons/reference/rules.yaml` and `questions.yaml` (format in docs/LESSONS.md).
+
+Every rule has the project's id; `rule_anchor(id)` is its anchor on the Rules page and
+`rule_link(id)` the link to it, so any refusal that names a rule can point at its text."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import attrs
+
+from rulesdsl.content.structure import structure
+from rulesdsl.content.yamlfile import YamlReadError, read_yaml
+from rulesdsl.errors import ContentError, Problem
+from rulesdsl.learn.texts import Text
+
+FORMAT = 1
+RULES_PAGE = "/rules"
+
+
+@attrs.frozen
+class Rule:
+    """One rule in the project's words: id, title, text, and the rulebook page where known."""
+
+    id: str
+    title: Text
+    text: Text
+    page: int | None = attrs.field(default=None, metadata={"range": (1, 60)})
+
+
+@attrs.frozen
+class Question:
+    """A rules question with its answer, the rulebook page it comes from, the rules it rests on
+    and the scenario files (under scenarios/) that prove it."""
+
+    number: int = attrs.field(metadata={"range": (1, 99)})
+    page: int = attrs.field(metadata={"range": (1, 60)})
+    question: Text
+    answer: Text
+    rules: tuple[str, ...]
+    scenarios: tuple[str, ...]
+
+
+@attrs.frozen
+class RulesFile:
+    format: int
+    rules: tuple[Rule, ...]
+
+
+@attrs.frozen
+class QuestionsFile:
+    format: int
+    questions: tuple[Question, ...]
+
+
+def rule_anchor(rule_id: str) -> str:
+    """The anchor of a rule on the Rules page (`A3` -> `rule-A3`, `P9.4` -> `rule-P9-4`)."""
+    return "rule-" + "".join(c if c.isalnum() else "-" for c in rule_id)
+
+
+def rule_link(rule_id: str) -> str:
+    """The link to a rule's text on the Rules page of `rulesdsl serve`."""
+    return f"{RULES_PAGE}#{rule_anchor(rule_id)}"
+
+
+def _read(path: Path, cls):
+    try:
+        doc = read_yaml(path, str(path))
+    except YamlReadError as err:
+        raise ContentError([err.problem]) from None
+    value, problems = structure(doc.data, cls)
+    if not problems and value.format != FORMAT:
+        problems = [(("format",), f"this file says format {value.format}; this rulesdsl reads format {FORMAT}")]
+    if problems:
+        raise ContentError([Problem(doc.location(where), message) for where, message in problems])
+    return value, doc
+
+
+def reference_root() -> Path:
+    """The folder of the built-in rules reference."""
+    from rulesdsl.resources import builtin_root
+
+    return builtin_root() / "lessons" / "reference"
+
+
+@functools.cache
+def rules(root: Path | None = None) -> dict[str, Rule]:
+    """The rules by id; ContentError (located) if the file is wrong or an id repeats."""
+    path = (root or reference_root()) / "rules.yaml"
+    data, doc = _read(path, RulesFile)
+    out: dict[str, Rule] = {}
+    for index, rule in enumerate(data.rules):
+        if rule.id in out:
+            raise ContentError([Problem(doc.location(("rules", index, "id")), f"rule {rule.id} is given twice")])
+        out[rule.id] = rule
+    return out
+
+
+@functools.cache
+def questions(root: Path | None = None) -> tuple[Question, ...]:
+    """The questions in order; every rule they cite must exist and every scenario file too."""
+    base = root or reference_root()
+    data, doc = _read(base / "questions.yaml", QuestionsFile)
+    known = rules(root)
+    problems = []
+    scenarios = base.parent.parent / "scenarios"
+    for index, q in enumerate(data.questions):
+        problems += [Problem(doc.location(("questions", index, "rules", k)), f"unknown rule '{r}'")
+                     for k, r in enumerate(q.rules) if r not in known]
+        problems += [Problem(doc.location(("questions", index, "scenarios", k)), f"no scenario file scenarios/{s}")
+                     for k, s in enumerate(q.scenarios) if not (scenarios / s).is_file()]
+    if problems:
+        raise ContentError(problems)
+    return data.questions
+
+
+def scenario_path(name: str) -> Path:
+    """A question's scenario file (named relative to the built-in scenarios/)."""
+    from rulesdsl.resources import scenarios_root
+
+    return scenarios_root() / name
