@@ -1,0 +1,93 @@
+"""`rulesdsl learn [N]`: the lessons in the terminal. Each step prints its text and the rules
+it rests on; the question's legal answers are numbered (a key, a number, or a square like
+`a10` for a tile); a wrong move gets the hint or the engine's refusal with the rules cited."""
+
+from __future__ import annotations
+
+import sys
+
+from rulesdsl.learn import reference
+from rulesdsl.learn.lessons import load_lessons
+from rulesdsl.learn.play import CONTINUE, LessonRun
+
+
+def _rule_line(rule_id: str, page: int | None = None) -> str:
+    rule = reference.rules().get(rule_id)
+    page = page or (rule.page if rule else None)
+    title = rule.title.en if rule else ""
+    return f"[{rule_id}] {title}" + (f" (rulebook page {page})" if page else "")
+
+
+def _answer(run, text: str) -> str:
+    """A typed answer as a key: a number of the list, a square (`a10`) for a tile, else the text."""
+    from rulesdsl.view import present
+
+    decision = run.decision
+    legal = decision.legal() if decision is not None else []
+    if text.isdigit() and 1 <= int(text) <= len(legal) and not present.placements(decision):
+        return legal[int(text) - 1]
+    if decision is not None and present.placements(decision):
+        parsed = present.parse_placement(decision, text)
+        if not isinstance(parsed, str):
+            area, row, column, turn, mirror = parsed
+            return present.placement_key_at(decision, area, row, column, turn, mirror) or f"{area}@{row},{column},{turn}{'m' if mirror else ''}"
+    return text
+
+
+def play(content, number: int | None, read=input, write=print) -> int:
+    """List the lessons, or play lesson `number`; 0 when it is finished, 1 when the input ends first."""
+    from rulesdsl.view import present
+
+    lessons = load_lessons(content)
+    if number is None:
+        for lesson in lessons:
+            write(f"{lesson.number:>3}  {lesson.title.en} — {lesson.summary.en}")
+        write("play one with: rulesdsl learn N")
+        return 0
+    lesson = next((x for x in lessons if x.number == number), None)
+    if lesson is None:
+        write(f"no lesson {number}; lessons: {', '.join(str(x.number) for x in lessons)}")
+        return 1
+    run = LessonRun(lesson, content)
+    write(f"Lesson {lesson.number}: {lesson.title.en}")
+    shown = -1
+    while not run.done:
+        step = run.step
+        if run.index != shown:
+            shown = run.index
+            write(f"\nStep {run.index + 1} of {len(lesson.steps)}: {step.text.en}")
+            for ref in step.rules:
+                write("  rule " + _rule_line(ref.id, ref.page))
+        decision = run.decision
+        if decision is None:
+            write("(press Enter to go on)")
+        else:
+            write(f"{present.player_name(decision.player)}: {present.readable(decision.prompt)}")
+            if present.placements(decision):
+                write("  a square for the tile's top-left corner, like a10")
+            else:
+                labels = present.distinct_labels(run.game, decision)
+                for n, key in enumerate(decision.legal(), 1):
+                    write(f"  {n}. {labels[key]}")
+        try:
+            text = read("> ").strip()
+        except EOFError:
+            write("\nthe input ended before the lesson did")
+            return 1
+        if text == "?":
+            for index in range(len(run.game.state.players)):
+                write("\n".join(present.player_lines(run.game, index)))
+            continue
+        outcome = run.move(CONTINUE if decision is None else _answer(run, text))
+        if not outcome.accepted:
+            word = "refused" if outcome.kind == "refused" else "not this one"
+            write(f"{word}: {outcome.message}")
+            for rule_id in outcome.rules:
+                write("  rule " + _rule_line(rule_id))
+    write("\nLesson complete.")
+    return 0
+
+
+def main(content, number: int | None) -> int:
+    """The `learn` command."""
+    return play(content, number, read=input, write=lambda line: print(line, file=sys.stdout, flush=True))
