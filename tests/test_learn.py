@@ -150,7 +150,8 @@ def _messages() -> set[str]:
 
     found = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
-            str(ROOT), method_map=[("rulesdsl/web/learn.py", "python"), ("rulesdsl/web/templates/**.html", "jinja2")]):
+            str(ROOT), method_map=[("rulesdsl/web/learn.py", "python"), ("rulesdsl/view/components.py", "python"),
+                                   ("rulesdsl/web/templates/**.html", "jinja2")]):
         found.add(message if isinstance(message, str) else message[0])
     return found
 
@@ -176,6 +177,24 @@ def test_every_lesson_rule_and_question_text_is_in_both_languages(content):
         assert text.en.strip() and han.search(text.zh), text
 
 
+def test_every_component_of_the_content_has_its_chinese_name(content):
+    names = reference.chinese_names()
+    kinds = ("goods", "special_tiles", "resources", "ships", "weapons", "buildings", "exploration_boards", "home_boards",
+             "extension_tiles")
+    missing = [item.name for kind in kinds for item in content.collections[kind].values() if item.name not in names]
+    assert not missing, f"no Chinese name in lessons/reference/names.yaml: {missing}"
+
+
+def test_a_variants_gallery_shows_the_variant(variant):
+    from rulesdsl.content.loader import load_content
+    from rulesdsl.view.components import drawings
+
+    variant.write("boards/tiles.yaml", "special_tiles:\n  - {id: golden_idol, name: golden idol, shape: ['##', '##'], sword: 12, "
+                                       "price: 4, tongs: false, points: 3, mirror: false}\n")
+    drawn = {d.id: d for d in drawings(load_content([str(variant.root)]), "special_tiles")}
+    assert len(drawn) == 16 and "golden idol" in drawn["golden_idol"].svg and "sword value 12" in drawn["golden_idol"].svg
+
+
 def _client():
     from rulesdsl.web.app import create_app
 
@@ -194,7 +213,7 @@ def test_the_pages_follow_the_browsers_language_or_the_switch():
     english = client.get("/rules", headers={"Accept-Language": "en-GB"}).get_data(as_text=True)
     assert "Questions and answers" in english and "Rulebook page 9" in english
     switched = client.get("/components?lang=zh").get_data(as_text=True)
-    assert "部落版图" in switched and "探索版图" in switched
+    assert "部落版图" in switched and "探索版图" in switched and "豌豆" in switched and "升级链：豌豆 → 蜂蜜酒" in switched
     assert "职业牌" in client.get("/components").get_data(as_text=True)  # the switch is kept in a cookie
 
 

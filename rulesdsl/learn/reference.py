@@ -116,6 +116,27 @@ def questions(root: Path | None = None) -> tuple[Question, ...]:
     return data.questions
 
 
+@attrs.frozen
+class NamesFile:
+    format: int
+    names: dict[str, str]
+
+
+@functools.cache
+def chinese_names(root: Path | None = None) -> dict[str, str]:
+    """English component name -> its Chinese name (the Chinese rulebook's where it gives one)."""
+    data, _doc = _read((root or reference_root()) / "names.yaml", NamesFile)
+    return dict(data.names)
+
+
+def name_in(language: str):
+    """A function giving a component's name in `language` (the English name where none is known)."""
+    if language != "zh":
+        return lambda name: name
+    names = chinese_names()
+    return lambda name: names.get(name, name)
+
+
 def scenario_path(name: str) -> Path:
     """A question's scenario file (named relative to the built-in scenarios/)."""
     from rulesdsl.resources import scenarios_root

@@ -8,33 +8,13 @@ browser's Accept-Language, else English."""
 
 from __future__ import annotations
 
-import functools
-import io
-from pathlib import Path
-
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.support import NullTranslations, Translations
 from flask import Flask, request
 from flask_babel import Babel, Domain, get_locale
 
+from rulesdsl.learn.words import catalogue
+
 LANGUAGES = ("en", "zh")
 COOKIE = "rulesdsl_lang"
-TRANSLATIONS = Path(__file__).parent / "translations"
-
-
-@functools.cache
-def catalogue(language: str):
-    """The compiled translations of one language (NullTranslations for English or an unknown one)."""
-    path = TRANSLATIONS / language / "LC_MESSAGES" / "messages.po"
-    if not path.is_file():
-        return NullTranslations()
-    with path.open("rb") as handle:
-        messages = read_po(handle, locale=language)
-    compiled = io.BytesIO()
-    write_mo(compiled, messages)
-    compiled.seek(0)
-    return Translations(compiled)
 
 
 class _PoDomain(Domain):

@@ -20,6 +20,7 @@ from flask_babel import gettext as _
 from rulesdsl.engine.decisions import Option
 from rulesdsl.errors import RulesError
 from rulesdsl.learn import reference
+from rulesdsl.learn.words import Words
 from rulesdsl.web.i18n import current_language, init_i18n
 
 blueprint = Blueprint("learn", __name__)
@@ -210,7 +211,7 @@ def components_page():
 
     query = (request.args.get("q") or "").strip().lower()[:100]
     deck = request.args.get("deck") or ""
-    return render_template("learn/components.html", sections=gallery(_content(), current_language()),
+    return render_template("learn/components.html", sections=gallery(_content(), Words(current_language())),
                            cards=_cards(query, deck), query=query, deck=deck,
                            decks=sorted({c.deck for c in _content().occupations.values()}), error=None)
 
@@ -231,7 +232,7 @@ def component_svg(cid: str):
     from rulesdsl.view.components import component
 
     try:
-        svg = component(_content(), cid, current_language())
+        svg = component(_content(), cid, Words(current_language()))
     except KeyError:
         abort(404, f"no component {cid}")
     return Response(svg, mimetype="image/svg+xml")
