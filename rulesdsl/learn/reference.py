@@ -95,7 +95,18 @@ def rules(root: Path | None = None) -> dict[str, Rule]:
         if rule.id in out:
             raise ContentError([Problem(doc.location(("rules", index, "id")), f"rule {rule.id} is given twice")])
         out[rule.id] = rule
-    return out
+    return {rule_id: out[rule_id] for rule_id in sorted(out, key=_order)}
+
+
+# the order of the sections of the rules: setup, the round's phases, actions, anytime placing,
+# action spaces, dice, occupations, running out, the end, the solo game
+_SECTIONS = ("S", "P", "A", "G", "M", "U", "K", "EM", "D", "H", "R", "X", "O", "RO", "WP", "F", "SO")
+
+
+def _order(rule_id: str) -> tuple:
+    head = rule_id.rstrip("0123456789.")
+    numbers = tuple(int(part) for part in rule_id[len(head):].split(".") if part.isdigit())
+    return (_SECTIONS.index(head) if head in _SECTIONS else len(_SECTIONS), head, numbers)
 
 
 @functools.cache
