@@ -110,6 +110,7 @@ def _parser() -> argparse.ArgumentParser:
 
     learn = sub.add_parser("learn", help="the guided lessons in the terminal (the Learn page of `serve` plays them by clicking)")
     learn.add_argument("number", nargs="?", type=int, metavar="N", help="the lesson to play (none: list them)")
+    learn.add_argument("--language", choices=("en", "zh"), default="en", help="English or Simplified Chinese (default en)")
 
     serve = sub.add_parser("serve", help="a local web page to watch, play and step through games")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
@@ -151,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "learn":
             from rulesdsl.learn.terminal import main as learn
 
-            return learn(_load(args), args.number)
+            return learn(_load(args), args.number, args.language)
         if args.command == "serve":
             from rulesdsl.web import serve
 

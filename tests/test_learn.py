@@ -140,8 +140,12 @@ def test_learn_in_the_terminal_plays_a_lesson(content):
     answers = iter(["8", "build_shed_1", "build_stone_house_2", "build_knarr_2", "pass"])
     assert play(content, 1, read=lambda _prompt: next(answers), write=lines.append) == 0
     text = "\n".join(lines)
-    assert "refused: Build a shed is already occupied this round" in text and "[A3] One use per round" in text
-    assert "not this one:" in text and text.endswith("Lesson complete.")
+    assert "Refused: Build a shed is already occupied this round" in text and "[A3] One use per round" in text
+    assert "Not this one: That space is open to you" in text and text.endswith("Lesson complete.")
+    lines.clear()
+    answers = iter(["build_stone_house_2", "build_knarr_2", "pass"])
+    assert play(content, 1, read=lambda _prompt: next(answers), write=lines.append, language="zh") == 0
+    assert "第1步，共3步" in "\n".join(lines) and "每轮只能占用一次" in "\n".join(lines)
 
 
 # ------------------------------------------------------------------ two languages
@@ -151,6 +155,7 @@ def _messages() -> set[str]:
     found = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
             str(ROOT), method_map=[("rulesdsl/web/learn.py", "python"), ("rulesdsl/view/components.py", "python"),
+                                   ("rulesdsl/learn/terminal.py", "python"),
                                    ("rulesdsl/web/templates/**.html", "jinja2")]):
         found.add(message if isinstance(message, str) else message[0])
     return found
@@ -173,8 +178,11 @@ def test_every_lesson_rule_and_question_text_is_in_both_languages(content):
                                                          *(s.hint for s in x.steps if s.hint))]
     texts += [t for r in reference.rules().values() for t in (r.title, r.text)]
     texts += [t for q in reference.questions() for t in (q.question, q.answer)]
+    # the Chinese rulebook's terms, not the teaching page's or other renderings
+    other_terms = ("议会广场", "议会惩罚", "木材", "矿石", "家园板", "剑值", "货物")
     for text in texts:
         assert text.en.strip() and han.search(text.zh), text
+        assert not any(term in text.zh for term in other_terms), text.zh
 
 
 def test_every_component_of_the_content_has_its_chinese_name(content):

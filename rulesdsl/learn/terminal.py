@@ -9,13 +9,14 @@ import sys
 from rulesdsl.learn import reference
 from rulesdsl.learn.lessons import load_lessons
 from rulesdsl.learn.play import CONTINUE, LessonRun
+from rulesdsl.learn.words import Words
 
 
-def _rule_line(rule_id: str, page: int | None = None) -> str:
+def _rule_line(rule_id: str, page: int | None, words: Words) -> str:
     rule = reference.rules().get(rule_id)
     page = page or (rule.page if rule else None)
-    title = rule.title.en if rule else ""
-    return f"[{rule_id}] {title}" + (f" (rulebook page {page})" if page else "")
+    title = rule.title.get(words.language) if rule else ""
+    return f"[{rule_id}] {title}" + (" (" + words.gettext("rulebook page %(page)s", page=page) + ")" if page else "")
 
 
 def _answer(run, text: str) -> str:
@@ -34,37 +35,40 @@ def _answer(run, text: str) -> str:
     return text
 
 
-def play(content, number: int | None, read=input, write=print) -> int:
-    """List the lessons, or play lesson `number`; 0 when it is finished, 1 when the input ends first."""
+def play(content, number: int | None, read=input, write=print, language: str = "en") -> int:
+    """List the lessons, or play lesson `number` (texts in `language`: en or zh); 0 when it is
+    finished, 1 when the input ends first."""
     from rulesdsl.view import present
 
+    words = Words(language)
+    _ = words.gettext
     lessons = load_lessons(content)
     if number is None:
         for lesson in lessons:
-            write(f"{lesson.number:>3}  {lesson.title.en} — {lesson.summary.en}")
-        write("play one with: rulesdsl learn N")
+            write(f"{lesson.number:>3}  {lesson.title.get(language)} — {lesson.summary.get(language)}")
+        write(_("play one with: rulesdsl learn N"))
         return 0
     lesson = next((x for x in lessons if x.number == number), None)
     if lesson is None:
-        write(f"no lesson {number}; lessons: {', '.join(str(x.number) for x in lessons)}")
+        write(_("no lesson %(n)s; lessons: %(list)s", n=number, list=", ".join(str(x.number) for x in lessons)))
         return 1
     run = LessonRun(lesson, content)
-    write(f"Lesson {lesson.number}: {lesson.title.en}")
+    write(f"{_('Lesson')} {lesson.number}: {lesson.title.get(language)}")
     shown = -1
     while not run.done:
         step = run.step
         if run.index != shown:
             shown = run.index
-            write(f"\nStep {run.index + 1} of {len(lesson.steps)}: {step.text.en}")
+            write("\n" + _("Step %(n)s of %(total)s", n=run.index + 1, total=len(lesson.steps)) + ": " + step.text.get(language))
             for ref in step.rules:
-                write("  rule " + _rule_line(ref.id, ref.page))
+                write("  " + _("rule") + " " + _rule_line(ref.id, ref.page, words))
         decision = run.decision
         if decision is None:
-            write("(press Enter to go on)")
+            write(_("(press Enter to go on)"))
         else:
             write(f"{present.player_name(decision.player)}: {present.readable(decision.prompt)}")
             if present.placements(decision):
-                write("  a square for the tile's top-left corner, like a10")
+                write("  " + _("a square for the tile's top-left corner, like a10"))
             else:
                 labels = present.distinct_labels(run.game, decision)
                 for n, key in enumerate(decision.legal(), 1):
@@ -72,7 +76,7 @@ def play(content, number: int | None, read=input, write=print) -> int:
         try:
             text = read("> ").strip()
         except EOFError:
-            write("\nthe input ended before the lesson did")
+            write("\n" + _("the input ended before the lesson did"))
             return 1
         if text == "?":
             for index in range(len(run.game.state.players)):
@@ -80,14 +84,14 @@ def play(content, number: int | None, read=input, write=print) -> int:
             continue
         outcome = run.move(CONTINUE if decision is None else _answer(run, text))
         if not outcome.accepted:
-            word = "refused" if outcome.kind == "refused" else "not this one"
-            write(f"{word}: {outcome.message}")
+            hint = step.hint.get(language) if outcome.kind == "hint" and step.hint is not None else outcome.message
+            write((_("Refused:") if outcome.kind == "refused" else _("Not this one:")) + " " + hint)
             for rule_id in outcome.rules:
-                write("  rule " + _rule_line(rule_id))
-    write("\nLesson complete.")
+                write("  " + _("rule") + " " + _rule_line(rule_id, None, words))
+    write("\n" + _("Lesson complete") + ".")
     return 0
 
 
-def main(content, number: int | None) -> int:
+def main(content, number: int | None, language: str = "en") -> int:
     """The `learn` command."""
-    return play(content, number, read=input, write=lambda line: print(line, file=sys.stdout, flush=True))
+    return play(content, number, read=input, write=lambda line: print(line, file=sys.stdout, flush=True), language=language)
