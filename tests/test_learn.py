@@ -37,6 +37,8 @@ def test_a_wrong_move_is_refused_with_the_engines_reason_and_a_legal_other_move_
     hint = run.move("hunting_game_1")
     assert hint.kind == "hint" and hint.message == lesson.steps[0].hint.en
     assert run.game.state.occupancy.get("hunting_game_1") is None  # nothing changed
+    assert run.move("build_whaling_boat_1").kind == "hint"
+    assert run.move("whaling_3").rules == ("A4",)  # not a refusal the step names: the rule its text rests on
     assert run.move("build_stone_house_2").kind == "next"
     assert [b.kind for b in run.game.state.players[0].buildings] == ["stone_house"]
 
@@ -87,6 +89,15 @@ def test_a_variant_folder_adds_its_own_lessons(variant):
         extended = load_content([str(variant.root)])
     numbers = [x.number for x in load_lessons(extended)]
     assert numbers == [*range(1, 11), 42]
+
+
+def test_engine_refusals_name_the_rule_they_rest_on():
+    assert reference.rule_for_refusal("Build a shed is already occupied this round") == "A3"
+    assert reference.rule_for_refusal("Build a longship needs 3 Vikings; you have 2 on the Thing square") == "A2"
+    assert reference.rule_for_refusal("income square (10, 1) of home board may only be covered once every square below it "
+                                      "and to its left is covered; square (11, 0) is not") == "G9"
+    assert reference.rule_for_refusal("something else entirely") is None
+    assert reference.rule_link("P9.4") == "/rules#rule-P9-4"
 
 
 def test_the_27_questions_have_a_page_and_a_passing_scenario_shown_step_by_step(content):

@@ -95,13 +95,17 @@ class LessonRun:
         return present.placement_of(Option(key, key)) is not None and bool(present.placements(self.decision)) \
             and self.refusal(key) is not None
 
-    def rules_for(self, key: str) -> tuple[str, ...]:
-        """The rules cited when `key` is refused: the step's own entry for it, else the step's rules."""
+    def rules_for(self, key: str, reason: str = "") -> tuple[str, ...]:
+        """The rules cited when `key` is refused: the step's own entry for it, else the rule the
+        refusal's text rests on (`reference.rule_for_refusal`), else the step's rules."""
+        from rulesdsl.learn.reference import rule_for_refusal
+
         step = self.step
         if step is None:
             return ()
         named = tuple(r.rule for r in step.refused if r.move == key)
-        return named or tuple(r.id for r in step.rules)
+        found = rule_for_refusal(reason)
+        return named or ((found,) if found else tuple(r.id for r in step.rules))
 
     # ------------------------------------------------------------------ moving
     def move(self, key: str) -> Outcome:
@@ -116,7 +120,7 @@ class LessonRun:
             return Outcome("done" if self.done else "next")
         reason = self.refusal(key)
         if reason is not None:
-            return Outcome("refused", reason, self.rules_for(key))
+            return Outcome("refused", reason, self.rules_for(key, reason))
         expected = self.expected
         if expected is not None and key != expected:
             hint = step.hint.en if step.hint is not None else "that is allowed, but not what this step teaches"

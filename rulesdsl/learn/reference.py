@@ -148,6 +148,35 @@ def name_in(language: str):
     return lambda name: names.get(name, name)
 
 
+@attrs.frozen
+class RefusalRule:
+    contains: str
+    rule: str
+
+
+@attrs.frozen
+class RefusalsFile:
+    format: int
+    refusals: tuple[RefusalRule, ...]
+
+
+@functools.cache
+def refusal_rules(root: Path | None = None) -> tuple[RefusalRule, ...]:
+    """(text, rule id) pairs: which rule an engine refusal containing the text rests on."""
+    data, doc = _read((root or reference_root()) / "refusals.yaml", RefusalsFile)
+    known = rules(root)
+    bad = [Problem(doc.location(("refusals", index, "rule")), f"unknown rule '{entry.rule}'")
+           for index, entry in enumerate(data.refusals) if entry.rule not in known]
+    if bad:
+        raise ContentError(bad)
+    return data.refusals
+
+
+def rule_for_refusal(reason: str) -> str | None:
+    """The id of the rule an engine refusal rests on, when `lessons/reference/refusals.yaml` knows it."""
+    return next((entry.rule for entry in refusal_rules() if entry.contains in reason), None)
+
+
 def scenario_path(name: str) -> Path:
     """A question's scenario file (named relative to the built-in scenarios/)."""
     from rulesdsl.resources import scenarios_root
