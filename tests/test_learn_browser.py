@@ -4,37 +4,20 @@ deliberately wrong move whose refusal names the engine's reason and cites a rule
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 
-from tests.test_web_browser import _chromium
+pytest.importorskip("playwright.sync_api", reason="the test extra (pip install -e '.[test]') is needed")
 
-playwright_api = pytest.importorskip("playwright.sync_api", reason="the test extra (pip install -e '.[test]') is needed")
-
-
-@pytest.fixture(scope="module")
-def server():
-    from werkzeug.serving import make_server
-
-    from rulesdsl.web.app import create_app
-
-    httpd = make_server("127.0.0.1", 0, create_app(), threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.port}"
-    httpd.shutdown()
+from tests.test_web_browser import browser, server  # noqa: E402,F401 (the same server and browser fixtures)
 
 
 @pytest.fixture(scope="module")
-def page():
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=_chromium(), args=["--no-sandbox", "--disable-dev-shm-usage"])
-        context = chromium.new_context(viewport={"width": 1500, "height": 1000}, locale="en-GB")
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        yield page
-        chromium.close()
+def page(browser):
+    context = browser.new_context(viewport={"width": 1500, "height": 1000}, locale="en-GB")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
 
 
 def _click_move(page, view, key: str) -> None:
