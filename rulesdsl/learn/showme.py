@@ -13,7 +13,8 @@ from rulesdsl.errors import RulesError
 
 @attrs.frozen
 class Frame:
-    """The table after one step: what the step did (its keys and answers) and the SVG."""
+    """The table after one step: what the step did (its keys and answers; empty for the
+    situation before the first step) and the SVG."""
 
     label: str
     svg: str
@@ -47,7 +48,7 @@ def show(path: Path, content) -> Shown:
         raise RulesError(f"{path}: a scenario of another game cannot be shown on this table")
     content = scenario._variant(doc, reader, path, content)
     game = scenario.build(doc, reader, content)
-    frames = [Frame("the situation", table_svg(game))]
+    frames = [Frame("", table_svg(game))]
     failures: list[str] = []
     for step in doc.data.get("steps") or []:
         try:
