@@ -236,6 +236,13 @@ def test_the_pages_follow_the_browsers_language_or_the_switch():
     assert "职业牌" in client.get("/components").get_data(as_text=True)  # the switch is kept in a cookie
 
 
+def test_the_tables_own_words_follow_the_language():
+    client = _client()
+    start = client.get("/", headers={"Accept-Language": "zh-CN"}).get_data(as_text=True)
+    assert "开始一局游戏" in start and "边学边玩" in start
+    assert "Start a game" in client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
+
+
 def test_a_lesson_over_http_cites_the_rule_of_a_refusal_with_its_link():
     client = _client()
     page = client.get("/learn")
