@@ -132,7 +132,7 @@ def test_every_kind_of_component_of_the_content_is_drawn(content):
     four = component(content, "action_board_4")
     assert four.count('class="space"') == 65 and component(content, "action_board_3").count('class="space"') == 61
     assert "upgrade chain: peas → mead" in component(content, "peas")
-    assert "emigrated" in component(content, "longship")
+    assert "emigrated" in component(content, "longship") and "Overseas trading" in component(content, "knarr")
     assert "printed: " in component(content, "132") and "generated: " in component(content, "132")
 
 
@@ -234,6 +234,15 @@ def test_the_pages_follow_the_browsers_language_or_the_switch():
     switched = client.get("/components?lang=zh").get_data(as_text=True)
     assert "部落版图" in switched and "探索版图" in switched and "豌豆" in switched and "升级链：豌豆 → 蜂蜜酒" in switched
     assert "职业牌" in client.get("/components").get_data(as_text=True)  # the switch is kept in a cookie
+
+
+def test_the_occupations_are_searched_by_deck_kind_and_text(content):
+    page = _client().get("/components?lang=en&deck=B&kind=limited&q=ship").get_data(as_text=True)
+    found = {int(n) for n in re.findall(r'class="card" data-number="(\d+)"', page)}
+    expected = {n for n, c in content.occupations.items()
+                if c.deck == "B" and c.category == "limited" and "ship" in f"{n} {c.name} {c.text}".lower()}
+    assert found == expected and found
+    assert "Generated:" in page and "Printed:" in page
 
 
 def test_the_tables_own_words_follow_the_language():

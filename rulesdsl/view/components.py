@@ -192,6 +192,9 @@ def _ship(content, ship, w: Words) -> str:
         out.append(f'<circle cx="{18 + n * 12}" cy="30" r="4" fill="#333"/>')
     lines = [_("%(size)s ship; bought for %(price)s silver; %(points)s points; %(ore)s ore printed, room for %(room)s more",
                size=_(ship.size), price=ship.price, points=ship.points, ore=ship.ore_printed, room=ship.ore_slots)]
+    # what it is for: the spaces whose effects name it, other than those that build it
+    used = sorted({s.name for s in content.spaces.values() if ship.id in s.effect and f"build 1 {ship.id}" not in s.effect})
+    lines += textwrap.wrap(_("used by: %(spaces)s", spaces=", ".join(used) or "-"), 90)
     if ship.emigrated_points:
         out.append(_rect(width + 20, 6, width, 30, "#d9c7a6", "#5a3d1d", ' rx="12"'))
         out.append(_text(width + 20 + width / 2, 21, _("emigrated: %(n)s points", n=ship.emigrated_points), 12))
@@ -250,7 +253,8 @@ def _action_board(content, players: int, w: Words) -> str:
 
 
 @functools.lru_cache(maxsize=8)
-def _explained(content) -> dict:
+def explained(content) -> dict:
+    """Occupation number -> the generated English of its effect (`rulesdsl explain`'s words)."""
     from rulesdsl.authoring.explain import Explainer
 
     explainer = Explainer(content)
@@ -263,7 +267,7 @@ def occupation_lines(content, card, w: Words = Words()) -> list[str]:
     _ = w.gettext
     head = _("deck %(deck)s, %(kind)s, %(points)s points", deck=card.deck + (" " + _("(starting)") if card.starting else ""),
              kind=_(card.category), points=card.points)
-    return [head, _("printed: %(text)s", text=card.text), _("generated: %(text)s", text=_explained(content).get(card.number, ""))]
+    return [head, _("printed: %(text)s", text=card.text), _("generated: %(text)s", text=explained(content).get(card.number, ""))]
 
 
 def drawings(content, kind: str, w: Words = Words()) -> list[Drawn]:

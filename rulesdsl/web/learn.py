@@ -209,19 +209,23 @@ def components_page():
     """Every kind of component drawn from the loaded content."""
     from rulesdsl.view.components import gallery
 
-    query = (request.args.get("q") or "").strip().lower()[:100]
-    deck = request.args.get("deck") or ""
-    return render_template("learn/components.html", sections=gallery(_content(), Words(current_language())),
-                           cards=_cards(query, deck), query=query, deck=deck,
-                           decks=sorted({c.deck for c in _content().occupations.values()}), error=None)
+    from rulesdsl.view.components import explained
 
-
-def _cards(query: str, deck: str) -> list:
+    args = request.args
+    query, deck, kind = (args.get("q") or "").strip().lower()[:100], args.get("deck") or "", args.get("kind") or ""
     content = _content()
+    return render_template("learn/components.html", sections=gallery(content, Words(current_language())),
+                           cards=_cards(query, deck, kind), generated=explained(content), query=query, deck=deck, kind=kind,
+                           decks=sorted({c.deck for c in content.occupations.values()}),
+                           kinds=sorted({c.category for c in content.occupations.values()}), error=None)
+
+
+def _cards(query: str, deck: str, kind: str) -> list:
+    """The occupations whose number, name, deck, kind or text holds `query`, of that deck and kind."""
     out = []
-    for number, card in sorted(content.occupations.items()):
+    for number, card in sorted(_content().occupations.items()):
         text = f"{number} {card.name} {card.deck} {card.category} {card.text}".lower()
-        if (not query or query in text) and (not deck or card.deck == deck):
+        if (not query or query in text) and (not deck or card.deck == deck) and (not kind or card.category == kind):
             out.append(card)
     return out
 
