@@ -164,8 +164,9 @@ def move(rid: str):
         except RulesError as err:
             return jsonify(error=str(err)), 500
     text = outcome.message
-    if outcome.kind == "hint" and step is not None and step.hint is not None:
-        text = step.hint.get(current_language())
+    if outcome.kind == "hint":
+        text = step.hint.get(current_language()) if step is not None and step.hint is not None and run.decision is not None \
+            else _("That is allowed, but not what this step teaches.")
     messages = {"hint": _("Not this one:"), "refused": _("Refused:")}
     return jsonify(kind=outcome.kind, accepted=outcome.accepted, message=text,
                    heading=messages.get(outcome.kind, ""), rules=[_rule_view(r) for r in outcome.rules])
