@@ -111,6 +111,7 @@ def _parser() -> argparse.ArgumentParser:
     learn = sub.add_parser("learn", help="the guided lessons in the terminal (the Learn page of `serve` plays them by clicking)")
     learn.add_argument("number", nargs="?", type=int, metavar="N", help="the lesson to play (none: list them)")
     learn.add_argument("--language", choices=("en", "zh"), default="en", help="English or Simplified Chinese (default en)")
+    learn.add_argument("--check", action="store_true", help="play every lesson (with --content, a variant's too) through the engine")
 
     serve = sub.add_parser("serve", help="a local web page to watch, play and step through games")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
@@ -152,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "learn":
             from rulesdsl.learn.terminal import main as learn
 
-            return learn(_load(args), args.number, args.language)
+            return learn(_load(args), args.number, args.language, args.check)
         if args.command == "serve":
             from rulesdsl.web import serve
 

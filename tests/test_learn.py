@@ -79,7 +79,7 @@ def test_a_variant_folder_adds_its_own_lessons(variant):
     from rulesdsl.content.loader import load_content
 
     variant.write("boards/nothing.yaml", "{}\n")
-    text = BAD_LESSON.replace("    colour: red\n", "    moves: [build_stone_house_2]\n").replace("{no_such_space: 1}", "{}")
+    text = BAD_LESSON.replace("    colour: red\n", "    moves: [stockfish_1]\n").replace("{no_such_space: 1}", "{}")
     variant.write("lessons/mine.yaml", text)
     try:
         extended = load_content([str(variant.root)])
@@ -89,6 +89,10 @@ def test_a_variant_folder_adds_its_own_lessons(variant):
         extended = load_content([str(variant.root)])
     numbers = [x.number for x in load_lessons(extended)]
     assert numbers == [*range(1, 11), 42]
+    from rulesdsl.learn.terminal import check
+
+    lines: list[str] = []
+    assert check(extended, lines.append) == 0 and len(lines) == 11 and lines[-1].startswith("PASS ")
 
 
 def test_engine_refusals_name_the_rule_they_rest_on():

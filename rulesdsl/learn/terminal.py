@@ -92,6 +92,22 @@ def play(content, number: int | None, read=input, write=print, language: str = "
     return 0
 
 
-def main(content, number: int | None, language: str = "en") -> int:
-    """The `learn` command."""
+def check(content, write=print) -> int:
+    """Prove every lesson (built-in and variant) on the engine; 0 when all pass, 1 otherwise."""
+    from rulesdsl.learn.play import prove
+
+    failed = 0
+    for lesson in load_lessons(content):
+        problems = prove(lesson, content)
+        failed += bool(problems)
+        write(f"{'PASS' if not problems else 'FAIL'} {lesson.path}: {lesson.title.en}")
+        for problem in problems:
+            write(f"  {lesson.path}: {problem}")
+    return 1 if failed else 0
+
+
+def main(content, number: int | None, language: str = "en", checking: bool = False) -> int:
+    """The `learn` command (`--check`: prove every lesson instead)."""
+    if checking:
+        return check(content)
     return play(content, number, read=input, write=lambda line: print(line, file=sys.stdout, flush=True), language=language)
