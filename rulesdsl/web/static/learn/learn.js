@@ -60,4 +60,7 @@
       send({ area: board.dataset.board, row: row, column: column, turn: 0, mirror: false });
     });
   });
+  // bring what this step asks for into view
+  const target = document.querySelector("#board-area .lesson-target");
+  if (target) target.scrollIntoView({ block: "center", inline: "nearest" });
 })();
