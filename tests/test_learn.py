@@ -266,5 +266,46 @@ def test_a_lesson_over_http_cites_the_rule_of_a_refusal_with_its_link():
     reply = client.post(started.headers["Location"] + "/move", json={"key": "build_shed_1"}, headers=_token(lesson.data)).get_json()
     assert reply["kind"] == "refused" and reply["rules"][0]["link"] == "/rules#rule-A3"
     assert 'id="rule-A3"' in client.get("/rules").get_data(as_text=True)
+    for hostile in ("text", [1], {"key": 5}, {"key": "x" * 500}, {"area": "home", "row": 10**30, "column": 0},
+                    {"area": "home", "row": "a", "column": 0}):
+        assert client.post(started.headers["Location"] + "/move", json=hostile, headers=_token(lesson.data)).status_code == 400
     searched = client.get("/rules?q=whaling").get_data(as_text=True)
     assert 'id="q25"' in searched and 'id="q6"' not in searched
+
+
+# ------------------------------------------------------------------ hostile lesson files
+def _mutations():
+    from hypothesis import strategies as st
+
+    from tests.strategies import hostile_values
+
+    lines = (ROOT / "lessons" / "w04-hunting.yaml").read_text(encoding="utf-8").splitlines()
+    values = [i for i, line in enumerate(lines) if ": " in line and not line.lstrip().startswith("#")]
+    plain = st.sampled_from(["-3", "999999999999", "''", "[]", "{}", "null", "true", "2.5", "x", "[x, 1]", "{a: b}"])
+    return st.tuples(st.sampled_from(values), st.one_of(plain, hostile_values()))
+
+
+def test_a_mangled_lesson_is_refused_with_a_location_or_loads_whole(content, tmp_path_factory):
+    from hypothesis import given
+
+    from tests.strategies import fuzz_settings
+
+    folder = tmp_path_factory.mktemp("mangled")
+    lines = (ROOT / "lessons" / "w04-hunting.yaml").read_text(encoding="utf-8").splitlines()
+
+    @fuzz_settings(60)
+    @given(_mutations())
+    def mangled(change):
+        index, value = change
+        key = lines[index].split(": ", 1)[0]
+        text = "\n".join(lines[:index] + [f"{key}: {value}"] + lines[index + 1:]) + "\n"
+        path = folder / "lesson.yaml"
+        path.write_text(text, encoding="utf-8")
+        try:
+            lesson = read_lesson(path, content)
+        except ContentError as err:
+            assert all(p.location is not None and p.location.path == str(path) for p in err.problems), err
+            return
+        prove(lesson, content)  # a lesson that loads plays or reports its problems; it never crashes
+
+    mangled()

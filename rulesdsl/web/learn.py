@@ -145,7 +145,9 @@ def move(rid: str):
     from rulesdsl.view import present
 
     run = _run_or_404(rid)
-    data = request.get_json(silent=True) or {}
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        return jsonify(error=_("the move names no answer")), 400
     with current_app.extensions["rulesdsl_lessons"].lock:
         key = data.get("key")
         if key is None and "row" in data and run.decision is not None:
@@ -153,6 +155,8 @@ def move(rid: str):
                 area, row, column = str(data["area"]), int(data["row"]), int(data["column"])
                 turn, mirror = int(data.get("turn", 0)) % 360, bool(data.get("mirror", False))
             except (KeyError, TypeError, ValueError):
+                return jsonify(error=_("a square needs area, row and column")), 400
+            if not (0 <= row < 100 and 0 <= column < 100 and len(area) <= 100):
                 return jsonify(error=_("a square needs area, row and column")), 400
             verdict = present.placement_verdict(run.game, run.decision, area, row, column, turn, mirror)
             key = verdict["key"] or f"{area}@{row},{column},{turn}{'m' if mirror else ''}"
