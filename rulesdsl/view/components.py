@@ -29,7 +29,7 @@ DATA_WORDS = (N_("orange"), N_("red"), N_("green"), N_("blue"), N_("animal"), N_
 # the kinds drawn, in the order of the page (titles translated through the catalogue)
 KINDS = {
     "home_boards": N_("Home board sides"),
-    "action_board": N_("Action board (1–3 players, 4 players with the extension tiles)"),
+    "action_board": N_("Action board (by number of players; grey: the extension tiles)"),
     "extension_tiles": N_("Extension tiles"),
     "exploration_boards": N_("Exploration boards"),
     "buildings": N_("Buildings"),
@@ -229,7 +229,19 @@ def _die(die, w: Words) -> str:
     return _doc(out, 240, 92)
 
 
-def _action_board(content, players: int, w: Words) -> str:
+def _player_counts(content) -> list[tuple[int, int]]:
+    """(fewest, most) players of each group of player counts that have the same spaces in play."""
+    groups: list[tuple[int, int]] = []
+    sets = {n: frozenset(s.id for s in content.spaces.values() if n in s.players) for n in range(1, 5)}
+    for n in range(1, 5):
+        if groups and sets[groups[-1][1]] == sets[n]:
+            groups[-1] = (groups[-1][0], n)
+        else:
+            groups.append((n, n))
+    return groups
+
+
+def _action_board(content, players: int, w: Words, fewest: int | None = None) -> str:
     """The action spaces in play for this many players, by column and row; extension-tile spaces marked."""
     _ = w.gettext
     extension = {space for tile in content.extension_tiles.values() for space in tile.sides}
@@ -245,8 +257,9 @@ def _action_board(content, players: int, w: Words) -> str:
         out.append(f'<g class="space" data-space="{escape(s.id)}">' + _rect(x, y, width - 4, s.rows * row_h - 2, fill, "#8a7a5a")
                    + f"<title>{escape(s.name)}: {escape(s.effect.strip())}</title>"
                    + _text(x + 4, y + row_h / 2, s.name[:34], 10, anchor="start") + "</g>")
-    title = _("%(players)s players: %(n)s spaces", players=players, n=len(spaces))
-    if players == 4:
+    counts = f"{fewest}–{players}" if fewest is not None and fewest != players else str(players)
+    title = _("%(players)s players: %(n)s spaces", players=counts, n=len(spaces))
+    if any(s.id in extension for s in spaces):
         title += " " + _("(grey: the extension tiles)")
     out.append(_text(6, 30 + rows * row_h, title, 12, anchor="start", weight="bold"))
     return _doc(out, 6 + len(content.columns) * width, 44 + rows * row_h)
@@ -278,7 +291,8 @@ def drawings(content, kind: str, w: Words = Words()) -> list[Drawn]:
             _("%(table)s Vikings on the banquet table, %(thing)s on the Thing square", table=b.table_vikings, thing=b.thing_vikings)]))
             for b in c.home_boards.values()]
     if kind == "action_board":
-        return [Drawn(f"action_board_{n}", _("%(n)s players", n=n), _action_board(c, n, w)) for n in (3, 4)]
+        return [Drawn(f"action_board_{most}", _("%(n)s players", n=f"{few}–{most}" if few != most else most),
+                      _action_board(c, most, w, few)) for few, most in _player_counts(c)]
     if kind == "extension_tiles":
         return [Drawn(t.id, w.name(t.name), _card(w.name(t.name), [_("sides: %(sides)s", sides=", ".join(
             c.spaces[s].name if s in c.spaces else s for s in t.sides))])) for t in c.extension_tiles.values()]
