@@ -104,10 +104,16 @@ def _parser() -> argparse.ArgumentParser:
     inter.add_argument("cards", nargs="*", metavar="CARD", help="card numbers or names (one alone: against every other card)")
     inter.add_argument("--all", action="store_true", help="cycles and conflicts over all occupations, with a summary table")
 
-    render = sub.add_parser("render", help="draw a board (or a board state file) as SVG")
-    render.add_argument("what", metavar="BOARD-or-STATE", help="a board id (home_long, shetland, long_house ...) or a state YAML file")
+    render = sub.add_parser("render", help="draw a board, a board state file or any component as SVG (or PNG)")
+    render.add_argument("what", metavar="BOARD-or-STATE", help="a board id (home_long, shetland, long_house ...), a component id "
+                        "(action_board_4, knarr, silverware, strip_1, d12, 132 ...) or a state YAML file")
     render.add_argument("-o", "--output", metavar="FILE", help="write the SVG here instead of standard output (.png: PNG)")
     render.add_argument("--step", type=count(0, 10**9), metavar="N", help="a saved game (.json): the table after N answers (default: all)")
+
+    learn = sub.add_parser("learn", help="the guided lessons in the terminal (the Learn page of `serve` plays them by clicking)")
+    learn.add_argument("number", nargs="?", type=int, metavar="N", help="the lesson to play (none: list them)")
+    learn.add_argument("--language", choices=("en", "zh"), default="en", help="English or Simplified Chinese (default en)")
+    learn.add_argument("--check", action="store_true", help="play every lesson (with --content, a variant's too) through the engine")
 
     serve = sub.add_parser("serve", help="a local web page to watch, play and step through games")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
@@ -154,6 +160,10 @@ def main(argv: list[str] | None = None) -> int:
             return _show(args)
         if args.command == "render":
             return _render_game(args) if args.what.endswith(".json") else _render(args)
+        if args.command == "learn":
+            from rulesdsl.learn.terminal import main as learn
+
+            return learn(_load(args), args.number, args.language, args.check)
         if args.command == "serve":
             from rulesdsl.web import serve
 
@@ -444,6 +454,10 @@ def _render(args) -> int:
     path = Path(args.what)
     if path.suffix in (".yaml", ".yml") or path.is_file():
         state = load_state(path, content)
+    elif args.what not in pieces.grids(content) and f"home_{args.what}" not in pieces.grids(content):
+        from rulesdsl.view.components import render_component
+
+        return render_component(content, args.what, args.output)  # a component of the Components page
     else:
         state = empty(pieces.grid(content, args.what))
     svg = render_svg(state)

@@ -52,12 +52,16 @@ def installed(tmp_path_factory):
 def test_wheel_carries_the_content(installed):
     *_, wheel = installed
     names = set(zipfile.ZipFile(wheel).namelist())
-    for folder in ("boards", "cards", "grammar", "scenarios", "schemas", "templates"):
+    for folder in ("boards", "cards", "grammar", "lessons", "scenarios", "schemas", "templates"):
         source = {str(p.relative_to(REPO)).replace(os.sep, "/") for p in (REPO / folder).rglob("*")
                   if p.is_file() and p.suffix in (".yaml", ".lark", ".md", ".json")}
         packaged = {n[len("rulesdsl/_content/"):] for n in names if n.startswith(f"rulesdsl/_content/{folder}/")}
         assert source and source == packaged, folder
     assert not any(n.endswith(".whl") for n in names)
+    # the Learn, Rules and Components pages: their templates, script and Chinese catalogue
+    for name in ("rulesdsl/web/templates/learn/lesson.html", "rulesdsl/web/static/learn/learn.js",
+                 "rulesdsl/web/translations/zh/LC_MESSAGES/messages.po"):
+        assert name in names, name
 
 
 def test_installed_commands_run_outside_the_checkout(installed):
@@ -74,6 +78,8 @@ def test_installed_commands_run_outside_the_checkout(installed):
     shutil.copy(scenario, work / scenario.name)
     ran = _run([exe, "scenario", scenario.name], cwd=work, env=env)
     assert ran.stdout.strip().endswith("1 passed, 0 failed")
+    lessons = _run([exe, "learn"], cwd=work, env=env)  # the packaged lessons and rules reference
+    assert lessons.stdout.count("\n") == 11 and "Placing Vikings" in lessons.stdout
     module = _run([str(bindir / "python"), "-m", "rulesdsl", "--version"], cwd=work, env=env)
     assert re.fullmatch(r"rulesdsl \d+\.\d+\.\d+\S*", module.stdout.strip())
     variant = work / "variant" / "cards"

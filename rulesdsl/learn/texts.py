@@ -1,0 +1,27 @@
+"""Text in the two languages of the learning pages, and references to the rules."""
+
+from __future__ import annotations
+
+import attrs
+
+LANGUAGES = ("en", "zh")
+
+
+@attrs.frozen
+class Text:
+    """One text in English and in Simplified Chinese (both required)."""
+
+    en: str
+    zh: str
+
+    def get(self, language: str) -> str:
+        """The text in `language` (English for any other)."""
+        return self.zh if language == "zh" else self.en
+
+
+@attrs.frozen
+class RuleRef:
+    """A rule the text rests on: the project's rule id and the rulebook page, where a source gives one."""
+
+    id: str
+    page: int | None = attrs.field(default=None, metadata={"range": (1, 60)})
