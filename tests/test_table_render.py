@@ -54,7 +54,7 @@ def test_png_and_bad_steps(saved, tmp_path, capsys):
     broken = tmp_path / "broken.json"
     broken.write_text("{", encoding="utf-8")
     assert main(["render", str(broken)]) == 1
-    assert "cannot read saved game" in capsys.readouterr().err
+    assert "broken.json:1:2: invalid JSON" in capsys.readouterr().err  # located by the bounded reader
 
 
 def test_a_game_over_is_captioned(content):
