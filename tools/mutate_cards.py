@@ -249,6 +249,7 @@ def _alarm(signum, frame):
 def run_item(task):
     """Run every mutant of one item against its scenarios: a list of result records."""
     key, mutants, files, stamp = task
+    from rulesdsl.engine.relevance import forget
     from rulesdsl.lang.parser import parse
     from rulesdsl.scenario import run_file
 
@@ -260,6 +261,7 @@ def run_item(task):
         for category, desc, text in mutants:
             verdict, detail = "survived", ""
             content.programs[key] = parse(text)
+            forget(content)  # what was read of the original program (a space's plan, its needs ...) no longer holds
             signal.alarm(TIME_LIMIT)
             try:
                 for path in files:
@@ -274,10 +276,12 @@ def run_item(task):
             finally:
                 signal.alarm(0)
                 content.programs[key] = original
+                forget(content)
             records.append({"item": list(key), "category": category, "mutant": desc, "text": text, "verdict": verdict,
                             "detail": detail, "stamp": stamp})
     finally:
         content.programs[key] = original
+        forget(content)
     return records
 
 

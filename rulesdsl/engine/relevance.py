@@ -54,6 +54,12 @@ _OPEN_REACH = object()
 _TABLES: dict = {}
 
 
+def forget(content) -> None:
+    """Drop every reading of this content's trees: for a tool that changes a program of a loaded
+    content in place (tools/mutate_cards.py), so that no reading of the old program is used."""
+    _TABLES.pop(id(content), None)
+
+
 def cached(content, key, compute):
     """A reading of the content's trees, computed once per content (not per game).
     Keys name content objects (space ids, card numbers, id() of a hook kept alive by the content)."""
