@@ -28,6 +28,22 @@ def join(parts, word: str = "and") -> str:
     return ", ".join(parts[:-1]) + f" {word} " + parts[-1]
 
 
+def sentence(text: str) -> str:
+    """A clause as a sentence: capital first letter, one full stop."""
+    text = text.strip()
+    return (text[:1].upper() + text[1:]).rstrip(".") + "."
+
+
+def lower_first(text: str) -> str:
+    """The text with a small first letter (to follow a colon)."""
+    return text[:1].lower() + text[1:]
+
+
+def article(text: str) -> str:
+    """"a" or "an" before the text."""
+    return ("an " if text[:1].lower() in "aeiou" else "a ") + text
+
+
 def plain(name: str) -> str:
     """A name of the language put in words when the content has no English name for it."""
     return str(name).replace("_", " ")
@@ -213,7 +229,7 @@ class Words:
         """Where: "a Hunting space" (or "Hunting spaces" where several are counted)."""
         if isinstance(p, t.GroupPlace):
             names = join([self.group(n) for n in p.names], "or")
-            return f"{names} spaces" if plural else _article(names) + " space"
+            return f"{names} spaces" if plural else article(names) + " space"
         if isinstance(p, t.ColumnPlace):
             names = join([f"column-{c}" for c in p.columns], "or")
             return f"{names} spaces" if plural else f"a {names} space"
@@ -393,7 +409,3 @@ def _terms(e) -> list:
     if isinstance(e, t.BinOp) and e.op == "+":
         return _terms(e.left) + _terms(e.right)
     return [e]
-
-
-def _article(text: str) -> str:
-    return ("an " if text[:1].lower() in "aeiou" else "a ") + text
