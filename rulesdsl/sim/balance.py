@@ -8,7 +8,9 @@ so the games differ by the card alone until it changes something. With `--pairin
 default) the card goes to every seat in turn on the same seed and, when nothing is dealt
 without it, the seats' pairs share one game without the card: a 2-player seed gives 2 pairs for
 3 games, and the seat's position is balanced exactly. `--pairing single` plays one seat per seed
-(seat u mod players), the design of earlier versions, kept for comparison.
+(seat u mod players), the design of earlier versions, kept for comparison; `--pairing
+independent` plays the game without the card on another seed (no common random numbers),
+only to measure what the pairing saves and to test the statistics on exchangeable arms.
 
 Each seed's mean difference of the seat's score (and win) is one independent observation;
 the mean over seeds has a Student-t interval (sim/stats.py says why t). No verdict and no
@@ -29,7 +31,7 @@ from rulesdsl.errors import RulesError
 from rulesdsl.sim import bundle as bundles
 from rulesdsl.sim.stats import ALPHA, FLOOR, Paired, Sequential, holm, looks_planned, stop_reason
 
-PAIRINGS = ("rotate", "single")
+PAIRINGS = ("rotate", "single", "independent")
 
 
 @attrs.frozen
@@ -129,18 +131,23 @@ def _arm(setup, test: CardTest, bundle, seat: int | None, card: int | None):
     return attrs.evolve(setup, options=options)
 
 
-def unit_games(setup, test: CardTest, unit: int, pairing: str) -> tuple[dict, list[tuple[int, int, str, str]]]:
-    """The games of a seed for a card, by key (`a<seat>`, `b` or `b<seat>`) -> (bundle, setup),
-    and its pairs as (pair, seat, key with, key without)."""
+INDEPENDENT = 10**9  # `--pairing independent`: the game without the card is played on seed + this
+
+
+def unit_games(setup, test: CardTest, unit: int, pairing: str, first_seed: int = 0) -> tuple[dict, list[tuple[int, int, str, str]]]:
+    """The games of a seed for a card, by key (`a<seat>`, `b` or `b<seat>`) -> (bundle, setup,
+    seed), and its pairs as (pair, seat, key with, key without)."""
     players = setup.options.players
     seats = range(players) if pairing == "rotate" else (unit % players,)
+    seed = first_seed + unit
     games: dict = {}
     pairs = []
     for seat in seats:
-        games[f"a{seat}"] = (test.bundle_a, _arm(setup, test, test.bundle_a, seat, test.card))
+        games[f"a{seat}"] = (test.bundle_a, _arm(setup, test, test.bundle_a, seat, test.card), seed)
         # nothing dealt without the card: one game serves every seat of the seed
         b = "b" if test.baseline is None else f"b{seat}"
-        games[b] = (test.bundle_b, _arm(setup, test, test.bundle_b, seat, test.baseline))
+        games[b] = (test.bundle_b, _arm(setup, test, test.bundle_b, seat, test.baseline),
+                    seed + INDEPENDENT if pairing == "independent" else seed)
         pair = unit * players + seat if pairing == "rotate" else unit
         pairs.append((pair, seat, f"a{seat}", b))
     return games, pairs
@@ -231,13 +238,13 @@ def _play_units(tests, setup, backend, store, missing, first_seed, pairing, stor
     waiting: dict = {}  # a game -> the (card, seed, key)s it serves: cards of a run share identical games
     tasks = []
     for j, u in missing:
-        games, pairs = unit_games(setup, tests[j], u, pairing)
+        games, pairs = unit_games(setup, tests[j], u, pairing, first_seed)
         needed[(j, u)] = (len(games), pairs, {})
-        for key, (bundle, arm) in games.items():
-            same = (bundle.fingerprint, json.dumps(arm.to_json(), sort_keys=True), first_seed + u)
+        for key, (bundle, arm, seed) in games.items():
+            same = (bundle.fingerprint, json.dumps(arm.to_json(), sort_keys=True), seed)
             if same not in waiting:
                 waiting[same] = []
-                tasks.append((same, bundle, arm, (first_seed + u,)))
+                tasks.append((same, bundle, arm, (seed,)))
             waiting[same].append((j, u, key))
     buffer: list = []
     last = time.perf_counter()
@@ -306,7 +313,7 @@ def run_balance(args, setup, console) -> int:
     tests = plan_tests(args.content, not args.no_builtin, args.cards, args.variant)
     for test in tests:
         games, _ = unit_games(setup, test, 0, args.pairing)
-        for bundle, arm in games.values():
+        for bundle, arm, _ in games.values():
             check_setup(bundles.load(bundle), arm)
     plan = Plan.of(setup.options.players, args.pairing, args.pairs, args.min_pairs, args.batch)
     store = open_pairs(args.out, store_meta(tests, setup, plan, args.seed, args.width, args.pairing), new=args.new)

@@ -21,16 +21,16 @@ def write_records(store, tests, setup, pairing: str, folder: Path) -> dict[int, 
     from rulesdsl.savefile import write_atomic
     from rulesdsl.sim.balance import unit_games
 
-    rows = store.con.execute("SELECT r.test, r.pair, r.arm, r.answers, p.unit, p.seed, p.seat, p.diff FROM pair_records r "
+    rows = store.con.execute("SELECT r.test, r.pair, r.arm, r.answers, p.unit, p.seed - p.unit, p.seat, p.diff FROM pair_records r "
                              "JOIN pairs p ON p.test = r.test AND p.pair = r.pair ORDER BY r.test, abs(p.diff) DESC, r.pair, r.arm"
                              ).fetchall()
     written: dict[int, dict[int, dict]] = {}
     if rows:
         folder.mkdir(parents=True, exist_ok=True)
-    for test, pair, arm, answers, unit, seed, seat, diff in rows:
-        games, pairs = unit_games(setup, tests[test], unit, pairing)
+    for test, pair, arm, answers, unit, first_seed, seat, diff in rows:
+        games, pairs = unit_games(setup, tests[test], unit, pairing, first_seed)
         key = next((a if arm == "a" else b) for p, _, a, b in pairs if p == pair)
-        bundle, arm_setup = games[key]
+        bundle, arm_setup, seed = games[key]
         record = {"format": SAVE_FORMAT, "options": arm_setup.options.to_json(), "seed": seed, "dice": [],
                   "answers": json.loads(answers), "content": fingerprint(bundles.load(bundle))}
         name = f"card{tests[test].card}-pair{pair}-{'with' if arm == 'a' else 'without'}.json"

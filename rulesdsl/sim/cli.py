@@ -74,9 +74,9 @@ def add_parsers(sub) -> None:
     bal.add_argument("--report", action="store_true", help="play nothing: the verdicts and the report from the store")
     bal.add_argument("--detail", action="store_true",
                      help="per card: scoring categories, spaces, anytime actions, effects fired and the pairs to open")
-    bal.add_argument("--pairing", default="rotate", choices=("rotate", "single"),
+    bal.add_argument("--pairing", default="rotate", choices=("rotate", "single", "independent"),
                      help="rotate: the card goes to every seat on the same seed, sharing the game without it (default); "
-                          "single: one seat per seed")
+                          "single: one seat per seed; independent: the game without the card on another seed (to measure)")
     bal.add_argument("--model", metavar="FILE", default=None,
                      help="the value model of the learned and search agents (default: the shipped one)")
     for parser in (sim, bal):
