@@ -67,7 +67,11 @@ def main(argv=None) -> int:
     parser.add_argument("--pairing", default="rotate", choices=("rotate", "single"))
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default=None, help="the store's folder (default: a temporary one)")
+    parser.add_argument("--report", action="store_true",
+                        help="play nothing: judge the whole seeds stored in --out so far (one look, Holm over the changes)")
     args = parser.parse_args(argv)
+    if args.report:
+        return report(Path(args.out) / "store")
 
     from rulesdsl.engine.game import GameOptions
     from rulesdsl.sim.backends import make_backend
@@ -117,6 +121,46 @@ def main(argv=None) -> int:
         print(f"{name:16} {o.verdict:16} {o.score.mean:+6.2f} [{low:+6.2f}, {high:+6.2f}]  spread {o.score.sd:5.2f}  "
               f"pairs {o.pairs:4d} seeds {o.score.n:4d}  played {o.played / max(1, o.pairs):4.0%}  p(Holm) {o.p_holm:.3g}"
               f"{'  WRONG' if bad else ''}")
+    return 1 if wrong else 0
+
+
+def report(folder: Path) -> int:
+    """The verdicts on the seeds stored so far (while a run goes on elsewhere, or after it was stopped)."""
+    import json
+    from collections import defaultdict
+
+    import duckdb
+
+    from rulesdsl.sim.stats import ALPHA, FLOOR, Paired, holm
+
+    con = duckdb.connect(str(folder / "sims.duckdb"), read_only=True)
+    meta = dict(con.execute("SELECT key, value FROM meta").fetchall())
+    labels = [t[0] for t in json.loads(meta["tests"])]
+    players = json.loads(meta["setup"])["options"]["players"]
+    rows = con.execute("SELECT test, unit, diff FROM pairs ORDER BY test, unit, seat").fetchall()
+    seconds = con.execute("SELECT sum(seconds) FROM pairs").fetchone()[0] or 0.0
+    con.close()
+    units: dict = defaultdict(lambda: defaultdict(list))
+    for test, unit, diff in rows:
+        units[test][unit].append(diff)
+    stats = []
+    for test in range(len(labels)):
+        stat = Paired()
+        for diffs in units[test].values():
+            if len(diffs) == players or meta and json.loads(meta["plan"])[5] != "rotate":
+                stat.add(sum(diffs) / len(diffs))
+        stats.append(stat)
+    names = list(variants())
+    wrong = 0
+    for name, stat, p in zip(names, stats, holm([s.p_value() for s in stats])):
+        verdict = ("no clear effect" if p >= ALPHA else "stronger" if stat.mean > 0 else "weaker") if stat.n >= FLOOR \
+            else f"too few seeds ({stat.n} < {FLOOR})"
+        bad = verdict == {"stronger": "weaker", "weaker": "stronger"}[WANTED[name.split("-")[0]]]
+        wrong += bad
+        low, high = stat.interval()
+        print(f"{name:16} {verdict:22} {stat.mean:+6.2f} [{low:+6.2f}, {high:+6.2f}]  spread {stat.sd:5.2f}  "
+              f"seeds {stat.n:4d}  pairs {stat.n * players:4d}  p(Holm, one look) {p:.3g}{'  WRONG' if bad else ''}")
+    print(f"seconds inside the workers for the stored pairs (a shared game counted with each pair): {seconds:.0f}")
     return 1 if wrong else 0
 
 
