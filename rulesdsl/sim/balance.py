@@ -192,6 +192,7 @@ def balance(tests, setup, backend, store, plan: Plan, first_seed: int = 0, width
     stored = stored_units(store)
     for j in range(len(tests)):
         stored.setdefault(j, {})
+    advance(sum(len(rows) for units in stored.values() for rows in units.values()))  # a resumed run's pairs
     outcomes = [Outcome(test) for test in tests]
     seqs = [Sequential(plan.looks, len(tests)) for _ in tests]
     active = list(range(len(tests)))
@@ -328,7 +329,7 @@ def run_balance(args, setup, console) -> int:
             backend.start()
         try:
             total = plan.max_units * len(tests) * (setup.options.players if args.pairing == "rotate" else 1)
-            with progress_bar(total, not args.no_progress and backend is not None, console) as advance:
+            with progress_bar(total, not args.no_progress and backend is not None, console, what="pairs") as advance:
                 outcomes = balance(tests, setup, backend, store, plan, args.seed, args.width, args.pairing, advance)
         except KeyboardInterrupt:
             done = store.con.execute("SELECT count(*) FROM pairs").fetchone()[0]

@@ -40,6 +40,13 @@ def write_records(store, tests, setup, pairing: str, folder: Path) -> dict[int, 
     return {test: list(by_pair.values()) for test, by_pair in written.items()}
 
 
+def arm_words(test) -> tuple[str, str]:
+    """What the two games of a pair are called: with the card, and without it or with its baseline."""
+    if test.baseline is None:
+        return "with", "without"
+    return "with", f"with the base card {test.baseline}" if test.baseline == test.card else f"with card {test.baseline}"
+
+
 def open_command(path: Path, bundle) -> str:
     """The command that shows a written game: its scores and what happened, on its content."""
     roots = "".join(f" --content {shlex.quote(root.name)}" for root in bundle.roots)
@@ -105,6 +112,6 @@ def print_detail(outcome, detail, records, console) -> None:
                       "open saved game, with the same variant folders):")
         for entry in records:
             console.print(f"  pair {entry['pair']} (seed {entry['seed']}, seat P{entry['seat'] + 1}): {entry['diff']:+d}")
-            for arm, word in (("a", "with"), ("b", "without")):
+            for arm, word in zip("ab", arm_words(outcome.test)):
                 if arm in entry:
                     console.print(f"    {word}: {open_command(*entry[arm])}", soft_wrap=True)

@@ -85,7 +85,7 @@ def _lines(title: str, lines, limit: int | None = None) -> str:
 
 
 def _detail(outcome, detail, records) -> str:
-    from rulesdsl.sim.balance_report import DETAIL_LINES, open_command
+    from rulesdsl.sim.balance_report import DETAIL_LINES, arm_words, open_command
 
     parts = [f"<h3>{html.escape(outcome.test.label)}</h3><p>{outcome.pairs} pairs over {outcome.score.n} seeds: "
              f"{html.escape(outcome.verdict)}</p>",
@@ -103,7 +103,7 @@ def _detail(outcome, detail, records) -> str:
         items = []
         for entry in records:
             commands = "".join(f"<br>{word}: <code>{html.escape(open_command(*entry[arm]))}</code>"
-                               for arm, word in (("a", "with"), ("b", "without")) if arm in entry)
+                               for arm, word in zip("ab", arm_words(outcome.test)) if arm in entry)
             items.append(f"<li>pair {entry['pair']} (seed {entry['seed']}, seat P{entry['seat'] + 1}): "
                          f"{entry['diff']:+d}{commands}</li>")
         parts.append("<h4>pairs with the largest differences</h4><p>Open a game with its command, or in "
