@@ -32,9 +32,7 @@ PAIR_COLUMNS = [name for name, _ in SCHEMA["pairs"]]
 
 def open_pairs(folder, meta: dict, new: bool):
     """The balance store in `folder` for runs of `meta`; refused for other content or settings unless `new`."""
-    store = open_store(folder, meta, new=new, schema=SCHEMA)
-    store.meta = meta
-    return store
+    return open_store(folder, meta, new=new, schema=SCHEMA)
 
 
 def pair_rows(test: int, pair: int, unit: int, seat: int, game_a: dict, game_b: dict, card: int) -> dict[str, list[tuple]]:
