@@ -19,7 +19,6 @@ from rulesdsl.sim import bundle as bundles
 from rulesdsl.sim.agents import make_agent
 from rulesdsl.sim.play import Setup, play
 from rulesdsl.sim.runner import simulate
-from rulesdsl.sim.stats import Paired, holm
 from rulesdsl.sim.store import SCHEMA
 
 SOLO = Setup(GameOptions(players=1, length="short", decks=("A",)), ("random",))
@@ -247,67 +246,3 @@ def test_coverage_report(tmp_path, capsys, variant):
     variant.write("cards/occupations/A/001-peddler.yaml", PEDDLER.read_text() + "  gain 1 silver\nreplaces: true\n")
     code, _, err = sim(capsys, "--report", "--out", out, "--content", str(variant.root))
     assert code == 1 and "holds games of other content" in err
-
-
-def _peddler_variant(variant, extra: str):
-    variant.write("cards/occupations/A/001-peddler.yaml", PEDDLER.read_text() + extra + "replaces: true\n")
-    return str(variant.root)
-
-
-def test_balance_detects_five_silver_when_played(variant, tmp_path, capsys):
-    root = _peddler_variant(variant, "  gain 5 silver\n")
-    html = tmp_path / "report.html"
-    code = main(["balance", "--variant", root, "--players", "1", "--short", "--decks", "A", "--pairs", "120",
-                 "--min-pairs", "40", "--batch", "40", "--jobs", "2", "--no-progress", "--html", str(html)])
-    text, err = capsys.readouterr()
-    assert code == 0, err
-    line = next(line for line in text.splitlines() if "1 Peddler (changed)" in line)
-    assert "stronger" in line
-    page = html.read_text()
-    assert page.count("data:image/png;base64,") == 3 and "1 Peddler (changed)" in page
-
-
-def test_balance_of_an_identical_card_finds_no_effect(variant, tmp_path, capsys):
-    root = _peddler_variant(variant, "")
-    code = main(["balance", "--variant", root, "--players", "1", "--short", "--decks", "A", "--pairs", "30",
-                 "--min-pairs", "30", "--batch", "30", "--jobs", "1", "--no-progress", "--html", str(tmp_path / "r.html")])
-    text, err = capsys.readouterr()
-    assert code == 0, err
-    line = next(line for line in text.splitlines() if "1 Peddler (changed)" in line)
-    assert "+0.00 [+0.00, +0.00]" in line and "no clear effect" in line
-
-
-def test_a_card_never_played_is_flagged_not_balanced():
-    from rulesdsl.sim.balance import CardTest, Outcome
-
-    outcome = Outcome(CardTest("x", 1, None, None, None))
-    for d in (0, 0, 0):
-        outcome.score.add(d)
-    assert outcome.verdict == "never played: no verdict"
-    outcome.played = 1
-    assert outcome.verdict == "no clear effect"
-
-
-def test_paired_statistics_and_holm():
-    import statistics
-
-    data = [3.0, -1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0]
-    stat = Paired()
-    for x in data:
-        stat.add(x)
-    assert stat.mean == pytest.approx(statistics.mean(data))
-    assert stat.sd == pytest.approx(statistics.stdev(data))
-    assert holm([0.01, 0.04, 0.03, 0.5]) == pytest.approx([0.04, 0.09, 0.09, 0.5])
-
-
-def test_a_new_card_with_the_effect_of_a_base_card_is_compared_with_it(variant, tmp_path, capsys):
-    text = PEDDLER.read_text().replace("number: 1\n", "number: 901\n").replace("name: Peddler", "name: Second Peddler")
-    variant.write("cards/occupations/A/901-second-peddler.yaml", text)
-    code = main(["balance", "--variant", str(variant.root), "--players", "1", "--short", "--decks", "A", "--pairs", "50",
-                 "--min-pairs", "50", "--batch", "50", "--jobs", "1", "--no-progress", "--html", str(tmp_path / "r.html")])
-    out, err = capsys.readouterr()
-    assert code == 0, err
-    line = next(line for line in out.splitlines() if "901 Second Peddler" in line)
-    assert "(new, copies 1)" in line
-    low, high = (float(x) for x in line.split("[", 1)[1].split("]", 1)[0].split(","))
-    assert low <= 0 <= high

@@ -171,8 +171,9 @@ def throughput(args) -> None:
 
 
 def balance_targets(args) -> None:
-    from rulesdsl.sim.balance import balance, plan_tests
     from rulesdsl.sim.backends import default_jobs
+    from rulesdsl.sim.balance import Plan, balance, plan_tests, store_meta
+    from rulesdsl.sim.pairs import open_pairs
 
     peddler = Path(__file__).resolve().parent.parent / "cards" / "occupations" / "A" / "001-peddler.yaml"
     text = peddler.read_text()
@@ -190,15 +191,18 @@ def balance_targets(args) -> None:
             for root, wanted, most in ((plus, "excludes 0", 2000), (twin, "contains 0", args.twin_pairs)):
                 tests = plan_tests([], True, [], str(root))
                 start = time.perf_counter()
-                with progress_bar(2 * most, True) as advance:
-                    [outcome] = balance(tests, setup, backend, max_pairs=most, min_pairs=min(200, most), batch=100, width=1.0, advance=advance)
+                plan = Plan.of(2, "rotate", most, min(200, most), 100)
+                store = open_pairs(Path(folder) / f"store-{root.name}", store_meta(tests, setup, plan, 0, 1.0, "rotate"), new=True)
+                with progress_bar(most, True, what="pairs") as advance:
+                    [outcome] = balance(tests, setup, backend, store, plan, width=1.0, advance=advance)
+                store.close()
                 low, high = outcome.score.interval()
                 excludes = low > 0 or high < 0
                 met = excludes if wanted == "excludes 0" else not excludes
-                print(f"{outcome.test.label}: {outcome.score.n} pairs ({outcome.stopped}), score diff {outcome.score.mean:+.2f} "
-                      f"[{low:+.2f}, {high:+.2f}], played in {outcome.played / outcome.score.n:.0%} of games, "
+                print(f"{outcome.test.label}: {outcome.pairs} pairs ({outcome.stopped}), score diff {outcome.score.mean:+.2f} "
+                      f"[{low:+.2f}, {high:+.2f}], played in {outcome.played / outcome.pairs:.0%} of games, "
                       f"{time.perf_counter() - start:.0f} s; interval should exclude 0" if wanted == "excludes 0" else
-                      f"{outcome.test.label}: {outcome.score.n} pairs ({outcome.stopped}), score diff {outcome.score.mean:+.2f} "
+                      f"{outcome.test.label}: {outcome.pairs} pairs ({outcome.stopped}), score diff {outcome.score.mean:+.2f} "
                       f"[{low:+.2f}, {high:+.2f}], {time.perf_counter() - start:.0f} s; interval should contain 0")
                 print(f"  target ({wanted} within 2,000 pairs): {'met' if met else 'NOT met'}")
         finally:

@@ -33,8 +33,8 @@ class GameOptions:
     occupations: bool = True  # deal and play occupations
     # A set-up of chosen cards (what `rulesdsl balance` plays): each (seat, occupation) is put
     # into that seat's hand, and the `exclude`d occupations (and the dealt ones) are taken out
-    # of the decks and the starting hands after the shuffle, so the same seed draws the same
-    # other cards whichever card is dealt.
+    # of the decks before they are shuffled, so games that take out the same cards draw the
+    # same other cards whichever of them is dealt (and whether a variant adds them or not).
     deal: tuple[tuple[int, int], ...] = ()
     exclude: tuple[int, ...] = ()
 
@@ -233,15 +233,14 @@ class Game(Forking):
         face_up = 3 if self.options.players == 4 else 2
         s.strips = [[sid, list(content.mountain_strips[sid].items)] for sid in strips[:face_up]]
         s.strip_pile = strips[face_up:]
-        cards = [o for o in content.occupations.values() if o.deck in self.options.decks]
+        # the chosen cards go before the shuffles: two games whose contents differ only by cards
+        # both take out shuffle the same list, so they draw the same cards and roll the same dice
+        removed = self.options.removed
+        cards = [o for o in content.occupations.values() if o.deck in self.options.decks and o.number not in removed]
         starting = sorted(o.number for o in cards if o.starting)
         normal = sorted(o.number for o in cards if not o.starting)
         rng.shuffle(starting)
         rng.shuffle(normal)
-        removed = self.options.removed
-        if removed:  # after the shuffles: the dice and the other cards come as without the choice
-            starting = [c for c in starting if c not in removed]
-            normal = [c for c in normal if c not in removed]
         s.occupation_deck = normal if self.options.occupations else []
         grid = pieces.grid(content, f"home_{home.id}")
         solo = self.options.players == 1

@@ -1,14 +1,24 @@
 """`rulesdsl balance`: what a card does to the game, measured by paired games.
 
-For each card, pair i plays seed SEED+i twice with common random numbers: once with the
-card dealt to seat i mod players (seats rotate) and once without it (or, for a card a
-variant changes, with the base version; for a new card with the effect of a base card,
-with that card), the cards taken out of the decks in both. The
-difference of that seat's score and of its win (1/0) are averaged over the pairs, with
-95% intervals. A card stops early once a look's interval excludes 0 (each of the planned
-looks gets alpha/looks, so stopping early keeps its error rate) or the 95% interval is
-narrower than --width; Holm's correction adjusts the p-values when many cards are tested.
-A card that was never played in its games is flagged, not called balanced.
+A unit is one seed, SEED+u. For each card the seed is played with the card dealt to a seat
+and without it (or, for a card a variant changes, with the base version; for a new card with
+the effect of a base card, with that card), the card (and its baseline) taken out of the decks
+in every arm: the same dice, the same shuffles, the agents seeded alike (common random numbers),
+so the games differ by the card alone until it changes something. With `--pairing rotate` (the
+default) the card goes to every seat in turn on the same seed and, when nothing is dealt
+without it, the seats' pairs share one game without the card: a 2-player seed gives 2 pairs for
+3 games, and the seat's position is balanced exactly. `--pairing single` plays one seat per seed
+(seat u mod players), the design of earlier versions, kept for comparison; `--pairing
+independent` plays the game without the card on another seed (no common random numbers),
+only to measure what the pairing saves and to test the statistics on exchangeable arms.
+
+Each seed's mean difference of the seat's score (and win) is one independent observation;
+the mean over seeds has a Student-t interval (sim/stats.py says why t). No verdict and no
+early stop before stats.FLOOR seeds; a card stops early once a look rejects 0 at its share of
+alpha (looks x cards, Bonferroni) or its 95% interval is narrower than --width each side; the
+cards' sequential p-values are Holm-adjusted at the end. A card never played is flagged, not
+called balanced. Every pair goes into the DuckDB store (sim/pairs.py) as its seed completes, so
+`--resume` goes on without losing or repeating a pair, and the report is made from the store.
 """
 
 from __future__ import annotations
@@ -19,9 +29,9 @@ import attrs
 
 from rulesdsl.errors import RulesError
 from rulesdsl.sim import bundle as bundles
-from rulesdsl.sim.stats import Paired, holm, look_z, stop_reason
+from rulesdsl.sim.stats import ALPHA, FLOOR, Paired, Sequential, holm, looks_planned, stop_reason
 
-ALPHA = 0.05
+PAIRINGS = ("rotate", "single", "independent")
 
 
 @attrs.frozen
@@ -36,19 +46,24 @@ class CardTest:
 @attrs.define
 class Outcome:
     test: CardTest
-    score: Paired = attrs.field(factory=Paired)
+    score: Paired = attrs.field(factory=Paired)  # per seed: the mean over its pairs
     win: Paired = attrs.field(factory=Paired)
+    pairs: int = 0
     played: int = 0
     fired: int = 0
     scores_a: list = attrs.field(factory=list)
     scores_b: list = attrs.field(factory=list)
     stopped: str = "max pairs"
+    p_seq: float = 1.0  # the sequential p (smallest look's p x looks)
     p_holm: float = 1.0
+    seconds: float = 0.0  # CPU seconds of its games
 
     @property
     def verdict(self) -> str:
-        if self.played == 0:
+        if self.pairs and self.played == 0:
             return "never played: no verdict"
+        if self.score.n < FLOOR:
+            return f"too few seeds ({self.score.n} < {FLOOR}): no verdict"
         if self.p_holm < ALPHA:
             return "stronger" if self.score.mean > 0 else "weaker"
         return "no clear effect"
@@ -106,111 +121,246 @@ def _same_effect(content, card) -> int | None:
     return None
 
 
-def _setups(setup, test: CardTest, pair: int):
-    """The seat and both arms' setups of a pair: the card (or its baseline) dealt to the seat, both
-    taken out of the decks wherever the arm's content has them."""
-    seat = pair % setup.options.players
+def _arm(setup, test: CardTest, bundle, seat: int | None, card: int | None):
+    """An arm's setup: `card` dealt to `seat` (None: nothing), the test's cards out of the decks
+    wherever that arm's content has them."""
     gone = (test.card,) + ((test.baseline,) if test.baseline is not None and test.baseline != test.card else ())
-
-    def arm(bundle, card):
-        known = bundles.load(bundle).occupations
-        options = attrs.evolve(setup.options, deal=((seat, card),) if card is not None else (),
-                               exclude=tuple(c for c in gone if c in known and c != card))
-        return attrs.evolve(setup, options=options)
-
-    return seat, arm(test.bundle_a, test.card), arm(test.bundle_b, test.baseline)
+    known = bundles.load(bundle).occupations
+    options = attrs.evolve(setup.options, deal=((seat, card),) if card is not None else (),
+                           exclude=tuple(c for c in gone if c in known and c != card))
+    return attrs.evolve(setup, options=options)
 
 
-def balance(tests, setup, backend, first_seed=0, max_pairs=2000, min_pairs=200, batch=100, width=1.0,
+INDEPENDENT = 10**9  # `--pairing independent`: the game without the card is played on seed + this
+
+
+def unit_games(setup, test: CardTest, unit: int, pairing: str, first_seed: int = 0) -> tuple[dict, list[tuple[int, int, str, str]]]:
+    """The games of a seed for a card, by key (`a<seat>`, `b` or `b<seat>`) -> (bundle, setup,
+    seed), and its pairs as (pair, seat, key with, key without)."""
+    players = setup.options.players
+    seats = range(players) if pairing == "rotate" else (unit % players,)
+    seed = first_seed + unit
+    games: dict = {}
+    pairs = []
+    for seat in seats:
+        games[f"a{seat}"] = (test.bundle_a, _arm(setup, test, test.bundle_a, seat, test.card), seed)
+        # nothing dealt without the card: one game serves every seat of the seed
+        b = "b" if test.baseline is None else f"b{seat}"
+        games[b] = (test.bundle_b, _arm(setup, test, test.bundle_b, seat, test.baseline),
+                    seed + INDEPENDENT if pairing == "independent" else seed)
+        pair = unit * players + seat if pairing == "rotate" else unit
+        pairs.append((pair, seat, f"a{seat}", b))
+    return games, pairs
+
+
+def _fold(outcome: Outcome, rows: list[tuple]) -> None:
+    """Add a seed's pairs (stored rows, pairs.PAIR_COLUMNS) to a card's outcome."""
+    outcome.score.add(sum(r[7] for r in rows) / len(rows))
+    outcome.win.add(sum(int(r[8]) - int(r[9]) for r in rows) / len(rows))
+    outcome.pairs += len(rows)
+    outcome.played += sum(1 for r in rows if r[10])
+    outcome.fired += sum(r[12] for r in rows)
+    outcome.scores_a += [r[5] for r in rows]
+    outcome.scores_b += [r[6] for r in rows]
+    outcome.seconds += sum(r[15] for r in rows)
+
+
+@attrs.frozen
+class Plan:
+    """How many seeds a card may take and when to look: from the pair counts of the command line."""
+
+    max_units: int
+    batch: int
+    min_units: int
+    looks: int
+
+    @classmethod
+    def of(cls, players: int, pairing: str, max_pairs: int, min_pairs: int, batch: int) -> "Plan":
+        per = players if pairing == "rotate" else 1
+        max_units = math.ceil(max_pairs / per)
+        batch_units = max(1, math.ceil(batch / per))
+        min_units = math.ceil(min_pairs / per)
+        return cls(max_units, batch_units, min_units, looks_planned(max_units, batch_units, min_units))
+
+
+def balance(tests, setup, backend, store, plan: Plan, first_seed: int = 0, width: float = 1.0, pairing: str = "rotate",
             advance=lambda n, total=None: None) -> list[Outcome]:
-    """Play the paired games of every test (all tests' pairs of a look together) and judge them."""
-    from rulesdsl.sim.runner import check_setup
+    """Play (or, with `backend` None, only read from the store) the paired games of every test,
+    all tests' seeds of a look together, and judge them."""
+    from rulesdsl.sim.pairs import stored_units
 
-    for test in tests:
-        check_setup(bundles.load(test.bundle_a), _setups(setup, test, 0)[1])
+    stored = stored_units(store)
+    for j in range(len(tests)):
+        stored.setdefault(j, {})
+    advance(sum(len(rows) for units in stored.values() for rows in units.values()))  # a resumed run's pairs
     outcomes = [Outcome(test) for test in tests]
-    z_look = look_z(ALPHA, math.ceil(max_pairs / batch))
+    seqs = [Sequential(plan.looks, len(tests)) for _ in tests]
     active = list(range(len(tests)))
     done = 0
-    while active and done < max_pairs:
-        upto = min(done + batch, max_pairs)
-        tasks = []
+    while active and done < plan.max_units:
+        upto = min(done + plan.batch, plan.max_units)
+        missing = [(j, u) for j in active for u in range(done, upto) if u not in stored[j]]
+        if missing:
+            if backend is None:
+                raise RulesError(f"the store {store.path} lacks pairs of this run (first: card {tests[missing[0][0]].label}, "
+                                 f"seed {first_seed + missing[0][1]}); run it with --resume to play them")
+            _play_units(tests, setup, backend, store, missing, first_seed, pairing, stored, advance)
         for j in active:
-            for pair in range(done, upto):
-                _, a, b = _setups(setup, tests[j], pair)
-                tasks.append(((j, pair, "a"), tests[j].bundle_a, a, (first_seed + pair,)))
-                tasks.append(((j, pair, "b"), tests[j].bundle_b, b, (first_seed + pair,)))
-        halves: dict = {}
-        for (j, pair, arm), games in backend.run(tasks):
-            halves[(j, pair, arm)] = games[0]
-            advance(1)
-        for j in active:
-            for pair in range(done, upto):
-                _record(outcomes[j], setup, pair, halves[(j, pair, "a")], halves[(j, pair, "b")])
+            for u in range(done, upto):
+                _fold(outcomes[j], stored[j][u])
         done = upto
         for j in list(active):
-            reason = stop_reason(outcomes[j].score, min_pairs, width, z_look)
+            reason = stop_reason(outcomes[j].score, seqs[j], plan.min_units, width)
             if reason is not None:
                 outcomes[j].stopped = reason
                 active.remove(j)
-        advance(0, total=done * 2 * len(tests) + (max_pairs - done) * 2 * len(active))
-    for outcome, p in zip(outcomes, holm([o.score.p_value() for o in outcomes])):
+        per = max(len(r) for r in stored[0].values()) if stored[0] else 1
+        advance(0, total=sum(o.pairs for o in outcomes) + (plan.max_units - done) * per * len(active))
+    for outcome, seq in zip(outcomes, seqs):
+        outcome.p_seq = seq.p
+    for outcome, p in zip(outcomes, holm([o.p_seq for o in outcomes])):
         outcome.p_holm = p
     return outcomes
 
 
-def _record(outcome: Outcome, setup, pair: int, game_a, game_b) -> None:
-    seat = pair % setup.options.players
-    row_a = next(r for r in game_a["scores"] if r[1] == seat)
-    row_b = next(r for r in game_b["scores"] if r[1] == seat)
-    outcome.score.add(row_a[3] - row_b[3])
-    outcome.win.add(int(row_a[4]) - int(row_b[4]))
-    outcome.scores_a.append(row_a[3])
-    outcome.scores_b.append(row_b[3])
-    card = next((r for r in game_a["cards"] if r[1] == seat and r[2] == outcome.test.card), None)
-    if card is not None and card[5]:
-        outcome.played += 1
-        outcome.fired += card[7]
+FLUSH_SECONDS = 1.0
 
 
-def print_table(outcomes, console) -> None:
-    from rich.table import Table
+def _play_units(tests, setup, backend, store, missing, first_seed, pairing, stored, advance) -> None:
+    """Play the missing seeds on the backend; each seed's pairs are stored once all its games are in."""
+    import time
 
-    table = Table(title="balance: the card's seat, with the card minus without (95% intervals; p after Holm)")
-    for name in ("card", "pairs", "played", "fired/game", "score diff", "win-rate diff", "p (Holm)", "verdict", "stopped"):
-        table.add_column(name, justify="left" if name in ("card", "verdict", "stopped") else "right", no_wrap=True)
-    for o in outcomes:
-        n = o.score.n
-        low, high = o.score.interval()
-        wlow, whigh = o.win.interval()
-        table.add_row(o.test.label, str(n), f"{o.played / n:.0%}" if n else "-", f"{o.fired / n:.2f}" if n else "-",
-                      f"{o.score.mean:+.2f} [{low:+.2f}, {high:+.2f}]", f"{o.win.mean:+.1%} [{wlow:+.1%}, {whigh:+.1%}]",
-                      f"{o.p_holm:.3g}", o.verdict, o.stopped)
-    console.print(table)
+    from rulesdsl.sim.pairs import add_units, pair_rows, answers_text, top_pairs
+    from rulesdsl.sim.runner import _no_interrupt
+
+    import json
+
+    needed: dict = {}
+    waiting: dict = {}  # a game -> the (card, seed, key)s it serves: cards of a run share identical games
+    tasks = []
+    for j, u in missing:
+        games, pairs = unit_games(setup, tests[j], u, pairing, first_seed)
+        needed[(j, u)] = (len(games), pairs, {})
+        for key, (bundle, arm, seed) in games.items():
+            same = (bundle.fingerprint, json.dumps(arm.to_json(), sort_keys=True), seed)
+            if same not in waiting:
+                waiting[same] = []
+                tasks.append((same, bundle, arm, (seed,)))
+            waiting[same].append((j, u, key))
+    buffer: list = []
+    last = time.perf_counter()
+
+    def flush() -> None:
+        nonlocal buffer
+        if not buffer:
+            return
+        with _no_interrupt():
+            touched = {j for j, _, _ in buffer}
+            keep = {j: top_pairs(stored[j]) for j in touched}
+            batch = []
+            for j, u, rows in buffer:
+                rows["pair_records"] = [r for r in rows["pair_records"] if r[1] in keep[j]]
+                batch.append(rows)
+            add_units(store, batch, keep)
+            buffer = []
+
+    try:
+        for (j, u), pairs, got in _completed(backend.run(tasks), waiting, needed):
+            rows = {name: [] for name in ("pairs", "pair_spaces", "pair_anytime", "pair_fired", "pair_records")}
+            for pair, seat, a, b in pairs:
+                one = pair_rows(j, pair, u, seat, got[a], got[b], tests[j].card)
+                for name, found in one.items():
+                    rows[name] += found
+                rows["pair_records"] += [(j, pair, "a", answers_text(got[a])), (j, pair, "b", answers_text(got[b]))]
+            stored[j][u] = rows["pairs"]
+            buffer.append((j, u, rows))
+            advance(len(pairs))
+            if time.perf_counter() - last >= FLUSH_SECONDS:
+                flush()
+                last = time.perf_counter()
+        flush()
+    except KeyboardInterrupt:
+        flush()  # every whole seed played so far is kept: --resume goes on from there
+        raise
+
+
+def store_meta(tests, setup, plan: Plan, first_seed: int, width: float, pairing: str) -> dict:
+    """What a balance store must agree on to be continued: content, setup, the cards and the plan."""
+    import json
+
+    from rulesdsl.resources import version
+
+    return {"kind": "balance", "setup": json.dumps(setup.to_json(), sort_keys=True),
+            "tests": json.dumps([[t.label, t.card, t.baseline, t.bundle_a.fingerprint, t.bundle_b.fingerprint] for t in tests]),
+            "plan": json.dumps([plan.max_units, plan.batch, plan.min_units, first_seed, width, pairing]),
+            "rulesdsl": version()}
 
 
 def run_balance(args, setup, console) -> int:
     """The `balance` command."""
+    from pathlib import Path
+
     from rulesdsl.sim.backends import make_backend
+    from rulesdsl.sim.balance_report import print_detail, print_table, write_records
+    from rulesdsl.sim.breakdown import breakdown
+    from rulesdsl.sim.cli import output_console
     from rulesdsl.sim.html import write_report
+    from rulesdsl.sim.pairs import open_pairs
     from rulesdsl.sim.progress import progress_bar
+    from rulesdsl.sim.runner import check_setup
 
     if args.pairs < 1 or args.batch < 1 or args.min_pairs < 0:
         raise RulesError("--pairs and --batch must be at least 1, --min-pairs at least 0")
     tests = plan_tests(args.content, not args.no_builtin, args.cards, args.variant)
-    backend = make_backend(args.backend, args.jobs, args.address)
-    backend.start()
+    for test in tests:
+        games, _ = unit_games(setup, test, 0, args.pairing)
+        for bundle, arm, _ in games.values():
+            check_setup(bundles.load(bundle), arm)
+    plan = Plan.of(setup.options.players, args.pairing, args.pairs, args.min_pairs, args.batch)
+    store = open_pairs(args.out, store_meta(tests, setup, plan, args.seed, args.width, args.pairing), new=args.new)
     try:
-        with progress_bar(2 * args.pairs * len(tests), not args.no_progress, console) as advance:
-            outcomes = balance(tests, setup, backend, args.seed, args.pairs, args.min_pairs, args.batch, args.width, advance)
-    except KeyboardInterrupt:
-        print("interrupted: no report written", flush=True)
-        return 130
+        count = store.con.execute("SELECT count(*) FROM pairs").fetchone()[0]
+        if count and not (args.resume or args.report):
+            raise RulesError(f"{count} pairs of this run are already in {store.path}; --resume goes on, --report shows them, "
+                             f"--new starts afresh")
+        backend = None
+        if not args.report:
+            backend = make_backend(args.backend, args.jobs, args.address)
+            backend.start()
+        try:
+            total = plan.max_units * len(tests) * (setup.options.players if args.pairing == "rotate" else 1)
+            with progress_bar(total, not args.no_progress and backend is not None, console, what="pairs") as advance:
+                outcomes = balance(tests, setup, backend, store, plan, args.seed, args.width, args.pairing, advance)
+        except KeyboardInterrupt:
+            done = store.con.execute("SELECT count(*) FROM pairs").fetchone()[0]
+            print(f"interrupted: {done} pairs are in {store.path}; run the same command with --resume to go on", flush=True)
+            return 130
+        finally:
+            if backend is not None:
+                backend.stop()
+        out = output_console()
+        print_table(outcomes, out)
+        records = write_records(store, tests, setup, args.pairing, Path(args.out) / "games")
+        details = [breakdown(store.con, j) for j in range(len(tests))]
+        if args.detail:
+            for j, outcome in enumerate(outcomes):
+                print_detail(outcome, details[j], records.get(j, []), out)
+        else:
+            print(f"each card's detail (scoring categories, spaces, anytime actions, effects fired, the pairs to open): "
+                  f"add --detail (with --report to play nothing)")
     finally:
-        backend.stop()
-    from rulesdsl.sim.cli import output_console
-
-    print_table(outcomes, output_console())
-    write_report(outcomes, setup, args.html)
-    print(f"report: {args.html}")
+        store.close()
+    write_report(outcomes, details, records, setup, args.html)
+    print(f"report: {args.html}; pairs: {Path(args.out) / 'sims.duckdb'} (table pairs)")
     return 0
+
+
+def _completed(results, waiting: dict, needed: dict):
+    """(card and seed, its pairs, its games by key) for each seed whose games have all come back."""
+    for same, games in results:
+        for j, u, key in waiting.pop(same):
+            count, pairs, got = needed[(j, u)]
+            got[key] = games[0]
+            if len(got) == count:
+                del needed[(j, u)]
+                yield (j, u), pairs, got

@@ -96,7 +96,9 @@ def load(bundle: ContentBundle):
         # one folder per fingerprint: the same paths in every worker, so the content cache serves them all
         folder = Path(tempfile.gettempdir()) / f"rulesdsl-sim-{bundle.fingerprint[:24]}"
         for index, root in enumerate(bundle.roots):
-            base = folder / str(index)
+            # under the root's own folder name: the content's file names (and so a saved game's
+            # record of them) are those of the user's folder, and `play --load` accepts the record
+            base = folder / str(index) / (Path(root.name).name if not root.single_file else "")
             if not root.single_file:
                 (base / "cards").mkdir(parents=True, exist_ok=True)  # a folder root needs boards/ or cards/
             for rel, raw in root.files:

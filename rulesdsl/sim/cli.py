@@ -8,6 +8,7 @@ from rulesdsl.bounded import SEED, count
 from rulesdsl.errors import RulesError
 
 DEFAULT_OUT = "rulesdsl-sims"
+DEFAULT_BALANCE_OUT = "rulesdsl-balance"
 
 
 def _game_options(parser, default_decks: str = "A,B,C") -> None:
@@ -67,6 +68,18 @@ def add_parsers(sub) -> None:
     bal.add_argument("--width", type=float, default=1.0, metavar="POINTS",
                      help="stop when the 95%% interval of the score difference is this narrow each side (default 1.0)")
     bal.add_argument("--html", default="balance.html", metavar="FILE", help="the HTML report (default balance.html)")
+    bal.add_argument("--out", default=DEFAULT_BALANCE_OUT, metavar="DIR",
+                     help=f"the store of the pairs and the games worth opening (default ./{DEFAULT_BALANCE_OUT})")
+    bal.add_argument("--resume", action="store_true", help="go on with an interrupted run: play only the pairs not yet stored")
+    bal.add_argument("--new", action="store_true", help="start the store afresh")
+    bal.add_argument("--report", action="store_true", help="play nothing: the verdicts and the report from the store")
+    bal.add_argument("--detail", action="store_true",
+                     help="per card: scoring categories, spaces, anytime actions, effects fired and the pairs to open")
+    bal.add_argument("--pairing", default="rotate", choices=("rotate", "single", "independent"),
+                     help="rotate: the card goes to every seat on the same seed, sharing the game without it (default); "
+                          "single: one seat per seed; independent: the game without the card on another seed (to measure)")
+    bal.add_argument("--model", metavar="FILE", default=None,
+                     help="the value model of the learned and search agents (default: the shipped one)")
     for parser in (sim, bal):
         _exit_1_on_errors(parser)
 
@@ -91,7 +104,7 @@ def _setup(args):
         names *= args.players
     options = GameOptions(players=args.players, length="short" if args.short else "long",
                           decks=tuple(d.strip().upper() for d in args.decks.split(",") if d.strip()))
-    return Setup(options, tuple(names), args.budget)
+    return Setup(options, tuple(names), args.budget, model=getattr(args, "model", None))
 
 
 def _console():
@@ -104,7 +117,7 @@ def output_console():
     """The console tables go to: standard output, wide enough for them when it is not a terminal."""
     from rich.console import Console
 
-    return Console() if sys.stdout.isatty() else Console(width=160)
+    return Console() if sys.stdout.isatty() else Console(width=200)
 
 
 def _simulate(args) -> int:

@@ -27,9 +27,13 @@ class Setup:
     options: GameOptions
     agents: tuple[str, ...]
     budget: int | None = None
+    model: str | None = None  # the value model file of the learned and search agents (None: the shipped one)
 
     def to_json(self) -> dict:
-        return {"options": self.options.to_json(), "agents": list(self.agents), "budget": self.budget}
+        found = {"options": self.options.to_json(), "agents": list(self.agents), "budget": self.budget}
+        if self.model is not None:  # only when given: stores written before models existed still match
+            found["model"] = self.model
+        return found
 
 
 def new_game(content, setup: Setup, seed: int) -> Game:
@@ -46,7 +50,7 @@ def play(content, setup: Setup, seed: int) -> dict[str, list[tuple]]:
     """Play one game to the end; its rows by table (see store.SCHEMA for the columns)."""
     start = time.perf_counter()
     game = new_game(content, setup, seed)
-    agents = [make_agent(name, agent_seed(seed, seat), setup.budget) for seat, name in enumerate(setup.agents)]
+    agents = [make_agent(name, agent_seed(seed, seat), setup.budget, setup.model) for seat, name in enumerate(setup.agents)]
     players = game.state.players
     dealt = [frozenset(p.hand) for p in players]
     seen = [set(p.hand) for p in players]
@@ -100,6 +104,7 @@ def rows_of(game, setup: Setup, seed: int, dealt, seen, spaces, anytime, seconds
                                  fired_by_card[(p.index, card)], content.occupations[card].points if played else 0))
     out["spaces"] = [(seed, player, space, n) for (player, space), n in sorted(spaces.items())]
     out["anytime"] = [(seed, player, kind, n) for (player, kind), n in sorted(anytime.items())]
+    out["answers"] = [tuple(entry) for entry in game.log]  # not stored by simulate; balance keeps some as records
     return out
 
 

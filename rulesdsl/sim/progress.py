@@ -6,17 +6,18 @@ from contextlib import contextmanager
 
 
 @contextmanager
-def progress_bar(total: int, show: bool = True, console=None):
-    """Yield `advance(n, total=None)` (a new total when less work is left); draws nothing when `show` is false."""
+def progress_bar(total: int, show: bool = True, console=None, what: str = "games"):
+    """Yield `advance(n, total=None)` (a new total when less work is left) counting `what`; draws
+    nothing when `show` is false."""
     if not show:
         yield lambda n, total=None: None
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(),
-               TextColumn("{task.fields[rate]} games/s"), TextColumn("left"), TimeRemainingColumn())
+    columns = (TextColumn(what), BarColumn(), MofNCompleteColumn(),
+               TextColumn(f"{{task.fields[rate]}} {what}/s"), TextColumn("left"), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=False, refresh_per_second=4) as bar:
-        task = bar.add_task("games", total=total, rate="-")
+        task = bar.add_task(what, total=total, rate="-")
 
         def advance(n: int, total: int | None = None) -> None:
             bar.update(task, advance=n, total=total)

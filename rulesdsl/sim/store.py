@@ -197,7 +197,7 @@ def _read_meta(path: Path) -> dict:
 
 def _mismatch(path: Path, old: dict, meta: dict) -> str:
     changed = [k for k in sorted(set(old) | set(meta)) if old.get(k) != str(meta.get(k))]
-    what = "content" if "fingerprint" in changed else "options"
+    what = "content" if "fingerprint" in changed else "cards or content" if "tests" in changed else "options"
     details = []
     if "setup" in changed:
         a, b = _flat(_setup_json(old.get("setup", "{}"))), _flat(_setup_json(str(meta.get("setup", "{}"))))
