@@ -187,3 +187,25 @@ def test_vikings_in_the_terminal_counts_players_from_one_refuses_short_and_stops
     out = capsys.readouterr().out
     assert "P1, round 1:" in out and "P1, your choice (? for help)" in out and "a number or an option's key" in out
     assert out.count("stopped") == 1 and f"resume with --load {save}" in out and "Nothing was saved" not in out
+
+
+def test_phases_pass_with_what_each_player_gained(content):
+    from rulesdsl.agents import RandomAgent
+
+    game = Game(content, OPTIONS, 1)
+    person = HumanAgent(Keys("pass").read, lambda text="": None)
+    others = RandomAgent(7)
+    while game.decision.player != 0:
+        game.answer(others.answer(game, game.decision))
+    game.answer(person.answer(game, game.decision))
+    start_round = game.state.round
+    keys = Keys()
+    person.read, person.write = keys.read, keys.write
+    while game.decision is not None and (game.state.round == start_round or game.decision.player != 0):
+        game.answer(others.answer(game, game.decision))
+    with pytest.raises(EOFError):
+        person.answer(game, game.decision)
+    text = keys.text
+    assert "· phase 2: Harvest" in text
+    harvest = text.split("· phase 2: Harvest", 1)[1].split("  · ", 1)[0]
+    assert re.search(r"P\d: \+\d+ \w+", harvest), harvest  # the harvest's amounts under its line

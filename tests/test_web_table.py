@@ -151,3 +151,18 @@ def test_the_start_form_suggests_the_registrys_default_agent(client):
     assert f'name="agent1" value="{default_agent()}"' in page
     assert all(f'<option value="{name}">' in page for name in registry.NAMES)
     assert f'name="agent1" value="random"' not in page
+
+
+def test_a_vikings_game_takes_back_the_persons_last_answer(client):
+    made = client.post("/tableau/new", data={"game": "vikings", "players": "2", "agent0": "human", "agent1": "random", "seed": "2"})
+    assert made.status_code == 302
+    gid = made.headers["Location"].rsplit("/", 1)[1]
+    before = client.get(f"/tableau/{gid}/save").json["answers"]
+    page = client.get(f"/tableau/{gid}").text
+    assert "P1: which lot do you buy?" in page and "undo my last answer" not in page
+    key = re.search(r'data-key="([^"]+)"', page).group(1)
+    assert client.post(f"/tableau/{gid}/answer", data={"key": key}).status_code == 302
+    after = client.get(f"/tableau/{gid}/save").json["answers"]
+    assert after[: len(before) + 1] == before + [key] and "undo my last answer" in client.get(f"/tableau/{gid}").text
+    assert client.post(f"/tableau/{gid}/undo", data={}).status_code == 302
+    assert client.get(f"/tableau/{gid}/save").json["answers"] == before

@@ -29,8 +29,11 @@ def _chromium() -> str:
 
 
 def _server() -> tuple[str, object]:
+    import logging
+
     from werkzeug.serving import make_server
 
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no line per request
     from rulesdsl.web.app import create_app
 
     httpd = make_server("127.0.0.1", 0, create_app(), threaded=True)

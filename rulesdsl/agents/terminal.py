@@ -12,8 +12,6 @@ name first when there are several (`stone_house:1 b2 r`); the tile's shape is dr
 
 from __future__ import annotations
 
-from collections import Counter
-
 from rulesdsl.view import present
 
 HELP = ("  answers: a number, a space's number (103: column 1, row 3), an option's key, or for tiles a square\n"
@@ -42,7 +40,7 @@ class HumanAgent:
         previous = game.on_note
 
         def note(index):
-            self.marks[index] = _holdings(game)
+            self.marks[index] = present.holdings(game)
             if previous is not None:
                 previous(index)
 
@@ -50,14 +48,14 @@ class HumanAgent:
 
     def _news(self, game) -> None:
         self.seen = min(self.seen, len(game.history))
-        now = _holdings(game)
+        now = present.holdings(game)
         lines = range(self.seen, len(game.history))
         for n, index in enumerate(lines):
             self.write("  · " + present.history_line(game, game.history[index]))
             after = self.marks.get(index + 1, now) if n + 1 < len(lines) else now
             before = self.marks.get(index)
             if before is not None:
-                for change in present._change_lines(before, after):
+                for change in present.change_lines(before, after):
                     self.write("      " + change)
         self.seen = len(game.history)
         self.marks = {k: v for k, v in self.marks.items() if k >= self.seen}
@@ -196,10 +194,6 @@ class HumanAgent:
             return by_label[0].key
         self.write("  not one of the choices; type its number (or ? for help)")
         return None
-
-
-def _holdings(game) -> list[Counter]:
-    return [Counter(p.supply) + Counter(p.stables) for p in game.state.players]
 
 
 def _fit(text: str, width: int = 120) -> str:

@@ -345,11 +345,13 @@ class Step:
     entries: tuple[Entry, ...]  # what followed, each with its own gains and payments
 
 
-def _holdings(game) -> list[Counter]:
+def holdings(game) -> list[Counter]:
+    """Each player's supply and animals (what gains and payments change)."""
     return [Counter(p.supply) + Counter(p.stables) for p in game.state.players]
 
 
-def _change_lines(before: list[Counter], after: list[Counter]) -> tuple[str, ...]:
+def change_lines(before: list[Counter], after: list[Counter]) -> tuple[str, ...]:
+    """`P1: +2 wood, -1 silver` for every player whose holdings changed."""
     out = []
     for index, (old, new) in enumerate(zip(before, after)):
         parts = []
@@ -379,7 +381,7 @@ class Timeline:
         game = self.game
         # a trial of preparations writes lines and takes them back; the real line written
         # at the same position later replaces its mark
-        game.on_note = lambda index: self.marks.__setitem__(index, _holdings(game))
+        game.on_note = lambda index: self.marks.__setitem__(index, holdings(game))
         try:
             for index in range(len(self.steps) - 1, len(answers)):
                 self._step(index, *answers[index])
@@ -394,19 +396,19 @@ class Timeline:
             raise RulesError(f"corrupted saved game: answer {index + 1} does not fit the game (player {player})")
         option = decision.option(str(key))
         asked_in = (game.state.round, game.state.phase)
-        before, seen = _holdings(game), len(game.history)
+        before, seen = holdings(game), len(game.history)
         self.marks.clear()
         try:
             game.answer(str(key))
         except IllegalMove as err:
             raise RulesError(f"corrupted saved game: answer {index + 1}: {err}") from None
-        end = _holdings(game)
+        end = holdings(game)
         lines = range(seen, len(game.history))
         at = [self.marks.get(i, end) for i in lines] + [end]
-        entries = tuple(Entry(history_line(game, game.history[i]), _change_lines(at[n], at[n + 1])) for n, i in enumerate(lines))
+        entries = tuple(Entry(history_line(game, game.history[i]), change_lines(at[n], at[n + 1])) for n, i in enumerate(lines))
         label = option_text(game, decision, option) if option else str(key)
         self.steps.append(Step(index + 1, *asked_in, decision.player, history_line(game, decision.prompt), label,
-                               _change_lines(before, at[0]), entries))
+                               change_lines(before, at[0]), entries))
 
 
 def timeline(game_class, content, data: dict) -> tuple[list[Step], object]:

@@ -122,7 +122,7 @@ def _common(game, out: list, x0: float, y0: float) -> float:
 
 def _goods_icon(content, out: list, x: float, y: float, item: str, count: int) -> float:
     """One kind of good drawn in its shape and colour, its count and name under it; the width used."""
-    cell = 7
+    cell = 9
     try:
         piece = pieces.piece(content, item)
         rows, fill = piece.rows, _TILE_FILL.get(piece.color, "#999")
@@ -130,7 +130,7 @@ def _goods_icon(content, out: list, x: float, y: float, item: str, count: int) -
         rows, fill = ("#",), _TILE_FILL.get(item, "#999")
     name = item.replace("_", " ")
     label = f"{count} {name}"
-    width = max(len(rows[0]) * cell, len(label) * 5.6) + 10
+    width = max(len(rows[0]) * cell, len(label) * 5.8) + 12
     out.append(f'<g class="good" data-item="{escape(item)}"><title>{escape(label)}</title>')
     shape_w = len(rows[0]) * cell
     sx = x + (width - 10 - shape_w) / 2
@@ -138,7 +138,7 @@ def _goods_icon(content, out: list, x: float, y: float, item: str, count: int) -
         for c, ch in enumerate(row):
             if ch == "#":
                 out.append(_rect(sx + c * cell, y + r * cell, cell, cell, fill, "#333"))
-    out.append(_text(x + (width - 10) / 2, y + 4 * cell + 8, label, 10))
+    out.append(_text(x + (width - 10) / 2, y + 3 * cell + 10, label, 10))
     out.append("</g>")
     return width
 

@@ -36,8 +36,26 @@ def english(content, text: str) -> str:
     return explainer(content).words(text.replace(" -> ", " → "))
 
 
+_MEMO: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _memo(content, key, make):
+    """`make()` once per content and key (the English of an item depends on the content only)."""
+    try:
+        table = _MEMO.setdefault(content, {})
+    except TypeError:
+        return make()
+    if key not in table:
+        table[key] = make()
+    return table[key]
+
+
 def effect_lines(content, collection: str, key) -> list[str]:
     """An item's effect in English, line by line ("At once:" left out)."""
+    return list(_memo(content, ("lines", collection, key), lambda: _effect_lines(content, collection, key)))
+
+
+def _effect_lines(content, collection: str, key) -> list[str]:
     program = content.programs.get((collection, key))
     if program is None:
         return []
@@ -49,6 +67,10 @@ def effect_lines(content, collection: str, key) -> list[str]:
 
 def space_english(content, space: str) -> str:
     """A space's whole effect in English on one line."""
+    return _memo(content, ("english", space), lambda: _space_english(content, space))
+
+
+def _space_english(content, space: str) -> str:
     lines = effect_lines(content, "spaces", space)
     out = ""
     for line in lines:
@@ -78,6 +100,10 @@ _SHORT = [
 
 def space_summary(content, space: str) -> str:
     """What a space costs and yields in a few words (`2 wood → 1 shed`, `+1 stockfish`)."""
+    return _memo(content, ("summary", space), lambda: _space_summary(content, space))
+
+
+def _space_summary(content, space: str) -> str:
     lines = [line.strip() for line in effect_lines(content, "spaces", space)]
     parts = [line for line in lines if line and not line.startswith(("pay per pip", "success", "failure", "stop at", "sail",
                                                                      "add per", "fail at", "return", "gain 1 wood", "gain 1 stone"))]

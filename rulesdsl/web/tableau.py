@@ -70,6 +70,24 @@ def ring_view(game) -> list[dict]:
             for i, lot in enumerate(ring)]
 
 
+def undo_point(session: TableauSession) -> int | None:
+    """How many answers stay when the last answer of a person is taken back (None: none to take
+    back, or no agent plays: every seat is a person's)."""
+    from rulesdsl.tableau.game import TableauGame
+
+    people = {i for i, agent in enumerate(session.agents) if agent is None}
+    if not people or len(people) == len(session.agents):
+        return None
+    data = session.game.save()
+    replay = TableauGame.load(session.game.ruleset, dict(data, answers=[]))
+    last = None
+    for index, key in enumerate(data["answers"]):  # the record keeps keys only: who answered is replayed
+        if replay.decision is not None and replay.decision.player in people:
+            last = index
+        replay.answer(key)
+    return last
+
+
 def register(app, tables) -> None:
     """Add the tableau routes to the app (`tables` keeps the sessions)."""
     sessions: dict[str, TableauSession] = {}
@@ -107,6 +125,7 @@ def register(app, tables) -> None:
             seats=[seat_view(game.ruleset, game.table, i) for i in range(game.players)],
             figures={f.id: f.colour for f in game.ruleset.figures.values()},
             scores=game.score_table(session.names) if game.decision is None else None,
+            can_undo=any(a is None for a in session.agents) and not all(a is None for a in session.agents) and bool(game.log),
             state=json.dumps({"answers": len(game.log), "over": game.decision is None,
                               "decision": {"player": decision.player, "kind": decision.kind,
                                            "legal": [o["key"] for o in options if o["refusal"] is None]} if decision else None})), status
@@ -183,6 +202,20 @@ def register(app, tables) -> None:
             if error:
                 return page(session, error, status)
             return redirect(url_for("tableau_game", gid=gid))
+
+    @app.post("/tableau/<gid>/undo")
+    def tableau_undo(gid: str):
+        """Take back the last answer of a person at the page, with the agents' answers after it."""
+        session = session_or_404(gid)
+        with tables.lock:
+            keep = undo_point(session)
+            if keep is None:
+                return page(session, "there is no answer of a person to take back in a game against agents", 409)
+            from rulesdsl.tableau.game import TableauGame
+
+            data = session.game.save()
+            session.game = TableauGame.load(session.game.ruleset, dict(data, answers=data["answers"][:keep]))
+        return redirect(url_for("tableau_game", gid=gid))
 
     @app.get("/tableau/<gid>/save")
     def tableau_save(gid: str):
