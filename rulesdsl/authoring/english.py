@@ -298,6 +298,8 @@ class English(ActionEnglish, Words):
         self.bound.append({s.var: "it"})
         try:
             where = f" where {self.cond(s.where)}" if s.where is not None else ""
+            if where.startswith(" where it "):  # "an action space that is in column 2"
+                where = " that " + where[len(" where it "):]
         finally:
             self.bound.pop()
         thing = noun if everybody else f"of your {self.noun(s.noun, True)}"
