@@ -9,7 +9,9 @@ import re
 import pytest
 
 from rulesdsl.authoring import english_words as words
-from rulesdsl.authoring.english import english_card, english_effect, english_item, english_space, english_statement
+from rulesdsl.authoring.english import (
+    english_card, english_condition, english_effect, english_item, english_question, english_space, english_statement,
+)
 from rulesdsl.lang import registry
 from rulesdsl.lang import tree as t
 from rulesdsl.lang.parser import parse
@@ -201,6 +203,14 @@ def test_a_card_a_space_and_a_statement_in_english(content):
     assert english_statement(content, parse("pay 1 silver -> gain 1 sheep").items[0]) == "You may pay 1 silver to gain 1 sheep."
     assert english_statement(content, parse("if round >= 3: gain 1 oil").items[0]) == (
         "If the round number is at least 3: gain 1 oil.")
+
+
+def test_a_question_and_a_condition_in_english(content):
+    choose = parse("choose one: gain 1 sheep | pay 1 silver -> gain 1 cattle").items[0]
+    assert english_question(content, "Livestock Market:", [alt[0] for alt in choose.alternatives] + ["pass"]) == [
+        "Livestock Market:", "- Gain 1 sheep.", "- You may pay 1 silver to gain 1 cattle.", "- pass"]
+    assert english_condition(content, parse("if count(my vikings on column 2) >= 7: nothing").items[0].cond) == (
+        "you have at least 7 Vikings on column-2 spaces")
 
 
 def _node_kinds() -> set[type]:

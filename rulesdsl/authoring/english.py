@@ -4,7 +4,9 @@
 become openings ("After each Feast phase:"), blocks become indented lines, optional effects
 say "you may", a slash table becomes one line per case, and every name is the content's
 English name, plural where the count asks for it. The public functions at the end render
-one effect, statement, space, card or question for the table, the lessons and `explain`.
+one effect (`english_effect`), item (`english_item`, `english_card`, `english_space`),
+statement (`english_statement`), condition (`english_condition`) or question
+(`english_question`) for the table, the lessons and `explain`.
 """
 
 from __future__ import annotations
@@ -296,6 +298,8 @@ class English(ActionEnglish, Words):
         self.bound.append({s.var: "it"})
         try:
             where = f" where {self.cond(s.where)}" if s.where is not None else ""
+            if where.startswith(" where it "):  # "an action space that is in column 2"
+                where = " that " + where[len(" where it "):]
         finally:
             self.bound.pop()
         thing = noun if everybody else f"of your {self.noun(s.noun, True)}"
@@ -490,3 +494,18 @@ def english_card(content, number: int) -> list[str]:
 def english_space(content, space_id: str) -> list[str]:
     """The English of one action space's action."""
     return english_item(content, "spaces", space_id)
+
+
+def english_question(content, prompt: str, options) -> list[str]:
+    """A question to a player in English: its prompt, then one line per option; an option that
+    is a statement of the language (a choice of `choose one`, an exchange offered) is told in
+    English, any other option is shown as given."""
+    english = English(content)
+    lines = [prompt.strip()]
+    for option in options:
+        if isinstance(option, t.Node):
+            text = english.sentence(option) if english.is_line(option) else english_statement(content, option)
+        else:
+            text = str(option)
+        lines.append("- " + text.replace("\n", "\n  "))
+    return lines

@@ -327,6 +327,10 @@ class Words:
         if isinstance(left, t.Query) and isinstance(right, t.Num) and left.arg is not None:
             if left.name in ("column", "row") and op == "=":
                 return f"{self.selector(left.arg, plural=False)} is in {left.name} {right.value}"
+            if left.name in ("ore", "loaded_ore"):
+                what = "ore" if left.name == "ore" else "loaded ore"
+                count = f"{_OPS[op]} {right.value} {what}" if (op, right.value) != (">=", 1) else f"any {what}"
+                return f"{self.selector(left.arg, plural=False)} carries {count}"
             if left.name == "count":
                 return "you have " + self.how_many(op, right.value, left.arg, "your")
             if left.name == "vikings":

@@ -120,7 +120,9 @@ def review_page(content, marks: dict[int, dict] | None = None) -> str:
     for number, card in sorted(content.occupations.items()):
         program = content.programs[("occupations", number)]
         where = content.source("occupations", number).location()
-        link = Path(where.path).resolve().as_uri() if Path(where.path).exists() else ""
+        file = Path(where.path).resolve()
+        link = file.as_uri() if file.exists() else ""
+        editor = f"vscode://file{file}:{where.line}" if file.exists() else ""  # editors that open file:line links
         lines = english.program(program, _OPENINGS["occupations"])
         doubts = decided(where.path)
         mark = marks.get(number, {})
@@ -130,7 +132,8 @@ def review_page(content, marks: dict[int, dict] | None = None) -> str:
         cards.append(f"""<section class="card" id="card-{number}" data-deck="{e(card.deck)}" data-kind="{kind}"
  data-category="{e(card.category)}" data-mark="{e(mark.get('mark', 'none'))}" data-search="{e(search)}">
 <h2>#{number} {e(card.name)} <small>deck {e(card.deck)}, {kind}, {e(card.category.replace('_', ' '))}, {card.points} points
- &middot; <a href="{e(link)}">{e(f'{where.path}:{where.line}')}</a></small>
+ &middot; <a href="{e(link)}">{e(f'{where.path}:{where.line}')}</a>
+ {f'<a href="{e(editor)}">open in the editor</a>' if editor else ''}</small>
  <span class="mark mark-{e(mark.get('mark', 'none'))}">{e(mark.get('mark', 'not reviewed'))}</span></h2>
 <div class="cols">
 <div><h3>Printed card (reference)</h3><p>{e(card.printed or '(no printed text in the card file)')}</p>
