@@ -117,7 +117,7 @@ def test_human_agent_shows_refusals_and_asks_again(content):
     shown = []
     agent = HumanAgent(read=lambda prompt: next(typed), write=shown.append)
     assert agent.answer(game, game.decision) == "stockfish_1"
-    assert any("refused: none of the effects of Build a shed can be used now" in line for line in shown)
+    assert any("refused: Build a shed needs 2 wood (you have 0)" in line for line in shown)  # what is missing
     assert any("not one of the choices" in line for line in shown)
 
 
