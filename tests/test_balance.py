@@ -149,6 +149,8 @@ def test_two_pairs_give_no_verdict(variant, tmp_path, capsys):
     code, text, err = _balance(tmp_path, capsys, "--variant", root, "--pairs", "2", "--min-pairs", "2", "--batch", "2")
     assert code == 0, err
     assert "too few seeds (2 < 20): no verdict" in _line(text, "1 Peddler (changed)")
+    # without --detail the report still names the largest pair and how to open its games
+    assert "with: rulesdsl play --load" in text and "with the base card 1: rulesdsl play --load" in text
 
 
 def test_balance_of_an_identical_card_finds_no_effect(variant, tmp_path, capsys):
