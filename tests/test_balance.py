@@ -53,6 +53,9 @@ def test_a_dealt_game_saves_reloads_and_replays_to_the_same_state(content):
     ({"deal": [[0]]}, "expected [seat, occupation]"),
     ({"exclude": ["x"]}, "expected a whole number"),
     ({"exclude": 3}, "expected a list"),
+    ({"deal": [[0, True]]}, "expected a whole number"),
+    ({"exclude": [10**30]}, "expected a whole number from 0 to"),
+    ({"deal": [[0, 1]] * 1001}, "more than 1,000 entries"),
 ])
 def test_a_bad_deal_in_a_record_is_refused_with_its_path(options, message):
     data = {"players": 2, "length": "short", "decks": ["A"], **options}
