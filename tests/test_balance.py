@@ -55,6 +55,9 @@ def test_a_dealt_game_saves_reloads_and_replays_to_the_same_state(content):
     ({"deal": [[0]]}, "expected [seat, occupation]"),
     ({"exclude": ["x"]}, "expected a whole number"),
     ({"exclude": 3}, "expected a list"),
+    ({"deal": [[0, True]]}, "expected a whole number"),
+    ({"exclude": [10**30]}, "expected a whole number from 0 to"),
+    ({"deal": [[0, 1]] * 1001}, "more than 1,000 entries"),
 ])
 def test_a_bad_deal_in_a_record_is_refused_with_its_path(options, message):
     data = {"players": 2, "length": "short", "decks": ["A"], **options}
@@ -151,6 +154,8 @@ def test_two_pairs_give_no_verdict(variant, tmp_path, capsys):
     code, text, err = _balance(tmp_path, capsys, "--variant", root, "--pairs", "2", "--min-pairs", "2", "--batch", "2")
     assert code == 0, err
     assert "too few seeds (2 < 20): no verdict" in _line(text, "1 Peddler (changed)")
+    # without --detail the report still names the largest pair and how to open its games
+    assert "with: rulesdsl play --load" in text and "with the base card 1: rulesdsl play --load" in text
 
 
 def test_balance_of_an_identical_card_finds_no_effect(variant, tmp_path, capsys):

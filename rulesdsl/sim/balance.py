@@ -301,7 +301,7 @@ def run_balance(args, setup, console) -> int:
     from pathlib import Path
 
     from rulesdsl.sim.backends import make_backend
-    from rulesdsl.sim.balance_report import print_detail, print_table, write_records
+    from rulesdsl.sim.balance_report import print_detail, print_largest, print_table, write_records
     from rulesdsl.sim.breakdown import breakdown
     from rulesdsl.sim.cli import output_console
     from rulesdsl.sim.html import write_report
@@ -346,6 +346,8 @@ def run_balance(args, setup, console) -> int:
             for j, outcome in enumerate(outcomes):
                 print_detail(outcome, details[j], records.get(j, []), out)
         else:
+            for j, outcome in enumerate(outcomes):
+                print_largest(outcome, records.get(j, [])[:1], out)
             print(f"each card's detail (scoring categories, spaces, anytime actions, effects fired, the pairs to open): "
                   f"add --detail (with --report to play nothing)")
     finally:

@@ -107,11 +107,17 @@ def print_detail(outcome, detail, records, console) -> None:
         console.print(table)
     else:
         console.print("the card's effects never fired")
-    if records:
-        console.print("pairs with the largest differences (open a game with the command below it, or in `rulesdsl serve`: "
-                      "open saved game, with the same variant folders):")
-        for entry in records:
-            console.print(f"  pair {entry['pair']} (seed {entry['seed']}, seat P{entry['seat'] + 1}): {entry['diff']:+d}")
-            for arm, word in zip("ab", arm_words(outcome.test)):
-                if arm in entry:
-                    console.print(f"    {word}: {open_command(*entry[arm])}", soft_wrap=True)
+    print_largest(outcome, records, console)
+
+
+def print_largest(outcome, records, console) -> None:
+    """The pairs of a card with the largest differences, and the commands that open their games."""
+    if not records:
+        return
+    console.print(f"{outcome.test.label}: the pairs with the largest differences (open a game with the command below it, "
+                  f"or in `rulesdsl serve`: open a saved game, with the same variant folders):", soft_wrap=True)
+    for entry in records:
+        console.print(f"  pair {entry['pair']} (seed {entry['seed']}, seat P{entry['seat'] + 1}): {entry['diff']:+d}")
+        for arm, word in zip("ab", arm_words(outcome.test)):
+            if arm in entry:
+                console.print(f"    {word}: {open_command(*entry[arm])}", soft_wrap=True)
