@@ -48,3 +48,11 @@ def test_equivalent_mutants_are_reported_apart():
            "verdict": "survived", "detail": ""}
     text = mutate_cards.report([rec], mutate_cards._equivalents(), True)
     assert "EQUIVALENT  space forge_3" in text and "one of each special tile" in text
+
+
+def test_how_filters_are_removed_and_turned_into_the_other_readings_of_their_family():
+    found = {desc.split(" at ")[0]: text.strip() for category, desc, text in _mutants(("occupations", 149)) if category == "how"}
+    assert set(found) == {"how space removed", "how space -> placed", "how space -> copied", "how space -> granted"}
+    assert "how" not in found["how space removed"] and found["how space -> granted"].endswith("how granted: gain 1 oil")
+    phase = {desc.split(" at ")[0] for category, desc, _ in _mutants(("occupations", 171)) if category == "how"}
+    assert phase == {"how phase removed", "how phase -> extra", "how extra removed", "how extra -> phase"}

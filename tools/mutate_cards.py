@@ -1,7 +1,7 @@
 """Mutation testing of the content: do the scenarios notice when a card or a space says something else?
 
     python tools/mutate_cards.py [--only 69,60,build_house_and_ship_4] [--kind occupations|spaces]
-                                 [--category number,good,condition,nothing] [--sample N] [--jobs J]
+                                 [--category number,good,condition,nothing,how] [--sample N] [--jobs J]
                                  [--results FILE] [--fresh] [--survivors] [--all-swaps]
 
 For every occupation and action space, mutants of its effect tree are made that still pass the
@@ -41,7 +41,11 @@ sys.path.insert(0, str(ROOT))
 
 from rulesdsl.lang import tree as t  # noqa: E402
 
-CATEGORIES = ("number", "good", "condition", "nothing")
+CATEGORIES = ("number", "good", "condition", "nothing", "how")
+# `how` filters: each removed (every way hears the hook), and each set of words of one family
+# replaced by the other readings of that family: how an action came about (placed on the space,
+# on the space or an imitation copying it, on an imitation only, granted by a card) or how a phase did
+HOW_READINGS = ((("placed",), ("space",), ("copied",), ("granted",)), (("phase",), ("extra",)))
 TIME_LIMIT = 20  # seconds per mutant (all its scenarios): a mutant that loops is killed
 EQUIVALENT_FILE = ROOT / "tools" / "mutants_equivalent.yaml"
 
@@ -108,6 +112,9 @@ class Mutator:
     def _walk(self, value):
         if isinstance(value, tuple):
             for i, child in enumerate(value):
+                if isinstance(child, t.HowFilter):
+                    where = f" at {child.pos.line}:{child.pos.column}" if child.pos is not None else ""
+                    yield "how", f"how {', '.join(child.names)} removed{where}", value[:i] + value[i + 1:]
                 for category, desc, new in self._walk(child):
                     yield category, desc, value[:i] + (new,) + value[i + 1:]
             return
@@ -143,6 +150,12 @@ class Mutator:
             # conditions: negated
             elif field.name in ("cond", "where") and value is not None and not isinstance(value, (str, tuple)):
                 yield "condition", f"{kind}.{field.name} negated{where}", attrs.evolve(node, **{field.name: t.Not(value)})
+        if isinstance(node, t.HowFilter):
+            for family in HOW_READINGS:
+                if set(node.names) <= {w for reading in family for w in reading}:
+                    for reading in family:
+                        if reading != tuple(node.names):
+                            yield "how", f"how {', '.join(node.names)} -> {', '.join(reading)}{where}", attrs.evolve(node, names=reading)
         # goods: each concrete item name swapped for the next of its kind
         if isinstance(node, t.Item):
             names = [(w,) for w in node.words] if node.slash else [node.words]

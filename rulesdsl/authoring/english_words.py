@@ -59,6 +59,7 @@ HOWS = {
     "born": "by breeding", "harvested": "in a harvest", "looted": "as loot of a raid or pillage",
     "upgraded": "by an upgrade", "flipped": "by turning a tile over", "bonus": "from a bonus square",
     "space": "with Vikings", "granted": "by a card, without Vikings",
+    "placed": "with Vikings placed on the space itself", "copied": "with Vikings on an imitation space copying it",
     "extra": "as an extra phase from a card", "column_bonus": "by the column bonus of column 3 or 4",
     "phase": "in the round's own phase",
 }

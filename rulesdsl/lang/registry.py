@@ -30,10 +30,10 @@ def _events(*rows) -> dict[str, EventKind]:
 EVENTS = _events(
     ("phase", ("before", "during", "after"), ("how",), "a phase of the round: before it starts, during your share of it, after it ends; `how extra` when a card runs or counts as the phase, `how phase` for the round's own"),
     ("action", ("before", "after", "instead"), ("on", "for", "how"), "the action of a space (or a dice action a card grants: `for hunting_game`): after the column bonus and before costs; after it completed; or replaced"),
-    ("part", ("instead",), ("on",), "a named part of a space's action (`part upgrade: ...` in the space), replaced"),
+    ("part", ("instead",), ("on", "how"), "a named part of a space's action (`part upgrade: ...` in the space), replaced"),
     ("played", ("when",), (), "this card is played"),
     ("vikings_placed", ("when",), ("on", "with"), "you put Vikings on an action space (before the column bonus); `with 2 vikings`: exactly that many"),
-    ("payment", ("before",), ("of", "on"), "you are about to pay an item as the cost of a space"),
+    ("payment", ("before",), ("of", "on", "how"), "you are about to pay an item as the cost of a space"),
     ("dice_started", ("when",), ("for", "on", "how"), "a dice action begins (ships committed)"),
     ("die_rolled", ("when",), ("for", "on", "how"), "a die was rolled, before the reroll-or-stop decision"),
     ("dice_succeeded", ("when",), ("for", "on", "how"), "a dice action succeeded"),
