@@ -18,6 +18,10 @@ from rulesdsl.sim import bundle as bundles
 from rulesdsl.sim.play import play_many
 
 
+# tasks handed out per worker: enough that no worker waits while the driver stores a batch
+QUEUED = 4
+
+
 class WorkerLost(RulesError):
     """A worker died (killed, out of memory) before finishing its games."""
 
@@ -73,7 +77,7 @@ class LocalBackend:
         pending = set()
         try:
             while True:
-                while len(pending) < 2 * self.jobs:
+                while len(pending) < QUEUED * self.jobs:
                     task = next(tasks, None)
                     if task is None:
                         break
@@ -147,7 +151,7 @@ class RayBackend:
         tasks = iter(tasks)
         pending: list = []
         while True:
-            while len(pending) < 2 * self.width:
+            while len(pending) < QUEUED * self.width:
                 task = next(tasks, None)
                 if task is None:
                     break

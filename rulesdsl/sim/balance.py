@@ -223,7 +223,7 @@ def balance(tests, setup, backend, store, plan: Plan, first_seed: int = 0, width
     return outcomes
 
 
-FLUSH_SECONDS = 1.0
+FLUSH_SECONDS = 5.0  # a write takes a moment the workers would wait through; a crash loses at most this much play
 
 
 def _play_units(tests, setup, backend, store, missing, first_seed, pairing, stored, advance) -> None:

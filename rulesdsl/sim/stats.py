@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from scipy import stats as scipy_stats
+from scipy import special  # the t distribution's functions alone: scipy.stats takes seconds to import
 
 ALPHA = 0.05
 FLOOR = 20  # independent units (seeds) before any verdict or early stop, whatever --min-pairs says
@@ -44,7 +44,7 @@ class Paired:
         """Half the width of the two-sided (1 - alpha) t interval (infinite below 2 units)."""
         if self.n < 2:
             return math.inf
-        return float(scipy_stats.t.ppf(1 - alpha / 2, self.n - 1)) * self.se
+        return float(special.stdtrit(self.n - 1, 1 - alpha / 2)) * self.se
 
     def interval(self, alpha: float = ALPHA) -> tuple[float, float]:
         """The two-sided (1 - alpha) Student-t interval of the mean."""
@@ -57,7 +57,7 @@ class Paired:
             return 1.0
         if self.se == 0:
             return 1.0 if self.mean == 0 else 0.0
-        return float(2 * scipy_stats.t.sf(abs(self.mean) / self.se, self.n - 1))
+        return float(2 * special.stdtr(self.n - 1, -abs(self.mean) / self.se))
 
 
 def looks_planned(max_units: int, batch: int, first: int) -> int:
