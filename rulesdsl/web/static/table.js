@@ -6,6 +6,14 @@
   const decision = game.decision;
   const message = document.getElementById("message");
   const say = (text, bad) => { message.textContent = text; message.className = "message" + (bad ? " bad" : ""); };
+  // a refusal with the rule it rests on, linked to the Rules page ({id, link} from the server)
+  const sayRefused = (text, rule) => {
+    say(text, true);
+    if (!rule) return;
+    const link = document.createElement("a");
+    link.className = "rule-link"; link.href = rule.link; link.textContent = `[${rule.id}]`;
+    message.append(" ", link);
+  };
   // the page's CSRF token (base.html's meta tag): every POST carries it
   const csrfToken = () => { const m = document.querySelector('meta[name="csrf-token"]'); return m ? m.content : ""; };
   const here = () => `/game/${game.id}` + (game.seat ? `?seat=${game.seat}` : "");
@@ -55,7 +63,7 @@
 
   async function answer(key) {
     const [ok, body] = await post("answer", { key: key });
-    if (!ok) { say("refused: " + body.error, true); return; }
+    if (!ok) { sayRefused("refused: " + body.error, body.rule); return; }
     location.href = here();
   }
   window.rulesdslAnswer = answer;
@@ -87,7 +95,7 @@
     g.classList.add(info.legal ? "legal" : "refused-space");
     g.addEventListener("click", () => {
       if (info.legal) answer(g.dataset.space);
-      else say(`${info.label}: not possible — ${info.reason}`, true);
+      else sayRefused(`${info.label}: not possible — ${info.reason}`, info.rule);
     });
   });
 
