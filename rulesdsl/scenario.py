@@ -21,6 +21,7 @@ from rulesdsl.errors import IllegalMove, Location, Problem, RulesError
 from rulesdsl.geometry import pieces
 from rulesdsl.geometry.placement import empty, place
 from rulesdsl.geometry.slots import fill as fill_slot, slots_of
+from rulesdsl.learn.reference import rule_tag
 from rulesdsl.scenario_answers import StepWatch, drive as _drive
 from rulesdsl.scenario_check import keys
 
@@ -388,14 +389,17 @@ def run_steps(game, r, steps):
                 r.fail(path, "a step needs one of: space, play, phase, anytime, effect, place, score")
         except IllegalMove as err:
             if "expect_error" in step:
-                if str(step["expect_error"]) != err.reason:
-                    r.fail(path + ("expect_error",), f"expected the error '{step['expect_error']}', got '{err.reason}'")
+                expected = str(step["expect_error"])
+                if expected != err.reason:  # each refusal with the rule it rests on, where known: ' [A3]'
+                    r.fail(path + ("expect_error",), f"expected the error '{expected}'{rule_tag(expected)}, "
+                                                     f"got '{err.reason}'{rule_tag(err.reason)}")
                 continue
-            r.fail(path, f"refused: {err.reason}")
+            r.fail(path, f"refused: {err.reason}{rule_tag(err.reason)}")
         if watch is not None:
             r.soft_failures += [f"{'.'.join(map(str, path))}: {text}" for text in watch.finish()]
         if "expect_error" in step:
-            r.fail(path + ("expect_error",), f"expected the error '{step['expect_error']}', but the step was allowed")
+            expected = str(step["expect_error"])
+            r.fail(path + ("expect_error",), f"expected the error '{expected}'{rule_tag(expected)}, but the step was allowed")
         if "expect" in step:  # format 2: the state after this step
             failures = check_expectations(game, r, step["expect"], path + ("expect",))
             if failures:

@@ -87,3 +87,32 @@ def test_the_rules_page_shows_each_question_with_a_page_and_a_passing_scenario(p
     assert page.locator("#board-area > svg").count() == 1 and "step=" in page.url
     page.goto(server + "/rules?lang=zh")
     assert page.locator("html[lang=zh-Hans]").count() == 1
+
+
+def test_a_refused_space_on_the_table_links_to_its_rule_and_the_table_speaks_chinese(browser, server):  # noqa: F811
+    """Issue 33 item 4 on the table: a click on a space taken this round says why, with its rule linked."""
+    context = browser.new_context(viewport={"width": 1440, "height": 900}, locale="zh-CN")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(server + "/")
+    assert "开始一局游戏" in page.inner_text("#new-game")  # the browser's language, through the catalogue
+    page.fill("#new-game input[name=seed]", "1")
+    page.fill("#new-game input[name=agent1]", "human")
+    with page.expect_navigation():
+        page.click("#start")
+    taken = page.locator("g.space.legal").first.get_attribute("data-space")
+    with page.expect_navigation():
+        page.locator(f'g.space[data-space="{taken}"]').click()
+    refused = page.locator(f'g.space.refused-space[data-space="{taken}"]')
+    for _ in range(10):  # the space's own questions (dice, choices) first, then the other player's turn
+        if refused.count():
+            break
+        with page.expect_navigation():
+            page.keyboard.press("1")
+    refused.click()
+    link = page.locator('#message a.rule-link[href="/rules#rule-A3"]')
+    assert link.count() == 1 and "is already occupied this round" in page.inner_text("#message")
+    with page.expect_navigation():
+        link.click()
+    assert page.locator("#rule-A3").count() == 1
+    context.close()

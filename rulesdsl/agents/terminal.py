@@ -12,6 +12,7 @@ name first when there are several (`stone_house:1 b2 r`); the tile's shape is dr
 
 from __future__ import annotations
 
+from rulesdsl.learn.reference import rule_tag
 from rulesdsl.view import present
 
 HELP = ("  answers: a number, a space's number (103: column 1, row 3), an option's key, or for tiles a square\n"
@@ -146,7 +147,7 @@ class HumanAgent:
             return None
         if word == "why":
             for option in refused:
-                self.write(f"   -  {_fit(labels[option.key], 70)} -- {present.refusal_text(game, decision, option)}")
+                self.write(f"   -  {_fit(labels[option.key], 70)} -- {present.refusal_text(game, decision, option)}{rule_tag(option.refusal)}")
             if not refused:
                 self.write("  every option is possible")
             return None
@@ -159,7 +160,7 @@ class HumanAgent:
             by_code = next((o for o in decision.options if present.space_code(game, o.key) == text), None)
             if by_code is not None:
                 if by_code.refusal:
-                    self.write(f"  refused: {present.refusal_text(game, decision, by_code)}")
+                    self.write(f"  refused: {present.refusal_text(game, decision, by_code)}{rule_tag(by_code.refusal)}")
                     return None
                 return by_code.key
             if len(text) < 7 and 1 <= int(text) <= len(numbered):  # a number of thousands of digits is just out of range
@@ -172,7 +173,7 @@ class HumanAgent:
         option = decision.option(text)
         if option is not None:
             if option.refusal:
-                self.write(f"  refused: {present.refusal_text(game, decision, option)}")
+                self.write(f"  refused: {present.refusal_text(game, decision, option)}{rule_tag(option.refusal)}")
                 return None
             return option.key
         if present.placements(decision):
@@ -189,7 +190,7 @@ class HumanAgent:
         by_label = [o for o in decision.options if labels[o.key].lower() == word or o.label.lower() == word]
         if len(by_label) == 1:
             if by_label[0].refusal:
-                self.write(f"  refused: {present.refusal_text(game, decision, by_label[0])}")
+                self.write(f"  refused: {present.refusal_text(game, decision, by_label[0])}{rule_tag(by_label[0].refusal)}")
                 return None
             return by_label[0].key
         self.write("  not one of the choices; type its number (or ? for help)")

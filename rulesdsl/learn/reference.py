@@ -177,6 +177,18 @@ def rule_for_refusal(reason: str) -> str | None:
     return next((entry.rule for entry in refusal_rules() if entry.contains in reason), None)
 
 
+def rule_tag(reason: str | None) -> str:
+    """` [A3]` to write after a refusal whose rule is known, else "" (the terminal and the scenario runner)."""
+    rule = rule_for_refusal(reason) if reason else None
+    return f" [{rule}]" if rule else ""
+
+
+def citation(reason: str | None) -> dict[str, str] | None:
+    """`{"id": "A3", "link": "/rules#rule-A3"}` for a refusal whose rule is known, else None (the web doors)."""
+    rule = rule_for_refusal(reason) if reason else None
+    return {"id": rule, "link": rule_link(rule)} if rule else None
+
+
 def scenario_path(name: str) -> Path:
     """A question's scenario file (named relative to the built-in scenarios/)."""
     from rulesdsl.resources import scenarios_root

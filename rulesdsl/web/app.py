@@ -315,7 +315,9 @@ def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True, game: 
             try:
                 game.answer(key)
             except IllegalMove as err:
-                return jsonify(error=str(err)), 400
+                from rulesdsl.learn.reference import citation
+
+                return jsonify(error=str(err), rule=citation(err.reason)), 400  # the rule it rests on, linked
             except (RulesError, RecursionError) as err:
                 session.error = f"the game stopped: {err}"
                 return jsonify(error=session.error), 409

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import attrs
 
+from rulesdsl.learn.reference import citation
 from rulesdsl.view import present
 from rulesdsl.view.table import board_part, hand_hidden, legend_entries, player_part
 
@@ -55,13 +56,15 @@ def decision_view(game, decision) -> dict:
     for o in decision.options:
         card = present.occupation_of(game, decision, o)
         options.append({"key": o.key, "label": labels[o.key], "refusal": present.refusal_text(game, decision, o),
+                        "rule": citation(o.refusal),  # the rule the engine's refusal rests on, linked
                         "placement": present.placement_of(o) is not None,
                         "card": {"name": card.name, "text": card.text, "number": card.number} if card else None})
     placed = present.placements(decision)
     spaces = {}
     for o, view in zip(decision.options, options):
         if o.key in content.spaces:
-            spaces[o.key] = {"legal": o.refusal is None, "reason": view["refusal"], "label": content.spaces[o.key].name}
+            spaces[o.key] = {"legal": o.refusal is None, "reason": view["refusal"], "rule": view["rule"],
+                             "label": content.spaces[o.key].name}
     legal = [o for o in options if o["refusal"] is None and not o["placement"]]
     return {
         "player": present.player_name(decision.player), "index": decision.player,

@@ -5,7 +5,17 @@
   const game = window.GAME;
   const decision = game.decision;
   const message = document.getElementById("message");
+  // the page's words in its language (window.WORDS from game.html; English where none is given)
+  const t = text => (window.WORDS || {})[text] || text;
   const say = (text, bad) => { message.textContent = text; message.className = "message" + (bad ? " bad" : ""); };
+  // a refusal with the rule it rests on, linked to the Rules page ({id, link} from the server)
+  const sayRefused = (text, rule) => {
+    say(text, true);
+    if (!rule) return;
+    const link = document.createElement("a");
+    link.className = "rule-link"; link.href = rule.link; link.textContent = `[${rule.id}]`;
+    message.append(" ", link);
+  };
   // the page's CSRF token (base.html's meta tag): every POST carries it
   const csrfToken = () => { const m = document.querySelector('meta[name="csrf-token"]'); return m ? m.content : ""; };
   const here = () => `/game/${game.id}` + (game.seat ? `?seat=${game.seat}` : "");
@@ -42,20 +52,20 @@
   const undo = document.getElementById("undo");
   async function takeBack() {
     const [ok, body] = await post("undo", {});
-    if (!ok) { say("cannot undo: " + body.error, true); return; }
+    if (!ok) { say(t("cannot undo:") + " " + body.error, true); return; }
     location.href = here();
   }
   if (undo) undo.addEventListener("click", takeBack);
   const branch = document.getElementById("branch");
   if (branch) branch.addEventListener("click", async () => {
     const [ok, body] = await post("branch", { step: +branch.dataset.step });
-    if (!ok) { say("cannot play on from here: " + body.error, true); return; }
+    if (!ok) { say(t("cannot play on from here:") + " " + body.error, true); return; }
     location.href = body.url;
   });
 
   async function answer(key) {
     const [ok, body] = await post("answer", { key: key });
-    if (!ok) { say("refused: " + body.error, true); return; }
+    if (!ok) { sayRefused(t("refused:") + " " + body.error, body.rule); return; }
     location.href = here();
   }
   window.rulesdslAnswer = answer;
@@ -87,7 +97,7 @@
     g.classList.add(info.legal ? "legal" : "refused-space");
     g.addEventListener("click", () => {
       if (info.legal) answer(g.dataset.space);
-      else say(`${info.label}: not possible — ${info.reason}`, true);
+      else sayRefused(`${info.label}: ${t("not possible")} — ${info.reason}`, info.rule);
     });
   });
 
@@ -104,7 +114,7 @@
   const mirrorLabel = document.getElementById("mirrored");
   let last = null;
   function rotate() { state.turn = (state.turn + 90) % 360; turnLabel.textContent = state.turn + "°"; if (last) preview(...last); }
-  function mirror() { state.mirror = !state.mirror; mirrorLabel.textContent = state.mirror ? "turned over" : "face up"; if (last) preview(...last); }
+  function mirror() { state.mirror = !state.mirror; mirrorLabel.textContent = t(state.mirror ? "turned over" : "face up"); if (last) preview(...last); }
   rotateButton.addEventListener("click", rotate);
   mirrorButton.addEventListener("click", mirror);
 
@@ -132,8 +142,8 @@
       board.appendChild(overlay);
     }
     const text = document.getElementById("preview");
-    text.textContent = v.legal ? `${words(piece())} at ${v.at}, ${state.turn}°${state.mirror ? ", turned over" : ""}: fits — click to place`
-                               : `${words(piece())} at ${v.at}: does not fit — ${v.reason}`;
+    text.textContent = v.legal ? `${words(piece())} ${t("at")} ${v.at}, ${state.turn}°${state.mirror ? ", " + t("turned over") : ""}: ${t("fits — click to place")}`
+                               : `${words(piece())} ${t("at")} ${v.at}: ${t("does not fit")} — ${v.reason}`;
     text.className = "preview " + (v.legal ? "ok" : "bad");
     return v;
   }
@@ -150,7 +160,7 @@
       if (!cell) return;
       const [row, column] = cell.dataset.square.split(",").map(Number);
       const v = await preview(board, row, column);
-      if (v.legal) answer(v.key); else say(`not placed: ${v.reason}`, true);
+      if (v.legal) answer(v.key); else say(`${t("not placed:")} ${v.reason}`, true);
     });
   });
 })();
