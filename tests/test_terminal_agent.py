@@ -52,7 +52,7 @@ def test_a_turn_shows_the_state_folds_the_impossible_and_tells_equal_names_apart
     assert f"({len(refused)} not possible now; type `why`" in text
     assert text.count("(not possible:") == len(refused)  # only `list` shows them inline
     # `why` and a refused answer say what is missing, from the space's cost
-    assert "Build a shed (column 1, 1 Viking): pay 2 wood, then build 1 shed -- Build a shed needs 2 wood (you have 0)" in text
+    assert "Build a shed (column 1, 1 Viking): You may pay 2 wood to build 1 shed -- Build a shed needs 2 wood (you have 0) [A4]" in text
     assert "refused: Build a shed needs 2 wood (you have 0)" in text
     assert "me N: player N's" in text  # ? is the help the prompt promises
     assert " 101 Build a shed" in text and "*103 Hunting Game" in text  # the map: spaces by column and row
