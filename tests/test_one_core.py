@@ -99,7 +99,7 @@ def test_both_loaders_use_the_one_checker():
     assert [message.split(";")[0] for _, message in problems] == [
         "unknown ring 'wheal'", "unknown figure 'gold'", "unknown currency 'glory'"]
     refused = checker.check(parse("choose one:\n  gain 1 fame\n  gain 1 gold\n"), vocab)
-    assert refused[0][1] == "'ChooseOne' is not a statement or value of this game"
+    assert refused[0][1] == "'choose one' is a statement of another game's rules, not of this game"
 
 
 def test_a_tableau_program_runs_the_core_if_and_currency_statements():
