@@ -82,7 +82,11 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=2, help="1 to 4 (default 2)")
     play.add_argument("--short", action="store_true", help="the short game (6 rounds) instead of the long one (7)")
     play.add_argument("--decks", default="A,B,C", help="occupation decks, comma separated (default A,B,C)")
-    play.add_argument("--agents", default="greedy", help="one per player (or one for all): greedy, search, random, human (default: greedy)")
+    play.add_argument("--agents", default="",
+                      help="one per player (or one for all): learned, greedy, search, random, human (default: learned; greedy in a tableau game)")
+    play.add_argument("--model", metavar="FILE", default=None,
+                      help="the value model (.npz) of the learned and search agents (default: the shipped one; "
+                           "tools/train_agent.py makes one for a variant)")
     play.add_argument("--think", metavar="TIME", help="the search agent's time per decision, e.g. 0.2s (default: 16 rollouts)")
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--save", metavar="FILE", help="write the game record (JSON) here when the game ends or stops")
@@ -245,7 +249,7 @@ def _show(args) -> int:
 def _agents(args, players: int, seed: int):
     from rulesdsl.agents.registry import make_agents, parse_think
 
-    return make_agents(args.agents, players, seed, think=parse_think(args.think))
+    return make_agents(args.agents, players, seed, think=parse_think(args.think), model=getattr(args, "model", None))
 
 
 def _play(args) -> int:

@@ -1,8 +1,10 @@
 """Agents by name for simulations: one small factory.
 
-`random` is built in; `greedy` and `search` come from `rulesdsl.agents.greedy` and
-`rulesdsl.agents.search` when those modules exist (they may be installed later). A module
-may offer `make_agent(seed, budget)` or a class `<Name>Agent(seed, budget=...)`.
+`random` is built in; `learned`, `greedy` and `search` come from `rulesdsl.agents.learned`,
+`rulesdsl.agents.greedy` and `rulesdsl.agents.search` when those modules exist (they may be
+installed later). A module may offer `make_agent(seed, budget)` or a class
+`<Name>Agent(seed, budget=..., model=...)`; `model` (a value model file) goes to the agents that
+take one (learned, search).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from rulesdsl.agents import RandomAgent
 from rulesdsl.errors import RulesError
 
 BUILT_IN = ("random",)
-PLUGGABLE = ("greedy", "search")
+PLUGGABLE = ("learned", "greedy", "search")
 
 
 def known() -> tuple[str, ...]:
@@ -22,7 +24,7 @@ def known() -> tuple[str, ...]:
     return BUILT_IN + PLUGGABLE
 
 
-def make_agent(name: str, seed: int, budget: int | None = None):
+def make_agent(name: str, seed: int, budget: int | None = None, model: str | None = None):
     """An agent called `name`, seeded; RulesError if there is no such agent here."""
     if name == "random":
         return RandomAgent(seed)
@@ -39,12 +41,15 @@ def make_agent(name: str, seed: int, budget: int | None = None):
     if factory is None:
         raise RulesError(f"rulesdsl.agents.{name} has neither make_agent nor {name.capitalize()}Agent")
     accepted = inspect.signature(factory).parameters
+    options = {}
     if budget is not None and "budget" in accepted:
-        return factory(seed, budget=budget)
-    return factory(seed)
+        options["budget"] = budget
+    if "model" in accepted:
+        options["model"] = model
+    return factory(seed, **options)
 
 
-def check(names) -> None:
-    """Refuse unknown or unavailable agents before any game starts."""
+def check(names, model: str | None = None) -> None:
+    """Refuse unknown or unavailable agents (and an unreadable model) before any game starts."""
     for name in dict.fromkeys(names):
-        make_agent(name, 0)
+        make_agent(name, 0, model=model)

@@ -13,8 +13,9 @@ def _game_options(parser, default_decks: str = "A,B,C") -> None:
     parser.add_argument("--players", type=int, default=2, help="1 to 4 (default 2)")
     parser.add_argument("--short", action="store_true", help="the short game (6 rounds) instead of the long one (7)")
     parser.add_argument("--decks", default=default_decks, help=f"occupation decks, comma separated (default {default_decks})")
-    parser.add_argument("--agents", default="random",
-                        help="one agent for every seat, or one per seat, comma separated: random, greedy, search (default random)")
+    parser.add_argument("--agents", default=None,
+                        help="one agent for every seat, or one per seat, comma separated: learned, greedy, search, random "
+                             "(default learned; random for a tableau game)")
     parser.add_argument("--budget", type=int, default=None, metavar="N", help="the agents' search budget (greedy/search)")
     parser.add_argument("--seed", type=int, default=0, help="the first seed (default 0)")
     parser.add_argument("--backend", default="local", choices=("local", "ray"), help="worker processes here (default) or a Ray cluster")
@@ -49,6 +50,8 @@ def add_parsers(sub) -> None:
     sim = sub.add_parser("simulate", help="play many games and store per-game, per-player and per-card rows (DuckDB)")
     sim.add_argument("--games", type=int, default=100, metavar="N", help="games to play: seeds SEED .. SEED+N-1 (default 100)")
     _game_options(sim)
+    sim.add_argument("--model", metavar="FILE", default=None,
+                     help="the value model (.npz) of the learned and search agents (default: the shipped one)")
     sim.add_argument("--out", default=DEFAULT_OUT, metavar="DIR", help=f"the store's folder (default ./{DEFAULT_OUT})")
     sim.add_argument("--resume", action="store_true", help="play only the seeds not yet in the store")
     sim.add_argument("--new", action="store_true", help="start the store afresh (replaces a store of other content or options)")
@@ -85,12 +88,14 @@ def _setup(args):
     from rulesdsl.engine.game import GameOptions
     from rulesdsl.sim.play import Setup
 
-    names = [a.strip() for a in args.agents.split(",") if a.strip()]
+    from rulesdsl.agents.registry import DEFAULT
+
+    names = [a.strip() for a in (args.agents or DEFAULT).split(",") if a.strip()]
     if len(names) == 1:
         names *= args.players
     options = GameOptions(players=args.players, length="short" if args.short else "long",
                           decks=tuple(d.strip().upper() for d in args.decks.split(",") if d.strip()))
-    return Setup(options, tuple(names), args.budget)
+    return Setup(options, tuple(names), args.budget, model=getattr(args, "model", None))
 
 
 def _console():

@@ -29,10 +29,14 @@ class Setup:
     budget: int | None = None
     deal: tuple[tuple[int, int], ...] = ()  # (seat, card): put into that seat's hand at the start
     exclude: tuple[int, ...] = ()  # cards taken out of the game (decks and hands) in every arm
+    model: str | None = None  # the value model file of the learned and search agents (None: the shipped one)
 
     def to_json(self) -> dict:
-        return {"options": self.options.to_json(), "agents": list(self.agents), "budget": self.budget,
-                "deal": [list(d) for d in self.deal], "exclude": list(self.exclude)}
+        found = {"options": self.options.to_json(), "agents": list(self.agents), "budget": self.budget,
+                 "deal": [list(d) for d in self.deal], "exclude": list(self.exclude)}
+        if self.model is not None:  # only when given: stores written before models existed still match
+            found["model"] = self.model
+        return found
 
 
 class _DealtGame(Game):
@@ -69,7 +73,7 @@ def play(content, setup: Setup, seed: int) -> dict[str, list[tuple]]:
     """Play one game to the end; its rows by table (see store.SCHEMA for the columns)."""
     start = time.perf_counter()
     game = new_game(content, setup, seed)
-    agents = [make_agent(name, agent_seed(seed, seat), setup.budget) for seat, name in enumerate(setup.agents)]
+    agents = [make_agent(name, agent_seed(seed, seat), setup.budget, setup.model) for seat, name in enumerate(setup.agents)]
     players = game.state.players
     dealt = [frozenset(p.hand) for p in players]
     seen = [set(p.hand) for p in players]

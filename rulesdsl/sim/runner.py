@@ -51,7 +51,7 @@ def check_setup(content, setup: Setup) -> None:
     """Unknown options or agents fail here, before any worker starts."""
     if len(setup.agents) != setup.options.players:
         raise RulesError(f"--agents names {len(setup.agents)} agents for {setup.options.players} players")
-    agent_names.check(setup.agents)
+    agent_names.check(setup.agents, getattr(setup, "model", None))
     for _, card in setup.deal:
         if card not in content.occupations:
             raise RulesError(f"there is no occupation {card} in this content")
