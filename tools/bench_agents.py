@@ -174,7 +174,8 @@ def main() -> int:
             for names in ([a, b], [b, a]):
                 got, answered, spent = play(content, names, seed, length, think, args.iterations)
                 ia, ib = names.index(a), names.index(b)
-                print(f"  seed {seed} {names[0]}-{names[1]}: {got[0]}-{got[1]}", file=sys.stderr, flush=True)
+                print(f"  seed {seed} {names[0]}-{names[1]}: {got[0]}-{got[1]} ({spent[0]:.2f} s, {spent[1]:.2f} s)",
+                      file=sys.stderr, flush=True)
                 wins += 1.0 if got[ia] > got[ib] else 0.5 if got[ia] == got[ib] else 0.0
                 n += 1
                 a_scores.append(got[ia])

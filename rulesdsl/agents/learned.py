@@ -34,24 +34,21 @@ class LearnedValuer(Valuer):
         self.reader.valuer, self.reader.content = self, content  # one set of tables for both
 
     def value(self, game, player: int) -> float:
-        """The model's value of the state for `player` (exact once the game is over)."""
-        s = game.state
-        if s.finished:
-            return exact(game, player, self.model.target)
+        """The model's value of the state for `player`; once no round is left (the final
+        placements, or the game over) the hand-set value, which is then the score plus what the
+        tiles still held would cover: the states of one decision there are all valued alike
+        (the model's rows of the game's end are few, and its error there decided whether the
+        held tiles were laid at all)."""
+        if self.rounds_left(game) == 0:
+            worth = super().value(game, player)
+            if self.model.target == "margin" and len(game.state.players) > 1:
+                worth -= max(sum(breakdown(game, q).values()) for q in game.state.players if q.index != player)
+            return worth
         return self.model.predict(self.reader.vector(game, player))
 
     def leaf_value(self, game, player: int) -> float:
         """A rollout's leaf is valued like any state (the model has seen the game's end question)."""
         return self.value(game, player)
-
-
-def exact(game, player: int, target: str) -> float:
-    """The final score of `player`, or its margin over the best opponent."""
-    players = game.state.players
-    mine = sum(breakdown(game, players[player]).values())
-    if target == "score" or len(players) == 1:
-        return float(mine)
-    return float(mine - max(sum(breakdown(game, q).values()) for q in players if q.index != player))
 
 
 class LearnedAgent(GreedyAgent):

@@ -54,25 +54,22 @@ class ValueModel:
         """The value of one feature row."""
         if self.kind == "linear":
             return float(self.coef @ row) + self.intercept
-        h = row
-        last = len(self.weights) - 1
-        for i, (w, b) in enumerate(zip(self.weights, self.biases)):
-            h = h @ w + b
-            if i < last:
-                h = np.maximum(h, 0.0)
-        return float(h[0])
+        return float(self._forward(row)[0])
 
     def predict_many(self, rows: np.ndarray) -> np.ndarray:
         """The values of many rows at once (training and validation)."""
         if self.kind == "linear":
             return rows @ self.coef + self.intercept
-        h = rows
+        return self._forward(rows)[:, 0]
+
+    def _forward(self, h: np.ndarray) -> np.ndarray:
+        """The MLP's output layer for a row or rows (ReLU between the layers)."""
         last = len(self.weights) - 1
         for i, (w, b) in enumerate(zip(self.weights, self.biases)):
             h = h @ w + b
             if i < last:
                 h = np.maximum(h, 0.0)
-        return h[:, 0]
+        return h
 
 
 def _check_meta(meta, where: str) -> dict:
