@@ -153,3 +153,23 @@ def test_learned_is_the_default_and_play_and_simulate_take_a_model(capsys, tmp_p
     (tmp_path / "bad.json").write_text("{}")
     assert main(["play", "--players", "1", "--short", "--model", str(tmp_path / "bad.npz")]) == 1
     assert "not a value model" in capsys.readouterr().err
+
+
+def test_a_rollout_deals_the_opponents_new_hands_from_the_cards_the_player_cannot_see(content):
+    from rulesdsl.agents.lookahead import fork_for_lookahead, hide_hands
+
+    game = Game(content, GameOptions(players=3, length="long", decks=("A", "B", "C")), 6)
+    s = game.state
+    before = [list(p.hand) for p in s.players]
+    unseen = sorted(s.occupation_deck + before[1] + before[2])
+    changed = False
+    for seed in range(5):
+        f = fork_for_lookahead(game, seed)
+        hide_hands(f, 0)
+        fs = f.state
+        assert fs.players[0].hand == before[0]
+        assert [len(p.hand) for p in fs.players] == [len(h) for h in before]
+        assert sorted(fs.occupation_deck + fs.players[1].hand + fs.players[2].hand) == unseen
+        changed |= fs.players[1].hand != before[1]
+        f.discard()
+    assert changed and [p.hand for p in s.players] == before  # the game itself is untouched

@@ -65,9 +65,8 @@ class FeatureReader:
 
     def vector(self, game, player: int) -> np.ndarray:
         """One row of FEATURE_NAMES for `player` in the game's present state."""
-        base = self.base(game, player)
-        share = self.share_left(game)
-        return np.array(base + [x * share for x in base], dtype=np.float64)
+        base = np.array(self.base(game, player), dtype=np.float64)
+        return np.concatenate((base, base * self.share_left(game)))
 
     def share_left(self, game) -> float:
         """The share of the game's rounds still to come (1 at the start, 0 at the end)."""

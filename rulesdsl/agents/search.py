@@ -51,7 +51,7 @@ from __future__ import annotations
 import random
 
 from rulesdsl.agents.greedy import GreedyAgent, preference
-from rulesdsl.agents.lookahead import TOP_KINDS, cheap_answer, fork_for_lookahead
+from rulesdsl.agents.lookahead import TOP_KINDS, cheap_answer, fork_for_lookahead, hide_hands
 from rulesdsl.agents.paired import choose, rollouts
 from rulesdsl.agents.playout import PlayoutAgent
 from rulesdsl.errors import RulesError
@@ -135,6 +135,7 @@ class SearchAgent:
         """Play `key` and on with the fast policy; the leaf's value for the player against the best opponent."""
         f = fork_for_lookahead(game, seed)
         f.halt_at_resume = False
+        hide_hands(f, player)  # the opponents play on with cards dealt from those the player cannot see
         if self.fresh:
             self.playout.seed = self.follower.seed = seed
         self.playout.forget()  # what an earlier rollout left in the policy does not carry over
