@@ -83,8 +83,8 @@ def fit_generation(con, out: Path, generation: int, args, provenance: dict) -> P
     meta, arrays, report = training.fit(x, columns, args.target, args.kind, args.first_seed + generation, args.prior, alphas)
     meta["provenance"] = {**provenance, "generation": generation, "trained_on_generations": used,
                           "played_by": ["greedy" if g == 0 else f"learned generation {g}" for g in used],
-                          "seeds": [[args.first_seed + g * SEED_STRIDE, args.first_seed + g * SEED_STRIDE + args.games - 1]
-                                    for g in used],
+                          "seeds": [[int(columns["seed"][columns["generation"] == g].min()),
+                                     int(columns["seed"][columns["generation"] == g].max())] for g in used],
                           "games": int(len(set(zip(columns["generation"].tolist(), columns["seed"].tolist())))),
                           "states": int(len(x))}
     write_model(path, meta, arrays)
