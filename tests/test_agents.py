@@ -90,10 +90,11 @@ def test_agents_never_answer_illegally_and_keep_every_invariant(content, block):
         assert game.over and game.state.finished
 
 
-def test_the_same_seed_and_budget_give_the_same_game(content):
+@pytest.mark.parametrize("other", [GreedyAgent, LearnedAgent])
+def test_the_same_seed_and_budget_give_the_same_game(content, other):
     def play(seed, steps=60):
         game = Game(content, GameOptions(players=2, length="short", decks=("A", "B", "C")), seed)
-        agents = [SearchAgent(seed, iterations=3, width=2, depth=4), GreedyAgent(seed + 1)]
+        agents = [SearchAgent(seed, iterations=3, width=2, depth=4), other(seed + 1)]
         for _ in range(steps):
             game.answer(agents[game.decision.player].answer(game, game.decision))
         return game

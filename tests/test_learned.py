@@ -106,18 +106,6 @@ def test_learned_and_search_finish_a_game_on_replaced_spaces_with_every_invarian
     assert game.state.finished
 
 
-def test_the_same_seed_gives_the_same_game_with_the_learned_agents(content):
-    def play(seed, steps=50):
-        game = Game(content, GameOptions(players=2, length="short", decks=("A", "B", "C")), seed)
-        agents = [SearchAgent(seed, iterations=3, width=2, depth=4), LearnedAgent(seed + 1)]
-        for _ in range(steps):
-            game.answer(agents[game.decision.player].answer(game, game.decision))
-        return game
-
-    a, b = play(5), play(5)
-    assert a.log == b.log and a.state.snapshot() == b.state.snapshot()
-
-
 def test_self_play_rows_are_stored_and_a_fit_recovers_a_value_they_determine(tmp_path, content):
     """Random self-play rows stored in DuckDB read back as played; fitted to a value the rows
     determine (twice the score now plus the income for the rounds to come), the model finds it

@@ -46,7 +46,8 @@ def expected(content, setup, seeds, table: str) -> list[tuple]:
 
 
 def sim(capsys, *argv):
-    code = main(["simulate", "--no-progress", *argv])
+    agents = () if "--agents" in argv else ("--agents", "random")  # the store is under test, not the agents: fast games
+    code = main(["simulate", "--no-progress", *agents, *argv])
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -157,7 +158,7 @@ def _workers(pid: int) -> list[int]:
 
 
 RUN = 1000  # enough games that the run is still going when it is interrupted (random games are fast)
-GAMES = ["--players", "1", "--short", "--decks", "A", "--games", str(RUN), "--jobs", "2"]
+GAMES = ["--players", "1", "--short", "--decks", "A", "--games", str(RUN), "--jobs", "2", "--agents", "random"]
 
 
 @pytest.mark.parametrize("how", ["ctrl-c", "killed worker"])
@@ -254,7 +255,7 @@ def _peddler_variant(variant, extra: str):
 def test_balance_detects_five_silver_when_played(variant, tmp_path, capsys):
     root = _peddler_variant(variant, "  gain 5 silver\n")
     html = tmp_path / "report.html"
-    code = main(["balance", "--variant", root, "--players", "1", "--short", "--decks", "A", "--pairs", "120",
+    code = main(["balance", "--agents", "random", "--variant", root, "--players", "1", "--short", "--decks", "A", "--pairs", "120",
                  "--min-pairs", "40", "--batch", "40", "--jobs", "2", "--no-progress", "--html", str(html)])
     text, err = capsys.readouterr()
     assert code == 0, err
@@ -266,7 +267,7 @@ def test_balance_detects_five_silver_when_played(variant, tmp_path, capsys):
 
 def test_balance_of_an_identical_card_finds_no_effect(variant, tmp_path, capsys):
     root = _peddler_variant(variant, "")
-    code = main(["balance", "--variant", root, "--players", "1", "--short", "--decks", "A", "--pairs", "30",
+    code = main(["balance", "--agents", "random", "--variant", root, "--players", "1", "--short", "--decks", "A", "--pairs", "30",
                  "--min-pairs", "30", "--batch", "30", "--jobs", "1", "--no-progress", "--html", str(tmp_path / "r.html")])
     text, err = capsys.readouterr()
     assert code == 0, err
@@ -300,7 +301,7 @@ def test_paired_statistics_and_holm():
 def test_a_new_card_with_the_effect_of_a_base_card_is_compared_with_it(variant, tmp_path, capsys):
     text = PEDDLER.read_text().replace("number: 1\n", "number: 901\n").replace("name: Peddler", "name: Second Peddler")
     variant.write("cards/occupations/A/901-second-peddler.yaml", text)
-    code = main(["balance", "--variant", str(variant.root), "--players", "1", "--short", "--decks", "A", "--pairs", "50",
+    code = main(["balance", "--agents", "random", "--variant", str(variant.root), "--players", "1", "--short", "--decks", "A", "--pairs", "50",
                  "--min-pairs", "50", "--batch", "50", "--jobs", "1", "--no-progress", "--html", str(tmp_path / "r.html")])
     out, err = capsys.readouterr()
     assert code == 0, err
