@@ -83,8 +83,11 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=count(1, 99), default=2, help="1 to 4 (default 2)")
     play.add_argument("--short", action="store_true", help="the short game (6 rounds) instead of the long one (7)")
     play.add_argument("--decks", default="A,B,C", help="occupation decks, comma separated (default A,B,C)")
-    play.add_argument("--agents", default=None, help="one per player (or one for all): greedy, search, random, human "
+    play.add_argument("--agents", default=None, help="one per player (or one for all): greedy, learned, search, random, human "
                       "(default: greedy; with --load, the agents the save names)")
+    play.add_argument("--model", metavar="FILE", default=None,
+                      help="the value model (.npz) of the learned agent (default: the shipped one; "
+                           "tools/train_agent.py makes one for a variant)")
     play.add_argument("--think", metavar="TIME", help="the search agent's time per decision, e.g. 0.2s (default: 16 rollouts)")
     play.add_argument("--seed", type=SEED, default=0)
     play.add_argument("--save", metavar="FILE", help="write the game record (JSON) here when the game ends or stops")
@@ -275,7 +278,7 @@ def _agents(args, players: int, seed: int, saved: list[str] | None = None):
     from rulesdsl.agents.registry import make_agents, parse_think
 
     spec = args.agents if args.agents is not None else ",".join(saved) if saved else ""
-    return make_agents(spec, players, seed, think=parse_think(args.think))
+    return make_agents(spec, players, seed, think=parse_think(args.think), model=getattr(args, "model", None))
 
 
 def _play(args) -> int:

@@ -45,7 +45,8 @@ def expected(content, setup, seeds, table: str) -> list[tuple]:
 
 
 def sim(capsys, *argv):
-    code = main(["simulate", "--no-progress", *argv])
+    agents = () if "--agents" in argv else ("--agents", "random")  # the store is under test, not the agents: fast games
+    code = main(["simulate", "--no-progress", *agents, *argv])
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -159,7 +160,7 @@ def _workers(pid: int) -> list[int]:
 
 
 RUN = 1000  # enough games that the run is still going when it is interrupted (random games are fast)
-GAMES = ["--players", "1", "--short", "--decks", "A", "--games", str(RUN), "--jobs", "2"]
+GAMES = ["--players", "1", "--short", "--decks", "A", "--games", str(RUN), "--jobs", "2", "--agents", "random"]
 
 
 @pytest.mark.parametrize("how", ["ctrl-c", "killed worker"])

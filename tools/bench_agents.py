@@ -1,13 +1,19 @@
 """How well and how fast the agents play. Not a test.
 
-    python tools/bench_agents.py [--games 100] [--players 1,2] [--agents greedy,random] [--short]
-                                 [--vs search:greedy --h2h-games 200 --think 0.2s] [--content DIR]
+    nice -n 5 python tools/bench_agents.py [--games 100] [--players 1,2] [--agents learned,greedy] [--short]
+                                 [--vs learned:greedy --h2h-games 200 --think 0.2s] [--content DIR]
+                                 [--model FILE] [--cpu] [--breakdown]
+
+Run it niced: the machine is shared, and with --cpu the times are this process's CPU seconds
+(a loaded machine lengthens wall time, not CPU time; both agents of a --vs run are timed in the
+same games, so their ratio is fair).
 
 For each agent and player count, seeded games where every seat plays that agent: the median,
 mean and 10th-90th percentile of the final scores, the share of scores above 0, and the ms
 per decision and per game. `--vs A:B` plays A against B in 2-player games, each seed twice
 with the seats swapped, and prints A's win rate (a tie counts half) with a 95% Wilson
-interval. Targets (issue 13): greedy 2-player long median >= 60, >= 95% of scores > 0,
+interval, and each agent's CPU (or wall) seconds per game. `--model FILE`: the value model
+of the learned and search agents (default: the shipped one). Targets (issue 13): greedy 2-player long median >= 60, >= 95% of scores > 0,
 <= 2 s per game; search at 0.2 s per decision wins >= 65% against greedy; solo greedy
 median >= 60; stretch: search median >= 100.
 """
@@ -33,6 +39,7 @@ from rulesdsl.engine.scoring import CATEGORIES, final_scores  # noqa: E402
 CLOCK = time.perf_counter  # --cpu: time.process_time, for a machine shared with other work
 
 
+MODEL = None  # --model: the value model file of the learned and search agents (default: the shipped one)
 WEIGHTS = None  # --weights: the value weights of the greedy and search agents (default: the package's)
 SEARCH_STATS = [0, 0, 0]  # the search agents' searched decisions, rollouts, answers other than greedy's best
 SEARCH_OPTIONS: dict = {}  # --search-opt: keyword arguments of the search agent (rulesdsl.agents.search.SearchAgent)
@@ -46,12 +53,12 @@ def agent(name: str, seed: int, think, iterations):
 
         if think is None and iterations is None:
             iterations = 16
-        return SearchAgent(seed, iterations=iterations, think=think, weights=WEIGHTS, **SEARCH_OPTIONS)
+        return SearchAgent(seed, iterations=iterations, think=think, weights=WEIGHTS, model=MODEL, **SEARCH_OPTIONS)
     if name == "greedy" and GREEDY_OPTIONS:
         from rulesdsl.agents.greedy import GreedyAgent
 
         return GreedyAgent(seed, weights=WEIGHTS, **GREEDY_OPTIONS)
-    return make_agent(name, seed, think, iterations, WEIGHTS)
+    return make_agent(name, seed, think, iterations, WEIGHTS, model=MODEL)
 
 
 def option(text: str) -> tuple[str, object]:
@@ -121,6 +128,7 @@ def main() -> int:
     parser.add_argument("--content", action="append", default=[], metavar="DIR")
     parser.add_argument("--cpu", action="store_true", help="time agents by process CPU time instead of wall time")
     parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--model", metavar="FILE", help="value model of the learned and search agents (default: the shipped one)")
     parser.add_argument("--weights", metavar="FILE", help="value weights for greedy and search (default: the package's)")
     parser.add_argument("--greedy-opt", action="append", default=[], metavar="NAME=VALUE",
                         help="a keyword of the greedy agent, e.g. sample=64 (repeatable)")
@@ -128,7 +136,8 @@ def main() -> int:
     parser.add_argument("--search-opt", action="append", default=[], metavar="NAME=VALUE",
                         help="a keyword of the search agent, e.g. width=6 or prune=1.0 (repeatable)")
     args = parser.parse_args()
-    global CLOCK, WEIGHTS
+    global CLOCK, WEIGHTS, MODEL
+    MODEL = args.model
     SEARCH_OPTIONS.update(option(text) for text in args.search_opt)
     GREEDY_OPTIONS.update(option(text) for text in args.greedy_opt)
     if args.weights:
@@ -165,7 +174,8 @@ def main() -> int:
             for names in ([a, b], [b, a]):
                 got, answered, spent = play(content, names, seed, length, think, args.iterations)
                 ia, ib = names.index(a), names.index(b)
-                print(f"  seed {seed} {names[0]}-{names[1]}: {got[0]}-{got[1]}", file=sys.stderr, flush=True)
+                print(f"  seed {seed} {names[0]}-{names[1]}: {got[0]}-{got[1]} ({spent[0]:.2f} s, {spent[1]:.2f} s)",
+                      file=sys.stderr, flush=True)
                 wins += 1.0 if got[ia] > got[ib] else 0.5 if got[ia] == got[ib] else 0.0
                 n += 1
                 a_scores.append(got[ia])
@@ -180,7 +190,8 @@ def main() -> int:
               f"medians {statistics.median(a_scores):.1f} vs {statistics.median(b_scores):.1f}; "
               f"means {statistics.mean(a_scores):.1f} vs {statistics.mean(b_scores):.1f} "
               f"(gap {statistics.mean(gaps):+.1f} +- {2 * spread:.1f}); "
-              + "; ".join(f"{name} {1000 * t / max(1, k):.1f} ms/decision" for name, (t, k) in per_decision.items()))
+              + "; ".join(f"{name} {1000 * t / max(1, k):.1f} ms/decision, {t / max(1, n):.2f} s/game"
+                          for name, (t, k) in per_decision.items()))
     searched, done, changed = SEARCH_STATS
     if searched:
         print(f"search: {searched} searched decisions, {done / searched:.1f} rollouts each, "

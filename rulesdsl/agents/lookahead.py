@@ -71,6 +71,21 @@ def _cut_piles(f) -> None:
             pile[:] = pile[cut:] + pile[:cut]
 
 
+def hide_hands(f, player: int) -> None:
+    """Deal the other players new hands of the same sizes from the cards `player` cannot see
+    (their hands and the occupation deck, shuffled by the fork's dice): a rollout that plays the
+    opponents on does not play them with the cards they really hold."""
+    s = f.state
+    others = [q for q in s.players if q.index != player and q.hand]
+    if not others:
+        return
+    unseen = list(s.occupation_deck) + [card for q in others for card in q.hand]
+    f.rng.shuffle(unseen)
+    for q in others:
+        q.hand, unseen = unseen[:len(q.hand)], unseen[len(q.hand):]
+    s.occupation_deck = unseen
+
+
 def step(f, key: str) -> bool:
     """Answer in a lookahead fork; False once the fork has reached a resume point or ended."""
     try:

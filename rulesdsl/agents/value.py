@@ -166,11 +166,13 @@ class Valuer:
         self._boards[id(board)] = (board, terms)
         return terms
 
-    def features(self, game, player: int) -> dict[str, float]:
-        """The score now and the raw amounts the weights multiply."""
+    def features(self, game, player: int, parts: dict | None = None) -> dict[str, float]:
+        """The score now and the raw amounts the weights multiply (`parts`: the player's score
+        breakdown, if the caller has it already)."""
         s = game.state
         p = s.players[player]
-        parts = breakdown(game, p)
+        if parts is None:
+            parts = breakdown(game, p)
         score = sum(parts.values())
         uncovered = -parts["minus_squares"]
         left = self.rounds_left(game, p)

@@ -49,7 +49,9 @@ def _init_worker(bundle) -> None:
 def run_task(task):
     """Play one task: (tag, bundle, setup, seeds) -> (tag, rows of each game)."""
     tag, bundle, setup, seeds = task
-    return tag, play_many(bundles.load(bundle), setup, seeds)
+    own = getattr(setup, "play_many", None)  # a setup that plays its own games (agents.selfplay.SelfPlay)
+    content = bundles.load(bundle)
+    return tag, own(content, seeds) if own is not None else play_many(content, setup, seeds)
 
 
 class LocalBackend:

@@ -51,6 +51,8 @@ def add_parsers(sub) -> None:
     sim = sub.add_parser("simulate", help="play many games and store per-game, per-player and per-card rows (DuckDB)")
     sim.add_argument("--games", type=count(1, 10**8), default=100, metavar="N", help="games to play: seeds SEED .. SEED+N-1 (default 100)")
     _game_options(sim)
+    sim.add_argument("--model", metavar="FILE", default=None,
+                     help="the value model (.npz) of the learned and search agents (default: the shipped one)")
     sim.add_argument("--out", default=DEFAULT_OUT, metavar="DIR", help=f"the store's folder (default ./{DEFAULT_OUT})")
     sim.add_argument("--resume", action="store_true", help="play only the seeds not yet in the store")
     sim.add_argument("--new", action="store_true", help="start the store afresh (replaces a store of other content or options)")
@@ -99,7 +101,9 @@ def _setup(args):
     from rulesdsl.engine.game import GameOptions
     from rulesdsl.sim.play import Setup
 
-    names = [a.strip() for a in args.agents.split(",") if a.strip()]
+    from rulesdsl.agents.registry import DEFAULT
+
+    names = [a.strip() for a in (args.agents or DEFAULT).split(",") if a.strip()]
     if len(names) == 1:
         names *= args.players
     options = GameOptions(players=args.players, length="short" if args.short else "long",

@@ -86,7 +86,7 @@ def setup_of(args, ruleset) -> TableauSetup:
     from rulesdsl.tableau.cli import parse_options
     from rulesdsl.tableau.game import check_options
 
-    names = [a.strip() for a in args.agents.split(",") if a.strip()]
+    names = [a.strip() for a in (args.agents or "random").split(",") if a.strip()]
     names = names * args.players if len(names) == 1 else names
     if len(names) != args.players:
         raise RulesError(f"--agents names {len(names)} agents for {args.players} players")

@@ -1,0 +1,163 @@
+"""The learned agent and its model: features read by kind, the model file (no pickling, its
+provenance checked), fitting on self-play rows kept in DuckDB, the agent on variant cards and
+replaced spaces, determinism, and `--model` on the command line."""
+
+import io
+import json
+
+import numpy as np
+import pytest
+
+from rulesdsl.agents.features import FEATURE_NAMES, FeatureReader
+from rulesdsl.agents.learned import LearnedAgent
+from rulesdsl.agents.model import from_bytes, load_model, read_files, write_model
+from rulesdsl.agents.registry import DEFAULT, make_agent
+from rulesdsl.agents.search import SearchAgent
+from rulesdsl.agents.selfplay import SelfPlay, stack
+from rulesdsl.agents import training
+from rulesdsl.cli import main
+from rulesdsl.content.loader import load_content
+from rulesdsl.engine import invariants
+from rulesdsl.engine.game import Game, GameOptions
+from rulesdsl.errors import RulesError
+from tests.test_agents import REPLACED_SPACES, WINDFALL, _decisions_offering, _variant_content
+
+SHORT_SOLO = GameOptions(players=1, length="short", decks=("A",))
+
+
+def _linear_model(tmp_path, coef=None, name="m.npz"):
+    """A linear model over FEATURE_NAMES (by default: the score now plus income for the rounds to come)."""
+    n = len(FEATURE_NAMES)
+    if coef is None:
+        coef = np.zeros(n)
+        coef[FEATURE_NAMES.index("score")] = 1.0
+        coef[FEATURE_NAMES.index("income_per_round")] = 1.5
+    path = tmp_path / name
+    write_model(path, {"kind": "linear", "target": "score", "features": list(FEATURE_NAMES), "provenance": {"test": True}},
+                {"mean": np.zeros(n), "scale": np.ones(n), "coef": coef, "intercept": np.array([0.0])})
+    return path
+
+
+def test_the_shipped_model_loads_without_pickling_and_names_its_provenance():
+    model = load_model()
+    assert model.features == FEATURE_NAMES
+    provenance = model.meta["provenance"]
+    for key in ("content_fingerprint", "generation", "games", "states", "seeds", "played_by"):
+        assert key in provenance, key
+    assert model.meta["validation"]["mae"] > 0 and provenance["states"] > provenance["games"] > 0
+
+
+def test_a_model_file_round_trips_and_predicts_its_linear_sum(tmp_path, content):
+    path = _linear_model(tmp_path)
+    model = load_model(path)
+    game = Game(content, GameOptions(players=2, length="long", decks=("A",)), 3)
+    row = FeatureReader(content, game.catalog).vector(game, 0)
+    expected = row[FEATURE_NAMES.index("score")] + 1.5 * row[FEATURE_NAMES.index("income_per_round")]
+    assert model.predict(row) == pytest.approx(expected)
+    assert model.predict_many(np.stack([row, row])) == pytest.approx([expected, expected])
+
+
+def test_a_model_whose_arrays_do_not_match_its_provenance_or_hold_objects_is_refused(tmp_path):
+    path = _linear_model(tmp_path)
+    npz, text = read_files(path)
+    with pytest.raises(RulesError, match="do not match the provenance"):
+        from_bytes(npz + b"x", text)
+    buffer = io.BytesIO()
+    np.savez(buffer, mean=np.array([object()], dtype=object), scale=np.ones(1))
+    raw = buffer.getvalue()
+    meta = json.loads(text)
+    import hashlib
+
+    meta["sha256"] = hashlib.sha256(raw).hexdigest()
+    with pytest.raises(RulesError, match="not a readable .npz"):  # pickled objects are never loaded
+        from_bytes(raw, json.dumps(meta))
+    meta["features"] = ["score"]
+    with pytest.raises(RulesError):
+        from_bytes(npz, json.dumps({**meta, "sha256": json.loads(text)["sha256"]}))
+    with pytest.raises(RulesError, match="not JSON"):
+        from_bytes(npz, "{")
+
+
+def test_the_features_read_a_variant_card_by_what_it_does(variant):
+    """A card the package has never seen counts through the kinds the features read (a card
+    in hand), and the feature names name no card, space or good."""
+    content = _variant_content(variant, "Z/901-windfall.yaml", WINDFALL)
+    game = Game(content, GameOptions(players=1, length="short", decks=("Z",)), 2)
+    row = FeatureReader(content, game.catalog).vector(game, 0)
+    assert row[FEATURE_NAMES.index("hand")] == 1.0
+    named = {o.name.lower().replace(" ", "_") for o in content.occupations.values()} | set(content.spaces)
+    assert not any(thing in name for name in FEATURE_NAMES for thing in named)
+
+
+def test_the_learned_agent_plays_a_card_it_has_never_seen_that_gains_silver(variant, tmp_path):
+    content = _variant_content(variant, "Z/901-windfall.yaml", WINDFALL)
+    game = Game(content, GameOptions(players=1, length="short", decks=("Z",)), 2)
+    given = _decisions_offering(game, LearnedAgent(2, model=_linear_model(tmp_path)), "901")
+    assert given and given[0] == "901"
+
+
+def test_learned_and_search_finish_a_game_on_replaced_spaces_with_every_invariant(variant):
+    variant.write("boards/replaced.yaml", REPLACED_SPACES)
+    content = load_content([variant.root])
+    game = Game(content, GameOptions(players=2, length="short", decks=("A",)), 4)
+    search = SearchAgent(2, iterations=2, width=2, depth=3)
+    assert isinstance(search.greedy, LearnedAgent)
+    game.run([LearnedAgent(1, sample=4, menus=False), search], check=invariants.check)
+    assert game.state.finished
+
+
+def test_self_play_rows_are_stored_and_a_fit_recovers_a_value_they_determine(tmp_path, content):
+    """Random self-play rows stored in DuckDB read back as played; fitted to a value the rows
+    determine (twice the score now plus the income for the rounds to come), the model finds it
+    on the held-out games: the fitting and the model file agree on what a row is."""
+    setup = SelfPlay(SHORT_SOLO, "random")
+    results = setup.play_many(content, range(30))
+    con = training.open_store(tmp_path, {"fingerprint": "test"})
+    training.add_games(con, results)
+    assert training.stored_seeds(con, 0) == set(range(30))
+    x, columns = training.load_rows(con, [0])
+    con.close()
+    direct, _ = stack([s for r in results for s in r["states"]])
+    assert x.shape == direct.shape and np.allclose(np.sort(x, axis=0), np.sort(direct, axis=0))
+    columns["final"] = 2 * x[:, FEATURE_NAMES.index("score")] + x[:, FEATURE_NAMES.index("income_per_round")]
+    meta, arrays, report = training.fit(x, columns, "score", "linear", 1)
+    assert {r["kind"] for r in report} == {"linear"}
+    spread = np.abs(columns["final"] - columns["final"].mean()).mean()
+    assert meta["validation"]["mae"] < 0.05 * spread and meta["alpha"] == min(training.ALPHAS)
+    with pytest.raises(RulesError, match="other fingerprint"):
+        training.open_store(tmp_path, {"fingerprint": "another"})
+
+
+def test_learned_is_the_default_and_play_and_simulate_take_a_model(capsys, tmp_path):
+    assert DEFAULT == "learned" and isinstance(make_agent(DEFAULT, 1), LearnedAgent)
+    path = _linear_model(tmp_path)
+    assert main(["play", "--players", "1", "--short", "--seed", "3", "--decks", "A", "--model", str(path)]) == 0
+    agent_row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("agent"))
+    assert agent_row.split() == ["agent", "learned"]
+    assert main(["simulate", "--no-progress", "--players", "1", "--short", "--decks", "A", "--games", "1",
+                 "--jobs", "1", "--out", str(tmp_path / "s"), "--model", str(path)]) == 0
+    capsys.readouterr()
+    (tmp_path / "bad.npz").write_bytes(b"not a model")
+    (tmp_path / "bad.json").write_text("{}")
+    assert main(["play", "--players", "1", "--short", "--model", str(tmp_path / "bad.npz")]) == 1
+    assert "not a value model" in capsys.readouterr().err
+
+
+def test_a_rollout_deals_the_opponents_new_hands_from_the_cards_the_player_cannot_see(content):
+    from rulesdsl.agents.lookahead import fork_for_lookahead, hide_hands
+
+    game = Game(content, GameOptions(players=3, length="long", decks=("A", "B", "C")), 6)
+    s = game.state
+    before = [list(p.hand) for p in s.players]
+    unseen = sorted(s.occupation_deck + before[1] + before[2])
+    changed = False
+    for seed in range(5):
+        f = fork_for_lookahead(game, seed)
+        hide_hands(f, 0)
+        fs = f.state
+        assert fs.players[0].hand == before[0]
+        assert [len(p.hand) for p in fs.players] == [len(h) for h in before]
+        assert sorted(fs.occupation_deck + fs.players[1].hand + fs.players[2].hand) == unseen
+        changed |= fs.players[1].hand != before[1]
+        f.discard()
+    assert changed and [p.hand for p in s.players] == before  # the game itself is untouched

@@ -1,0 +1,172 @@
+"""Train the learned agent's value model by self-play, generation after generation. Not a test.
+
+    python tools/train_agent.py [--out DIR] [--generations 3] [--games 200] [--first-seed 100000]
+                                [--players 2] [--short] [--content DIR ...] [--target score|margin]
+                                [--kind linear|mlp|auto] [--prior hand|none] [--backend local|ray] [--jobs N]
+                                [--address HOST:PORT] [--ship FILE] [--no-progress]
+
+Generation 0's games are played by the greedy agent (the hand-set value); the model fitted to
+them is generation 1, whose learned agent plays the games of generation 2's model, and so on.
+Every generation plays its own seeds (FIRST_SEED + generation * 1,000,000 + 0..GAMES-1); each
+model is fitted to the rows of the last WINDOW generations' games. Every game, state row and
+model is kept in DIR (self-play rows in DIR/selfplay.duckdb, models as DIR/gen<k>.npz with
+their provenance in DIR/gen<k>.json): run the same command again and it goes on where it
+stopped (games already stored are not played again, models already written are not refitted).
+The same seeds and options give the same games and the same models.
+
+Games run on every core (worker processes) or on a Ray cluster (`--backend ray`), through the
+simulation machinery (rulesdsl.sim.backends). `--content DIR` trains for a variant: its
+fingerprint is in the store and in every model's provenance. `--ship FILE` copies the last
+generation's model (and its provenance) to FILE, e.g. rulesdsl/agents/models/value_model.npz
+for the package's own; `rulesdsl play|simulate --model FILE` plays with any other.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rulesdsl.agents import training  # noqa: E402
+from rulesdsl.agents.model import atomic_write, from_bytes, read_files, sidecar, write_model  # noqa: E402
+from rulesdsl.agents.selfplay import SelfPlay, default_options  # noqa: E402
+from rulesdsl.errors import RulesError  # noqa: E402
+from rulesdsl.sim import bundle as bundles  # noqa: E402
+from rulesdsl.sim.backends import make_backend  # noqa: E402
+from rulesdsl.sim.progress import progress_bar  # noqa: E402
+
+SEED_STRIDE = 1_000_000  # generation k plays seeds first + k * SEED_STRIDE + 0..games-1
+WINDOW = 2  # a model is fitted to the games of this many generations, the latest first
+
+
+def model_path(out: Path, generation: int) -> Path:
+    return out / f"gen{generation}.npz"
+
+
+def play_generation(con, setup: SelfPlay, seeds: list[int], bundle, args) -> int:
+    """Play the generation's seeds not yet stored; the number played."""
+    todo = sorted(set(seeds) - training.stored_seeds(con, setup.generation))
+    if not todo:
+        return 0
+    runner = make_backend(args.backend, args.jobs, args.address)
+    runner.start(bundle)
+    played, buffer = 0, []
+    try:
+        with progress_bar(len(todo), not args.no_progress) as advance:
+            tasks = ((None, bundle, setup, (seed,)) for seed in todo)
+            for _, games in runner.run(tasks):
+                buffer.extend(games)
+                advance(len(games))
+                if len(buffer) >= 4:
+                    training.add_games(con, buffer)
+                    played, buffer = played + len(buffer), []
+            training.add_games(con, buffer)
+            played += len(buffer)
+    finally:
+        if buffer:  # stored before leaving, interrupted or not: a rerun goes on from here
+            training.add_games(con, buffer)
+        runner.stop()
+    return played
+
+
+def fit_generation(con, out: Path, generation: int, args, provenance: dict) -> Path:
+    """Fit model `generation` to the last WINDOW generations' rows (kept if already written)."""
+    path = model_path(out, generation)
+    if path.exists() and sidecar(path).exists():
+        return path
+    used = list(range(max(0, generation - WINDOW), generation))
+    x, columns = training.load_rows(con, used)
+    alphas = training.PRIOR_ALPHAS if args.prior == "hand" else training.ALPHAS
+    meta, arrays, report = training.fit(x, columns, args.target, args.kind, args.first_seed + generation, args.prior, alphas)
+    meta["provenance"] = {**provenance, "generation": generation, "trained_on_generations": used,
+                          "played_by": ["greedy" if g == 0 else f"learned generation {g}" for g in used],
+                          "seeds": [[int(columns["seed"][columns["generation"] == g].min()),
+                                     int(columns["seed"][columns["generation"] == g].max())] for g in used],
+                          "games": int(len(set(zip(columns["generation"].tolist(), columns["seed"].tolist())))),
+                          "states": int(len(x))}
+    write_model(path, meta, arrays)
+    for r in report:
+        print(f"  generation {generation} candidate {r['kind']}{' alpha ' + str(r.get('alpha')) if 'alpha' in r else ''}: "
+              f"validation MAE {r['mae']:.2f} RMSE {r['rmse']:.2f}, {r['us_per_prediction']:.1f} us a prediction")
+    v = meta["validation"]
+    print(f"generation {generation}: {meta['kind']} on {len(x)} states of {meta['provenance']['games']} games; "
+          f"held-out MAE {v['mae']} (RMSE {v['rmse']}) over {v['states']} states of {v['games']} games")
+    return path
+
+
+def ship(model: Path, target: Path) -> None:
+    """Copy a model and its provenance to `target` (each file written atomically), checked first."""
+    npz, text = read_files(model)
+    from_bytes(npz, text, str(model))
+    atomic_write(target, npz)
+    atomic_write(sidecar(target), text.encode())
+    print(f"shipped {model} as {target}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default="train-runs/default", metavar="DIR")
+    parser.add_argument("--generations", type=int, default=3, help="models to fit (default 3)")
+    parser.add_argument("--games", type=int, default=200, help="self-play games per generation (default 200)")
+    parser.add_argument("--first-seed", type=int, default=100_000)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--short", action="store_true")
+    parser.add_argument("--content", action="append", default=[], metavar="DIR", help="a variant folder (repeatable)")
+    parser.add_argument("--target", default="score", choices=("margin", "score"))
+    parser.add_argument("--kind", default="linear", choices=("auto", "linear", "mlp"),
+                        help="linear (default), mlp, or auto: the MLP where it is clearly more accurate")
+    parser.add_argument("--prior", default="hand", choices=("hand", "none"),
+                        help="fit linear models as the hand-set value plus a correction (default), or from nothing")
+    parser.add_argument("--backend", default="local", choices=("local", "ray"))
+    parser.add_argument("--jobs", type=int, default=None)
+    parser.add_argument("--address", default=None)
+    parser.add_argument("--ship", default=None, metavar="FILE", help="copy the last model (and its .json) here")
+    parser.add_argument("--no-progress", action="store_true")
+    args = parser.parse_args()
+    if args.games < 5 or args.generations < 1:
+        raise SystemExit("--games must be at least 5 and --generations at least 1")
+    out = Path(args.out)
+    bundle = bundles.make_bundle(args.content)
+    content = bundles.load(bundle)
+    options = default_options(args.players, "short" if args.short else "long")
+    meta = {"fingerprint": bundle.fingerprint, "options": options.to_json(), "first_seed": args.first_seed}
+    con = training.open_store(out, meta)
+    provenance = {"content_fingerprint": bundle.fingerprint, "content": ["<built-in>", *args.content],
+                  "options": options.to_json(), "target": args.target, "games_per_generation": args.games,
+                  "tool": "tools/train_agent.py"}
+    del content
+    try:
+        last = None
+        for generation in range(args.generations + 1):
+            if generation:
+                last = fit_generation(con, out, generation, args, provenance)
+                if generation == args.generations:
+                    break
+            if generation == 0:
+                setup = SelfPlay(options, "greedy", generation=0)
+            else:
+                npz, text = read_files(last)
+                setup = SelfPlay(options, "learned", npz, text, generation)
+            first = args.first_seed + generation * SEED_STRIDE
+            start = time.perf_counter()
+            played = play_generation(con, setup, list(range(first, first + args.games)), bundle, args)
+            row = con.execute("SELECT count(*), median(final), avg(final) FROM states s WHERE generation = ? AND step = "
+                              "(SELECT max(step) FROM states t WHERE t.generation = s.generation AND t.seed = s.seed)",
+                              [generation]).fetchone()
+            print(f"generation {generation} self-play ({setup.agent}): {played} games played in "
+                  f"{time.perf_counter() - start:.0f} s; final scores median {row[1]}, mean {row[2]:.1f}")
+    except RulesError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    finally:
+        con.close()
+    if args.ship and last is not None:
+        ship(last, Path(args.ship))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
