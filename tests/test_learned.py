@@ -100,7 +100,7 @@ def test_learned_and_search_finish_a_game_on_replaced_spaces_with_every_invarian
     variant.write("boards/replaced.yaml", REPLACED_SPACES)
     content = load_content([variant.root])
     game = Game(content, GameOptions(players=2, length="short", decks=("A",)), 4)
-    search = SearchAgent(2, iterations=2, width=2, depth=3)
+    search = SearchAgent(2, iterations=2, width=2, depth=3, learned=True)
     assert isinstance(search.greedy, LearnedAgent)
     game.run([LearnedAgent(1, sample=4, menus=False), search], check=invariants.check)
     assert game.state.finished
