@@ -57,7 +57,7 @@ def test_explain_all_writes_a_review_page_with_every_occupation(tmp_path, capsys
     for control in ('id="q"', 'id="deck"', 'id="kind"', 'id="category"', 'id="mark"'):
         assert control in text
     assert "<p>Each Livestock Market action costs you 1 silver less in total (never below 0).</p>" in text
-    assert "the silver cost for actions on Livestock Market spaces is reduced by 1." in text
+    assert "the silver cost for actions on Livestock Market spaces with Vikings is reduced by 1." in text
     assert "cards/occupations/A/001-peddler.yaml:2</a>" in text
     # the printed card (reference) and the decided doubt of the card file
     assert "Pay 1 silver less for that Livestock Market action" in text

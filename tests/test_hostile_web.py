@@ -243,6 +243,15 @@ def test_an_agents_game_is_played_outside_every_request_lock(monkeypatch, client
 
     monkeypatch.setattr(web_app, "AGENT_WAIT", 0.0)  # the request returns at once; the agents play on
     other = _open(client)
+    # the agents' run waits for this test before its first answer (holding no lock), so their game
+    # is surely still being played while the pages are asked for (a whole random game can end
+    # before a rich page is drawn)
+    import threading
+
+    from rulesdsl.web import runner
+
+    go_on, advance = threading.Event(), runner._advance
+    monkeypatch.setattr(runner, "_advance", lambda session: go_on.wait(120) and advance(session))
     started = client.post("/new", data={"players": "4", "agent0": "random", "agent1": "random", "agent2": "random",
                                         "agent3": "random", "seed": "5"})
     assert started.status_code == 302
@@ -255,6 +264,7 @@ def test_an_agents_game_is_played_outside_every_request_lock(monkeypatch, client
     assert client.get("/").status_code == 200 and client.get(f"/game/{other}").status_code == 200
     assert 'id="agents-playing"' in client.get(f"/game/{gid}").text
     assert client.post(f"/game/{gid}/answer", json={"key": "pass"}).status_code == 409
+    go_on.set()
     tables.runner.wait(session, 120)
     assert session.game.over and session.error is None
 

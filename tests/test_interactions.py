@@ -35,7 +35,7 @@ def test_shared_triggers_say_who_orders_them(content):
 def test_a_replacement_that_stops_other_triggers_is_a_conflict(content):
     checker = Checker(content)
     assert checker.conflicts([185, 133]) == [
-        "card 185 Dorestad Traveller can replace (instead of action on space raiding_1); "
+        "card 185 Dorestad Traveller can replace (instead of action on space raiding_1 how space); "
         "then card 133 Lance Bearer (when dice_succeeded for raiding) does not fire"]
     assert checker.conflicts([185, 126]) == []  # a snare listener is not affected by replacing the raid
 
@@ -60,7 +60,7 @@ def test_the_real_cards_have_no_value_cycle_and_these_conflicts(content):
     assert "exchange cycles that make something out of nothing: 0" in text
     assert "conflicts (a replacement stops another card's trigger): 5" in text
     for other in ("90 Sword Fighter", "104 Disheartened Warrior", "133 Lance Bearer", "134 Drunkard", "135 Lone Wolf"):
-        assert f"card 185 Dorestad Traveller can replace (instead of action on space raiding_1); then card {other}" in text
+        assert f"card 185 Dorestad Traveller can replace (instead of action on space raiding_1 how space); then card {other}" in text
 
 
 def test_names_and_numbers_are_both_accepted(capsys):

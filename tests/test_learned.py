@@ -128,18 +128,19 @@ def test_self_play_rows_are_stored_and_a_fit_recovers_a_value_they_determine(tmp
         training.open_store(tmp_path, {"fingerprint": "another"})
 
 
-def test_learned_is_the_default_and_play_and_simulate_take_a_model(capsys, tmp_path):
-    assert DEFAULT == "learned" and isinstance(make_agent(DEFAULT, 1), LearnedAgent)
+def test_the_learned_agent_is_named_and_play_and_simulate_take_a_model(capsys, tmp_path):
+    # greedy stays the default until a learned value beats it (docs/AGENTS.md)
+    assert DEFAULT == "greedy" and isinstance(make_agent("learned", 1), LearnedAgent)
     path = _linear_model(tmp_path)
-    assert main(["play", "--players", "1", "--short", "--seed", "3", "--decks", "A", "--model", str(path)]) == 0
+    assert main(["play", "--players", "1", "--short", "--seed", "3", "--decks", "A", "--agents", "learned", "--model", str(path)]) == 0
     agent_row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("agent"))
     assert agent_row.split() == ["agent", "learned"]
     assert main(["simulate", "--no-progress", "--players", "1", "--short", "--decks", "A", "--games", "1",
-                 "--jobs", "1", "--out", str(tmp_path / "s"), "--model", str(path)]) == 0
+                 "--jobs", "1", "--out", str(tmp_path / "s"), "--agents", "learned", "--model", str(path)]) == 0
     capsys.readouterr()
     (tmp_path / "bad.npz").write_bytes(b"not a model")
     (tmp_path / "bad.json").write_text("{}")
-    assert main(["play", "--players", "1", "--short", "--model", str(tmp_path / "bad.npz")]) == 1
+    assert main(["play", "--players", "1", "--short", "--agents", "learned", "--model", str(tmp_path / "bad.npz")]) == 1
     assert "not a value model" in capsys.readouterr().err
 
 
