@@ -46,7 +46,7 @@ def whole(game) -> dict:
 def test_forks_and_forks_of_forks_equal_the_game_and_its_load_at_every_decision(content):
     game = Game(content, OPTIONS, 23)
     agents = [RandomAgent(230 + i) for i in range(2)]
-    checked, reasked = 0, set()
+    checked, reasked = 0, {}  # id -> checkpoint: kept alive, so no freed checkpoint's id is reused
     while game.decision is not None:
         expected = whole(game)
         first = game.fork()  # may judge the answers since the checkpoint
@@ -58,7 +58,7 @@ def test_forks_and_forks_of_forks_equal_the_game_and_its_load_at_every_decision(
             assert whole(Game.load(content, game.save())) == expected
             checked += 1
         assert whole(game) == expected  # forking left the game alone
-        reasked |= {id(cp) for k, cp in game._checkpoint.memo.items() if k[0] == REASKED and cp}
+        reasked.update({id(cp): cp for k, cp in game._checkpoint.memo.items() if k[0] == REASKED and cp})
         game.answer(agents[game.decision.player].answer(game, game.decision))
     assert checked > 10 and game.over
     assert len(reasked) >= 5  # forks started at the turn's question asked again after anytime actions
