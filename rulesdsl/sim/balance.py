@@ -340,7 +340,7 @@ def run_balance(args, setup, console) -> int:
                 backend.stop()
         out = output_console()
         print_table(outcomes, out)
-        records = write_records(store, tests, setup, args.pairing, Path(args.out) / "games")
+        records = write_records(store, tests, setup, args.pairing, Path(args.out) / "games", unit_games)
         details = [breakdown(store.con, j) for j in range(len(tests))]
         if args.detail:
             for j, outcome in enumerate(outcomes):

@@ -14,12 +14,12 @@ from rulesdsl.sim import bundle as bundles
 DETAIL_LINES = 8  # spaces and anytime actions shown per card in the terminal
 
 
-def write_records(store, tests, setup, pairing: str, folder: Path) -> dict[int, list[dict]]:
-    """Write the kept pairs' games as records under `folder`; per test, what was written (largest first)."""
+def write_records(store, tests, setup, pairing: str, folder: Path, unit_games) -> dict[int, list[dict]]:
+    """Write the kept pairs' games as records under `folder`; per test, what was written (largest first).
+    `unit_games` is balance's own (passed in: this module is below balance, never importing it)."""
     from rulesdsl.engine.game import SAVE_FORMAT
     from rulesdsl.engine.record import fingerprint
     from rulesdsl.savefile import write_atomic
-    from rulesdsl.sim.balance import unit_games
 
     rows = store.con.execute("SELECT r.test, r.pair, r.arm, r.answers, p.unit, p.seed - p.unit, p.seat, p.diff FROM pair_records r "
                              "JOIN pairs p ON p.test = r.test AND p.pair = r.pair ORDER BY r.test, abs(p.diff) DESC, r.pair, r.arm"

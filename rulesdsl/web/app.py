@@ -218,7 +218,7 @@ def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True, game: 
 
     tables.index_page = index_page
     register(app, tables)  # the tableau games' routes (rulesdsl.tableau)
-    table_routes.register(app, tables)  # undo, play on from a past step
+    table_routes.register(app, tables, _agent_list, default_agent)  # undo, play on from a past step
     from rulesdsl.web.learn import register as register_learn
 
     register_learn(app)  # the Learn, Rules and Components pages, in English and Chinese

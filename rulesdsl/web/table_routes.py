@@ -12,8 +12,9 @@ from rulesdsl.errors import RulesError
 from rulesdsl.web import game_page, security
 
 
-def register(app, tables) -> None:
-    """Add the undo and branch routes to the app (`tables` keeps the sessions)."""
+def register(app, tables, agent_list, default_agent) -> None:
+    """Add the undo and branch routes to the app (`tables` keeps the sessions; `agent_list(names,
+    players, seed)` and `default_agent()` are the app's, passed in so this module never imports it)."""
 
     def session_or_404(gid: str):
         session = tables.sessions.get(gid)
@@ -53,14 +54,10 @@ def register(app, tables) -> None:
                 return jsonify(error=f"step {step} is outside the game: it has steps 0 to {len(data['answers'])}"), 400
             game = Game.load(session.game.content, dict(data, answers=data["answers"][:step]))
             names = list(getattr(session, "names", None) or [])
-        from rulesdsl.web.app import _agent_list
-
         if len(names) != len(session.agents):
-            from rulesdsl.web.app import default_agent
-
             names = ["human" if agent is None else default_agent() for agent in session.agents]
         try:
-            agents = _agent_list(names, game.options.players, game.seed)
+            agents = agent_list(names, game.options.players, game.seed)
         except RulesError:
             agents = [None] * game.options.players
         made = tables.add(session.roots, game, agents)  # takes the tables' lock itself
