@@ -73,6 +73,10 @@ def test_a_broken_lesson_is_refused_at_its_line_and_column(content, tmp_path):
     with pytest.raises(ContentError) as caught:
         read_lesson(path, content)
     assert f"{path}:10:5: a step runs exactly one of" in str(caught.value)
+    path.write_text(BAD_LESSON.replace("    colour: red\n", "    refused: [{move: x, rule: A2, at: 3}]\n"), encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        read_lesson(path, content)
+    assert f"{path}:13:39: question 3 of the step is never reached" in str(caught.value)
 
 
 def test_a_variant_folder_adds_its_own_lessons(variant):
