@@ -59,20 +59,21 @@ steps:
 """
 
 
-def test_a_broken_lesson_is_refused_at_its_line_and_column(content, tmp_path):
+@pytest.mark.parametrize("replace, expected", [
+    ((), "13:13: unknown key 'colour'"),
+    ((("    colour: red\n", ""),), "8:30: unknown space 'no_such_space'"),
+    ((("    colour: red\n", "    phase: feast\n"), ("{no_such_space: 1}", "{}")), "10:5: a step runs exactly one of"),
+    ((("    colour: red\n", "    refused: [{move: x, rule: A2, at: 3}]\n"),), "13:39: question 3 of the step is never reached"),
+])
+def test_a_broken_lesson_is_refused_at_its_line_and_column(content, tmp_path, replace, expected):
+    text = BAD_LESSON
+    for old, new in replace:
+        text = text.replace(old, new)
     path = tmp_path / "bad.yaml"
-    path.write_text(BAD_LESSON, encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
     with pytest.raises(ContentError) as caught:
         read_lesson(path, content)
-    assert f"{path}:13:13: unknown key 'colour'" in str(caught.value)
-    path.write_text(BAD_LESSON.replace("    colour: red\n", ""), encoding="utf-8")
-    with pytest.raises(ContentError) as caught:
-        read_lesson(path, content)
-    assert f"{path}:8:30: unknown space 'no_such_space'" in str(caught.value)
-    path.write_text(BAD_LESSON.replace("    colour: red\n", "    phase: feast\n").replace("{no_such_space: 1}", "{}"), encoding="utf-8")
-    with pytest.raises(ContentError) as caught:
-        read_lesson(path, content)
-    assert f"{path}:10:5: a step runs exactly one of" in str(caught.value)
+    assert f"{path}:{expected}" in str(caught.value)
 
 
 def test_a_variant_folder_adds_its_own_lessons(variant):

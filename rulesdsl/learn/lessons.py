@@ -114,6 +114,9 @@ def _check_steps(doc, lesson: LessonFile, content) -> list[Problem]:
             out.append(Problem(doc.location(where + ("phase",)), f"unknown phase '{step.phase}'; phases: {', '.join(content.phases)}"))
         if not step.rules:
             out.append(Problem(doc.location(where + ("rules",)), "a step names at least one rule it rests on"))
+        out += [Problem(doc.location(where + ("refused", k, "at")), f"question {entry.at} of the step is never reached: its "
+                        f"{len(step.moves)} moves answer questions 0 to {len(step.moves) - 1}, so it waits at {len(step.moves)} at most")
+                for k, entry in enumerate(step.refused) if entry.at > len(step.moves)]
     return out
 
 

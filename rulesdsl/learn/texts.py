@@ -5,14 +5,15 @@ from __future__ import annotations
 import attrs
 
 LANGUAGES = ("en", "zh")
+MAX_TEXT = 4000  # characters of one text; the longest written is under 500
 
 
 @attrs.frozen
 class Text:
     """One text in English and in Simplified Chinese (both required)."""
 
-    en: str
-    zh: str
+    en: str = attrs.field(metadata={"max_length": MAX_TEXT})
+    zh: str = attrs.field(metadata={"max_length": MAX_TEXT})
 
     def get(self, language: str) -> str:
         """The text in `language` (English for any other)."""
