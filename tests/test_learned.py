@@ -128,6 +128,64 @@ def test_self_play_rows_are_stored_and_a_fit_recovers_a_value_they_determine(tmp
         training.open_store(tmp_path, {"fingerprint": "another"})
 
 
+def _last_round(content, seed):
+    """A short solo game answered at random up to its last round's first turn question."""
+    game = Game(content, SHORT_SOLO, seed)
+    agent = make_agent("random", seed)
+    while game.decision is not None and not (game.state.round == game.state.rounds and game.decision.kind == "space"):
+        game.answer(agent.answer(game, game.decision))
+    assert game.decision is not None
+    return game
+
+
+def test_branches_play_the_best_answers_out_with_the_same_dice_and_agents(content):
+    """A branched question keeps the agent's best answers, the agent's own first, each played
+    out to the end on a fork; played out again the same way an answer gives the same row (the
+    same dice and agents for every branch), and the real game is left as it was."""
+    game = _last_round(content, 11)
+    setup = SelfPlay(SHORT_SOLO, "greedy", branches=3)
+    agent = setup.make_agent(5)
+    players = [setup.make_agent(9)]
+    reader = FeatureReader(content, game.catalog)
+    before = (len(game.log), game.decision.keys)
+    rows = setup.branch(game, game.decision, agent, players, reader, 1234)
+    assert (len(game.log), game.decision.keys) == before
+    assert 2 <= len(rows) <= 3 and [r[5] for r in rows] == list(range(len(rows)))
+    scored = agent.scores(game, game.decision)
+    ranked = sorted((k for k in scored if scored[k] != float("-inf")), key=lambda k: -scored[k])
+    assert [r[6] for r in rows] == [scored[k] for k in ranked[:len(rows)]]
+    assert ranked[0] == agent.answer(game, game.decision)  # branch 0 is what the agent plays
+    again = SelfPlay.play_out(game, ranked[1], 0, players, reader, 1234)
+    assert again[1][0] == rows[1][3] and np.array_equal(again[0], rows[1][7])
+    # the row is the state where the choice is complete, not the end of the game
+    assert again[0][FEATURE_NAMES.index("rounds_left")] >= 0
+
+
+def test_a_grouped_fit_learns_what_tells_one_questions_answers_apart(tmp_path):
+    """Branches whose outcomes differ within each question by an amount the hand-set value
+    does not weigh (3 points a unit of `hand`), while their level follows an amount that goes
+    with the outcome across questions only (the player's Vikings left): the grouped fit finds
+    the first, ignores the second, and picks better than the hand-set value on held-out games."""
+    rng = np.random.default_rng(4)
+    n_groups, k = 240, 3
+    x = rng.normal(size=(n_groups * k, len(FEATURE_NAMES)))
+    hand = FEATURE_NAMES.index("hand")
+    level = FEATURE_NAMES.index("vikings_left")
+    x[:, level] = np.repeat(rng.normal(size=n_groups), k)  # alike within a question
+    prior = training.hand_prior()
+    final = x @ prior + 3.0 * x[:, hand] + 10.0 * x[:, level]
+    columns = {"generation": np.zeros(n_groups * k, dtype=int), "seed": np.repeat(np.arange(n_groups) // 4, k),
+               "step": np.repeat(np.arange(n_groups), k), "player": np.zeros(n_groups * k, dtype=int),
+               "round": np.ones(n_groups * k, dtype=int), "final": final, "margin": final,
+               "branch": np.tile(np.arange(k), n_groups), "lookahead": x @ prior}
+    meta, arrays, report = training.fit_grouped(x, columns, "score", 1, alphas=(1.0, 10.0))
+    coef = arrays["coef"] - prior
+    assert coef[hand] == pytest.approx(3.0, abs=0.3) and abs(coef[level]) < 1e-9
+    v = meta["validation"]
+    assert v["regret"] < 0.5 * v["hand_regret"] and v["best_picked"] > v["hand_best_picked"]
+    assert meta["fitted_to"] == "branches" and meta["training"]["questions"] + v["questions"] == n_groups
+
+
 def test_the_learned_agent_is_named_and_play_and_simulate_take_a_model(capsys, tmp_path):
     # greedy stays the default until a learned value beats it (docs/AGENTS.md)
     assert DEFAULT == "greedy" and isinstance(make_agent("learned", 1), LearnedAgent)

@@ -4,6 +4,7 @@
                                 [--players 2] [--short] [--content DIR ...] [--target score|margin]
                                 [--kind linear|mlp|auto] [--prior hand|none] [--backend local|ray] [--jobs N]
                                 [--address HOST:PORT] [--ship FILE] [--no-progress]
+                                [--branches K] [--branch-rate P]
 
 Generation 0's games are played by the greedy agent (the hand-set value); the model fitted to
 them is generation 1, whose learned agent plays the games of generation 2's model, and so on.
@@ -13,6 +14,16 @@ model is kept in DIR (self-play rows in DIR/selfplay.duckdb, models as DIR/gen<k
 their provenance in DIR/gen<k>.json): run the same command again and it goes on where it
 stopped (games already stored are not played again, models already written are not refitted).
 The same seeds and options give the same games and the same models.
+
+With `--branches K` (the default, 4) the models are fitted to branches instead of the states of
+the games: at a share P of the turns' questions (`--branch-rate`, default 0.12) the playing
+agent's K best answers are each played out to the end on forks with the same dice and agents,
+and the correction to the hand-set value is fitted to what told the outcomes of one question's
+answers apart (training.fit_grouped; each answer's value held against its question's mean).
+Fitted to the states of one policy's games (`--branches 0`), a value learns what goes with
+winning under that policy, which a lookahead then exploits (docs/AGENTS.md). Branches cost about
+K/2 games each; each generation prints the points its own agent lost against the best of the
+branches played out (its regret) and what the fitted model would lose on held-out games.
 
 Games run on every core (worker processes) or on a Ray cluster (`--backend ray`), through the
 simulation machinery (rulesdsl.sim.backends). `--content DIR` trains for a variant: its
@@ -78,9 +89,14 @@ def fit_generation(con, out: Path, generation: int, args, provenance: dict) -> P
     if path.exists() and sidecar(path).exists():
         return path
     used = list(range(max(0, generation - WINDOW), generation))
-    x, columns = training.load_rows(con, used)
-    alphas = training.PRIOR_ALPHAS if args.prior == "hand" else training.ALPHAS
-    meta, arrays, report = training.fit(x, columns, args.target, args.kind, args.first_seed + generation, args.prior, alphas)
+    if args.branches:
+        x, columns = training.load_branches(con, used)
+        meta, arrays, report = training.fit_grouped(x, columns, args.target, args.first_seed + generation)
+    else:
+        x, columns = training.load_rows(con, used)
+        alphas = training.PRIOR_ALPHAS if args.prior == "hand" else training.ALPHAS
+        meta, arrays, report = training.fit(x, columns, args.target, args.kind, args.first_seed + generation,
+                                            args.prior, alphas)
     meta["provenance"] = {**provenance, "generation": generation, "trained_on_generations": used,
                           "played_by": ["greedy" if g == 0 else f"learned generation {g}" for g in used],
                           "seeds": [[int(columns["seed"][columns["generation"] == g].min()),
@@ -89,12 +105,28 @@ def fit_generation(con, out: Path, generation: int, args, provenance: dict) -> P
                           "states": int(len(x))}
     write_model(path, meta, arrays)
     for r in report:
+        picks = f", regret {r['regret']:.2f} (best picked {r['best_picked']:.0%})" if "regret" in r else ""
         print(f"  generation {generation} candidate {r['kind']}{' alpha ' + str(r.get('alpha')) if 'alpha' in r else ''}: "
-              f"validation MAE {r['mae']:.2f} RMSE {r['rmse']:.2f}, {r['us_per_prediction']:.1f} us a prediction")
+              f"validation MAE {r['mae']:.2f} RMSE {r['rmse']:.2f}{picks}, {r['us_per_prediction']:.1f} us a prediction")
     v = meta["validation"]
+    if "regret" in v:
+        print(f"generation {generation}: on held-out questions the hand-set value would lose {v['hand_regret']} points "
+              f"against the best branch (best picked {v['hand_best_picked']:.0%}), the model {v['regret']} "
+              f"({v['best_picked']:.0%})")
     print(f"generation {generation}: {meta['kind']} on {len(x)} states of {meta['provenance']['games']} games; "
           f"held-out MAE {v['mae']} (RMSE {v['rmse']}) over {v['states']} states of {v['games']} games")
     return path
+
+
+def own_regret(con, generation: int) -> str:
+    """How many questions were branched, and the points the playing agent's own answer (branch 0)
+    lost against the best branch played out, on average."""
+    row = con.execute("SELECT count(*), avg(best - own), avg(CASE WHEN best = own THEN 1 ELSE 0 END) FROM ("
+                      "SELECT max(final) AS best, max(CASE WHEN branch = 0 THEN final END) AS own FROM branches "
+                      "WHERE generation = ? GROUP BY seed, step, player) WHERE own IS NOT NULL", [generation]).fetchone()
+    if not row[0]:
+        return "none"
+    return f"{row[0]} questions; the agent's own answer lost {row[1]:.2f} points against the best, was the best in {row[2]:.0%}"
 
 
 def ship(model: Path, target: Path) -> None:
@@ -125,6 +157,10 @@ def main() -> int:
     parser.add_argument("--address", default=None)
     parser.add_argument("--ship", default=None, metavar="FILE", help="copy the last model (and its .json) here")
     parser.add_argument("--no-progress", action="store_true")
+    parser.add_argument("--branches", type=int, default=4, metavar="K",
+                        help="answers played out per branched question; 0: fit to the games' states (default 4)")
+    parser.add_argument("--branch-rate", type=float, default=0.12, metavar="P",
+                        help="share of a player's turn questions branched (default 0.12)")
     args = parser.parse_args()
     if args.games < 5 or args.generations < 1:
         raise SystemExit("--games must be at least 5 and --generations at least 1")
@@ -146,10 +182,10 @@ def main() -> int:
                 if generation == args.generations:
                     break
             if generation == 0:
-                setup = SelfPlay(options, "greedy", generation=0)
+                setup = SelfPlay(options, "greedy", generation=0, branches=args.branches, branch_rate=args.branch_rate)
             else:
                 npz, text = read_files(last)
-                setup = SelfPlay(options, "learned", npz, text, generation)
+                setup = SelfPlay(options, "learned", npz, text, generation, args.branches, args.branch_rate)
             first = args.first_seed + generation * SEED_STRIDE
             start = time.perf_counter()
             played = play_generation(con, setup, list(range(first, first + args.games)), bundle, args)
@@ -158,6 +194,8 @@ def main() -> int:
                               [generation]).fetchone()
             print(f"generation {generation} self-play ({setup.agent}): {played} games played in "
                   f"{time.perf_counter() - start:.0f} s; final scores median {row[1]}, mean {row[2]:.1f}")
+            if args.branches:
+                print(f"generation {generation} branches: {own_regret(con, generation)}")
     except RulesError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1

@@ -6,9 +6,20 @@ whose bytes travel with the setup, so a worker anywhere plays the same games). A
 question (the states a lookahead values: a choice complete, the next one about to start) the
 feature row of every player is kept; when the game ends each row gets the player's final score
 and margin over the best opponent. A game is given by the setup and its seed.
+
+Branches (`branches` > 0): at a share (`branch_rate`) of the turns' questions, the agent's best
+`branches` answers by its own lookahead are each played out to the end of the game on a fork,
+every fork with the same dice and the same agents (common random numbers), and the state where
+the answer's choice is complete (what a lookahead values) is kept with the final score it led
+to. A group of branches compares answers to one question in one state, so what tells them
+apart is what the answers did, not what the player's earlier play had made of the game: the
+rows a value can be fitted to without learning what merely goes with winning under one policy
+(see training.fit_grouped).
 """
 
 from __future__ import annotations
+
+import random
 
 import attrs
 import numpy as np
@@ -17,6 +28,9 @@ from rulesdsl.agents.features import FeatureReader
 from rulesdsl.agents.lookahead import TOP_KINDS
 from rulesdsl.engine.game import Game, GameOptions
 from rulesdsl.engine.scoring import final_scores
+from rulesdsl.errors import RulesError
+
+BRANCHED = "space"  # the kind of question branched: a turn's action (not the game's end placements)
 
 
 @attrs.frozen
@@ -28,6 +42,8 @@ class SelfPlay:
     model_npz: bytes = b""
     model_json: str = ""
     generation: int = 0  # of the model that plays (0: greedy)
+    branches: int = 0  # answers played out per branched question (0: none)
+    branch_rate: float = 0.12  # share of a player's turn questions branched
 
     def make_agent(self, seed: int):
         """The agent of one seat."""
@@ -46,23 +62,78 @@ class SelfPlay:
 
     def play(self, content, seed: int) -> dict:
         """One game: {"games": [(generation, seed, decisions, scores)], "states": [(generation,
-        seed, step, player, round, final, margin, features...)]}."""
+        seed, step, player, round, final, margin, features...)], "branches": [(generation, seed,
+        step, player, round, final, margin, branch, lookahead, features...)]}."""
         game = Game(content, self.options, seed)
         agents = [self.make_agent(seed * 7919 + seat) for seat in range(self.options.players)]
+        players = [self.make_agent(seed * 7919 + seat + 104_729) for seat in range(self.options.players)]
         reader = FeatureReader(content, game.catalog)
+        chance = random.Random(seed * 31 + 7)
         rows: list[tuple] = []
+        branched: list[tuple] = []
         while game.decision is not None:
             d = game.decision
             if d.kind in TOP_KINDS:
                 for player in range(self.options.players):
                     rows.append((len(game.log), player, game.state.round, reader.vector(game, player)))
+            if self.branches and d.kind == BRANCHED and chance.random() < self.branch_rate:
+                branched.extend(self.branch(game, d, agents[d.player], players, reader, chance.getrandbits(32)))
             game.answer(agents[d.player].answer(game, d))
         scores = [r["total"] for r in final_scores(game)]
-        margins = [s - max((x for j, x in enumerate(scores) if j != i), default=0) if len(scores) > 1 else 0
-                   for i, s in enumerate(scores)]
-        states = [(self.generation, seed, step, player, rnd, scores[player], margins[player], *vector.tolist())
+        states = [(self.generation, seed, step, player, rnd, scores[player], _margins(scores)[player], *vector.tolist())
                   for step, player, rnd, vector in rows]
-        return {"games": [(self.generation, seed, len(game.log), ",".join(map(str, scores)))], "states": states}
+        branches = [(self.generation, seed, *row[:-1], *row[-1].tolist()) for row in branched]
+        return {"games": [(self.generation, seed, len(game.log), ",".join(map(str, scores)))], "states": states,
+                "branches": branches}
+
+    def branch(self, game, decision, agent, players, reader, seed: int) -> list[tuple]:
+        """Rows (step, player, round, final, margin, branch, lookahead, features) of the agent's
+        best answers to `decision`, each played out to the end (module docstring)."""
+        scored = agent.scores(game, decision)
+        ranked = sorted((k for k in scored if scored[k] != float("-inf")), key=lambda k: -scored[k])
+        out = []
+        for index, key in enumerate(ranked[: self.branches]):
+            played = self.play_out(game, key, decision.player, players, reader, seed)
+            if played is None:
+                continue
+            vector, scores = played
+            margin = _margins(scores)[decision.player]
+            out.append((len(game.log), decision.player, game.state.round, scores[decision.player], margin, index,
+                        scored[key], vector))
+        return out if len(out) > 1 else []
+
+    @staticmethod
+    def play_out(game, key: str, player: int, players, reader, seed: int):
+        """(features where the choice `key` begins is complete, final scores) of `key` played
+        out on a fork by `players` (the same agents, dice and piles for every answer), or None
+        if the answer turned out illegal there."""
+        f = game.fork(reseed=seed)
+        try:
+            for agent in players:
+                forget = getattr(agent, "forget", None)  # a greedy agent's count of anytime answers
+                if forget is not None:
+                    forget()
+            try:
+                f.answer(key)
+            except RulesError:
+                return None
+            vector = None
+            while f.decision is not None:
+                d = f.decision
+                if vector is None and (d.player != player or d.kind in TOP_KINDS):
+                    vector = reader.vector(f, player)
+                f.answer(players[d.player].answer(f, d))
+            if vector is None:
+                vector = reader.vector(f, player)
+            return vector, [r["total"] for r in final_scores(f)]
+        finally:
+            f.discard()
+
+
+def _margins(scores: list) -> list:
+    """Each player's margin over the best other (0 alone)."""
+    return [s - max((x for j, x in enumerate(scores) if j != i), default=0) if len(scores) > 1 else 0
+            for i, s in enumerate(scores)]
 
 
 def stack(states: list[tuple]) -> tuple[np.ndarray, dict[str, np.ndarray]]:

@@ -38,6 +38,7 @@ ALPHAS = (0.1, 1.0, 10.0, 100.0)  # ridge strengths tried (the best on the held-
 PRIOR_ALPHAS = (10_000.0, 100_000.0)
 TARGET_COLUMN = {"score": "final", "margin": "margin"}  # what each target of model.TARGETS is, in the rows
 KEYS = ("generation", "seed", "step", "player", "round", "final", "margin")
+BRANCH_KEYS = KEYS + ("branch", "lookahead")  # a branch row: which of the best answers, and its lookahead value
 
 
 def held_out(seeds: np.ndarray, salt: int) -> np.ndarray:
@@ -147,6 +148,92 @@ def fit(x: np.ndarray, columns: dict, target: str, kind: str, seed: int, prior: 
     return meta, chosen["arrays"], report
 
 
+GROUP_KEYS = ("generation", "seed", "step", "player")  # the rows of one branched question
+# Penalties tried on branches (standardised features; the hand-set value as the prior). The
+# rows are few (a few thousand) against 96 features, so only strong penalties are offered.
+GROUPED_ALPHAS = (300.0, 1_000.0, 3_000.0, 10_000.0)
+
+
+def groups(columns: dict) -> np.ndarray:
+    """The group index of every branch row (one group per branched question)."""
+    keys = np.column_stack([np.asarray(columns[k], dtype=np.int64) for k in GROUP_KEYS])
+    _, index = np.unique(keys, axis=0, return_inverse=True)
+    return index.reshape(-1)
+
+
+def demeaned(values: np.ndarray, group: np.ndarray) -> np.ndarray:
+    """`values` less the mean of their group (rows or a column)."""
+    group = np.unique(group, return_inverse=True)[1].reshape(-1)  # numbered 0.. within these rows
+    count = np.bincount(group).astype(np.float64)
+    if values.ndim == 1:
+        return values - (np.bincount(group, weights=values) / count)[group]
+    sums = np.zeros((len(count), values.shape[1]))
+    np.add.at(sums, group, values)
+    return values - (sums / count[:, None])[group]
+
+
+def regret(pred: np.ndarray, y: np.ndarray, group: np.ndarray) -> tuple[float, float]:
+    """(mean points lost against the best branch, share of groups whose best branch is picked)
+    when each group's branch with the highest `pred` is taken."""
+    lost, hits = [], []
+    for g in np.unique(group):
+        rows = np.flatnonzero(group == g)
+        pick = rows[int(np.argmax(pred[rows]))]
+        lost.append(float(y[rows].max() - y[pick]))
+        hits.append(float(y[pick] == y[rows].max()))
+    return float(np.mean(lost)), float(np.mean(hits))
+
+
+def fit_grouped(x: np.ndarray, columns: dict, target: str, seed: int,
+                alphas: tuple = GROUPED_ALPHAS) -> tuple[dict, dict, list[dict]]:
+    """(meta, arrays, report) of a linear model fitted to branches (selfplay.SelfPlay.branch):
+    the hand-set value plus a correction fitted, within each branched question, to how much
+    better or worse each answer's outcome was than the question's mean (features and outcomes
+    less their group's means). The level of a state is left to the hand-set value; the
+    correction only learns what tells answers to one question apart, which is all a lookahead
+    asks of a value. Held-out games judge each penalty by the points lost against the best
+    branch when the model picks (`regret`); the hand-set value's own regret is reported beside."""
+    y = np.asarray(columns[TARGET_COLUMN[target]], dtype=np.float64)
+    group = groups(columns)
+    test = held_out(columns["seed"], seed)
+    if test.all() or not test.any():
+        raise RulesError(f"too few games to hold some out for validation ({len(set(columns['seed'].tolist()))})")
+    train = ~test
+    prior = hand_prior()
+    xd, yd = demeaned(x, group), demeaned(y, group)
+    scale = xd[train].std(axis=0)
+    scale[scale < 1e-9] = 1.0
+    ridge, _ = _sklearn()
+    base = {"format": FORMAT, "target": target, "features": list(FEATURE_NAMES), "sha256": ""}
+    hand = regret(x[test] @ prior, y[test], group[test])
+    report = []
+    for alpha in alphas:
+        m = ridge(alpha=alpha, fit_intercept=False).fit(xd[train] / scale, yd[train] - xd[train] @ prior)
+        arrays = {"mean": np.zeros(x.shape[1]), "scale": np.ones(x.shape[1]), "coef": prior + m.coef_ / scale,
+                  "intercept": np.zeros(1)}
+        model = ValueModel({**base, "kind": "linear"}, arrays)
+        pred = model.predict_many(x[test])
+        lost, hits = regret(pred, y[test], group[test])
+        error = np.abs(demeaned(pred, group[test]) - yd[test])
+        report.append({"kind": "linear", "alpha": alpha, "mae": float(error.mean()),
+                       "rmse": float(np.sqrt((error ** 2).mean())), "regret": lost, "best_picked": hits,
+                       "us_per_prediction": _cost_us(model, x[test]), "arrays": arrays})
+    chosen = min(report, key=lambda r: (r["regret"], r["mae"]))
+    meta = {"kind": "linear", "target": target, "features": list(FEATURE_NAMES), "alpha": chosen["alpha"],
+            "prior": "hand", "fitted_to": "branches",
+            "validation": {"games": int(len(set(columns["seed"][test].tolist()))),
+                           "questions": int(len(np.unique(group[test]))), "states": int(test.sum()),
+                           "mae": round(chosen["mae"], 3), "rmse": round(chosen["rmse"], 3),
+                           "regret": round(chosen["regret"], 3), "best_picked": round(chosen["best_picked"], 3),
+                           "hand_regret": round(hand[0], 3), "hand_best_picked": round(hand[1], 3),
+                           "us_per_prediction": round(chosen["us_per_prediction"], 2)},
+            "training": {"games": int(len(set(columns["seed"][train].tolist()))),
+                         "questions": int(len(np.unique(group[train]))), "states": int(train.sum())},
+            "candidates": [{k: (round(v, 3) if isinstance(v, float) else v) for k, v in r.items() if k != "arrays"}
+                           for r in report]}
+    return meta, chosen["arrays"], report
+
+
 # ------------------------------------------------------------------------------------ the store
 STORE = "selfplay.duckdb"
 
@@ -170,6 +257,8 @@ def open_store(folder: Path, meta: dict):
     con.execute("CREATE TABLE IF NOT EXISTS games (generation INTEGER, seed BIGINT, decisions INTEGER, scores VARCHAR)")
     con.execute(f"CREATE TABLE IF NOT EXISTS states (generation INTEGER, seed BIGINT, step INTEGER, player INTEGER, "
                 f"round INTEGER, final DOUBLE, margin DOUBLE, {features})")
+    con.execute(f"CREATE TABLE IF NOT EXISTS branches (generation INTEGER, seed BIGINT, step INTEGER, player INTEGER, "
+                f"round INTEGER, final DOUBLE, margin DOUBLE, branch INTEGER, lookahead DOUBLE, {features})")
     return con
 
 
@@ -181,22 +270,37 @@ def stored_seeds(con, generation: int) -> set[int]:
 def add_games(con, results: list[dict]) -> None:
     """Store games' rows (SelfPlay.play results) in one transaction."""
     games = [g for r in results for g in r["games"]]
-    states = [s for r in results for s in r["states"]]
     if not games:
         return
     con.execute("BEGIN")
     try:
         con.executemany("INSERT INTO games VALUES (?, ?, ?, ?)", games)
-        if states:
-            names = KEYS + FEATURE_NAMES
-            batch = {f"c{i}": np.array([row[i] for row in states]) for i in range(len(names))}
-            con.register("batch_view", batch)
-            con.execute("INSERT INTO states SELECT * FROM batch_view")
-            con.unregister("batch_view")
+        _insert(con, "states", [s for r in results for s in r["states"]], len(KEYS + FEATURE_NAMES))
+        _insert(con, "branches", [b for r in results for b in r.get("branches", ())], len(BRANCH_KEYS + FEATURE_NAMES))
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
         raise
+
+
+def _insert(con, table: str, rows: list, width: int) -> None:
+    """Insert rows (tuples of `width` values) into `table` as one batch."""
+    if not rows:
+        return
+    batch = {f"c{i}": np.array([row[i] for row in rows]) for i in range(width)}
+    con.register("batch_view", batch)
+    con.execute(f"INSERT INTO {table} SELECT * FROM batch_view")
+    con.unregister("batch_view")
+
+
+def load_branches(con, generations: list[int]) -> tuple[np.ndarray, dict]:
+    """(feature matrix, key columns) of the branches of some generations, in a stable order."""
+    marks = ", ".join("?" for _ in generations)
+    cols = ", ".join(f'"{n}"' for n in BRANCH_KEYS + FEATURE_NAMES)
+    rows = con.execute(f"SELECT {cols} FROM branches WHERE generation IN ({marks}) "
+                       f"ORDER BY generation, seed, step, player, branch", list(generations)).fetchnumpy()
+    x = np.column_stack([np.asarray(rows[n], dtype=np.float64) for n in FEATURE_NAMES]) if len(rows["seed"]) else np.zeros((0, len(FEATURE_NAMES)))
+    return x, {k: np.asarray(rows[k]) for k in BRANCH_KEYS}
 
 
 def load_rows(con, generations: list[int]) -> tuple[np.ndarray, dict]:
