@@ -223,6 +223,24 @@ def try_answer(game, player: int, key: str, seed: int, valuer, menus: bool = Tru
         f.discard()  # freed now rather than by the garbage collector
 
 
+def ranked_answers(game, player: int, keys, seed: int, valuer, width: int, margin: float) -> dict[str, float]:
+    """The value of every answer in `keys` to a turn's question, judged in two stages: first
+    each on one fork with its nested questions answered cheaply (`_cheap_trial`); an answer
+    whose trial met no question the first level judges deeper has its exact `try_answer`
+    value already (the same fork, seed and answers). Then only the `width` best of the others
+    whose first value is within `margin` of the best are judged in full (their nested questions
+    one level deeper, about three forks each); the rest keep their first value, which the cheap
+    answers make a low estimate."""
+    first = {key: _cheap_trial(game, player, key, seed, valuer) for key in keys}
+    top = max(value for value, _ in first.values())
+    deeper = sorted((k for k, (value, alike) in first.items() if not alike and value >= top - margin),
+                    key=lambda k: -first[k][0])[:width]
+    values = {key: value for key, (value, _) in first.items()}
+    for key in deeper:
+        values[key] = try_answer(game, player, key, seed, valuer)
+    return values
+
+
 def lookahead_seed(agent_seed: int, game) -> int:
     """The same seed for every answer tried at one decision (common random numbers)."""
     return random.Random(agent_seed * 1_000_003 + len(game.log)).getrandbits(32)
