@@ -78,21 +78,7 @@ class Forking:
         from a checkpoint once is not judged again (the replay is deterministic); and where the
         turn's question has been asked again after anytime actions, the replay starts there, from
         a checkpoint the first such replay took on its way (`_reasked`)."""
-        if not self.checkpoints:
-            self._start_checkpoints()
-        root = base = self._checkpoint
-        end = len(self.log) if upto is None else upto
-        if not root.answers <= end <= len(self.log):
-            raise RulesError(f"no fork after {upto} answers: the last checkpoint came after {root.answers}")
-        take = None  # where this replay takes the checkpoint at the turn's question asked again
-        at = self._reask_at if self._turn_ask is not None and self._turn_ask[0] is root else None
-        if at is not None and root.answers < at <= end:
-            prefix = tuple(entry[1] for entry in self.log[root.answers:at])
-            found = root.memo.get((REASKED, prefix))
-            if found:
-                base = found
-            elif found is None:
-                take = at
+        root, base, end, take, prefix = self._fork_start(upto)
         g = self._restored(base, root)
         node = base.memo.get(REPLAYED)
         if node is None:
@@ -113,6 +99,35 @@ class Forking:
         g.rng = _LazyRandom.settled(g.rng, None if reseed is None else _seeded(reseed))
         g.halt_at_resume = halt
         return g
+
+    def _fork_start(self, upto: int | None) -> tuple:
+        """(root, base, end, take, prefix) of a fork (see `fork`): the last checkpoint, the one
+        the replay starts from (it or the turn's question asked again), the answers the fork
+        stands after, where the replay takes the checkpoint of the question asked again (or
+        None) and the answers since `root` up to it."""
+        if not self.checkpoints:
+            self._start_checkpoints()
+        root = base = self._checkpoint
+        end = len(self.log) if upto is None else upto
+        if not root.answers <= end <= len(self.log):
+            raise RulesError(f"no fork after {upto} answers: the last checkpoint came after {root.answers}")
+        take, prefix = None, ()  # where this replay takes the checkpoint at the turn's question asked again
+        at = self._reask_at if self._turn_ask is not None and self._turn_ask[0] is root else None
+        if at is not None and root.answers < at <= end:
+            prefix = tuple(entry[1] for entry in self.log[root.answers:at])
+            found = root.memo.get((REASKED, prefix))
+            if found:
+                base = found
+            elif found is None:
+                take = at
+        return root, base, end, take, prefix
+
+    def fork_replays(self, upto: int | None = None) -> int:
+        """How many answers a fork made now would replay after restoring its checkpoint: 0 where
+        the fork is a copy of the state at the pending decision with the flow restarted at its
+        position (a turn's question, also when asked again after anytime actions)."""
+        _, base, end, _, _ = self._fork_start(upto)
+        return end - base.answers
 
     def _restored(self, base: Checkpoint, root: Checkpoint) -> "Forking":
         """A new Game restored from `base` (the checkpoint `root`, or one at its turn's question
