@@ -7,6 +7,7 @@ continuation when both are given the same answers."""
 
 from rulesdsl.agents import RandomAgent
 from rulesdsl.agents.greedy import GreedyAgent
+from rulesdsl.agents.lookahead import fork_for_lookahead, hide_hands, step
 from rulesdsl.engine.forking import REASKED
 from rulesdsl.engine.game import Game, GameOptions
 from tests.test_fork_replay import whole
@@ -80,3 +81,34 @@ def test_a_fork_inside_a_turn_replays_the_turns_answers(content):
             inside += 1
         game.answer(agents[game.decision.player].answer(game, game.decision))
     assert inside == 20
+
+
+def test_forks_of_a_lookahead_fork_are_copies_of_it_not_of_the_real_game(content):
+    """A lookahead's fork has its own dice, cut piles and unseen hands dealt anew (adjustments
+    made outside the rules); its forks, and forks of forks made later in the turn with new dice
+    again, replay from the real game's checkpoint and make the same adjustments at the same
+    places: after dice rolled inside the turn they are the fork exactly, the real game's future
+    rolls unseen."""
+    game = Game(content, OPTIONS, 2)
+    agents = [RandomAgent(20 + i) for i in range(2)]
+    compared = rolled = 0
+    while game.decision is not None and compared < 40:
+        d = game.decision
+        if d.kind == "space" and len(game.log) % 3 == 0:
+            for key in d.legal()[:8]:
+                f = fork_for_lookahead(game, 99)
+                hide_hands(f, d.player)
+                if not step(f, key) or f.decision.kind == "space":
+                    continue
+                real = game.fork()
+                real.answer(key)  # with the real game's dice: what the lookahead must not see
+                rolled += real.decision is not None and real.decision.prompt != f.decision.prompt
+                real.discard()
+                g = fork_for_lookahead(f, 7, upto=len(f.log))  # new dice again inside the turn
+                for fork in (f.fork(), f.fork().fork()):
+                    assert whole(fork) == whole(f)
+                if step(g, g.decision.legal()[-1]) and g.decision.kind != "space":
+                    assert whole(g.fork()) == whole(g)
+                compared += 1
+        game.answer(agents[d.player].answer(game, d))
+    assert compared >= 40 and rolled >= 3  # some of them rolled dice before the next question

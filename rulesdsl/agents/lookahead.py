@@ -58,11 +58,11 @@ def fork_for_lookahead(game, seed: int, upto: int | None = None):
     """A fork with its own dice and hidden piles cut anew, halting at the next resume point
     (with `upto`: the game as it was after that many answers, see Forking.fork)."""
     f = game.fork(reseed=seed, halt=True, upto=upto)
-    _cut_piles(f)
+    f.adjust(_cut_piles, None)  # made again by its own forks' replays, as its dice are
     return f
 
 
-def _cut_piles(f) -> None:
+def _cut_piles(f, _=None) -> None:
     """Cut the hidden piles at random places drawn from the fork's dice."""
     s = f.state
     for pile in (s.occupation_deck, s.weapon_deck, s.strip_pile):
@@ -74,7 +74,12 @@ def _cut_piles(f) -> None:
 def hide_hands(f, player: int) -> None:
     """Deal the other players new hands of the same sizes from the cards `player` cannot see
     (their hands and the occupation deck, shuffled by the fork's dice): a rollout that plays the
-    opponents on does not play them with the cards they really hold."""
+    opponents on does not play them with the cards they really hold (nor do forks of it)."""
+    f.adjust(_deal_unseen, player)
+
+
+def _deal_unseen(f, player: int) -> None:
+    """Deal the other players' hands anew from the cards `player` cannot see (see hide_hands)."""
     s = f.state
     others = [q for q in s.players if q.index != player and q.hand]
     if not others:
