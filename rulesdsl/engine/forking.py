@@ -157,9 +157,9 @@ class Forking:
             raise RulesError(f"no fork after {upto} answers: the last checkpoint came after {root.answers}")
         take, prefix = None, ()  # where this replay takes the checkpoint at the turn's question asked again
         pending = tuple(a for a in self.adjustments[root.adjusted:] if a[0] <= end)
-        # (the checkpoints at the question asked again are the source's: not for a replay that adjusts)
-        at = self._reask_at if self._turn_ask is not None and self._turn_ask[0] is root and not pending else None
-        if at is not None and root.answers < at <= end:
+        at = self._reask_at if self._turn_ask is not None and self._turn_ask[0] is root else None
+        # (a checkpoint at the question asked again is the source's: for a replay adjusted only after it)
+        if at is not None and root.answers < at <= end and all(a[0] >= at for a in pending):
             prefix = tuple(entry[1] for entry in self.log[root.answers:at])
             found = root.memo.get((REASKED, prefix))
             if found:
