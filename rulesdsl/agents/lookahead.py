@@ -9,6 +9,9 @@ the plain way: 0.81x the time per game, +0.6 +- 2.3 points.
 
 The fork's dice get a seed of the agent's own and the hidden piles (decks, mountain strips
 still to come) are cut at a random place, so a lookahead does not see the real game's future.
+Both are the fork's adjustments (Forking.adjust): the forks it makes in turn, to try the
+answers of a nested question, replay them and are copies of it (before, they rolled the real
+game's dice again on the way to the question).
 """
 
 from __future__ import annotations
