@@ -8,7 +8,7 @@ continuation when both are given the same answers."""
 from rulesdsl.agents import RandomAgent
 from rulesdsl.agents.greedy import GreedyAgent
 from rulesdsl.agents.lookahead import fork_for_lookahead, hide_hands, step
-from rulesdsl.engine.forking import REASKED
+from rulesdsl.engine.forking import REASKED, reseeded
 from rulesdsl.engine.game import Game, GameOptions
 from tests.test_fork_replay import whole
 
@@ -112,3 +112,27 @@ def test_forks_of_a_lookahead_fork_are_copies_of_it_not_of_the_real_game(content
                 compared += 1
         game.answer(agents[d.player].answer(game, d))
     assert compared >= 40 and rolled >= 3  # some of them rolled dice before the next question
+
+
+def test_an_adjusted_game_forks_into_copies_of_itself(content):
+    """A change outside the rules made inside a turn on a game that took no checkpoint yet,
+    then played on past the next turns' checkpoints: its forks are the game, and stay it when
+    answered on alike."""
+    game = Game(content, OPTIONS, 4)
+    agents = [RandomAgent(40 + i) for i in range(2)]
+    while game.decision.kind == "space" or len(game.log) < 12:
+        game.answer(agents[game.decision.player].answer(game, game.decision))
+    assert not game.checkpoints
+    game.adjust(reseeded, 5)
+    hide_hands(game, 0)  # the other hands dealt anew by the new dice
+    turns = 0
+    while turns < 2:
+        game.answer(agents[game.decision.player].answer(game, game.decision))
+        turns += game.decision.kind == "space"
+    copy = game.fork()
+    assert whole(copy) == whole(game)
+    for _ in range(10):
+        key = agents[game.decision.player].answer(game, game.decision)
+        game.answer(key)
+        copy.answer(key)
+        assert whole(copy) == whole(game) == whole(game.fork())

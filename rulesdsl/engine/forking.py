@@ -141,6 +141,8 @@ class Forking:
         last checkpoint and makes the same change at the same place, so that it is a copy of this
         game and not of the one its checkpoint came from (a lookahead's fork whose own dice or
         hands would else be the real game's again in the forks it judges answers on)."""
+        if not self.checkpoints:  # the checkpoint a fork restores must come before the change
+            self._start_checkpoints()
         change(self, argument)
         self.adjustments += ((len(self.log), change, argument),)
 
