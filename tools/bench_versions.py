@@ -22,10 +22,12 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE / "tools"))
 
 from rulesdsl.content.loader import load_content  # noqa: E402
 from rulesdsl.engine.game import Game, GameOptions  # noqa: E402
 from rulesdsl.engine.scoring import final_scores  # noqa: E402
+from bench_agents import wilson  # noqa: E402
 
 # One side: a game kept in step by the answers it is sent, and an agent that answers when asked.
 SIDE = r'''
@@ -72,14 +74,6 @@ class Side:
         """End the side's process."""
         self.process.stdin.close()
         self.process.wait()
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of a win rate."""
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def main() -> int:
