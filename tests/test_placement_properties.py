@@ -87,3 +87,25 @@ def test_a_bad_state_file_names_line_column_and_rule(tmp_path, capsys, text, mes
     err = capsys.readouterr().err
     assert f"{path}:{message}" in err
     assert "Traceback" not in err
+
+
+@fuzz_settings(100)
+@given(st.sampled_from(sorted(GRIDS)), st.lists(st.tuples(st.sampled_from(ITEMS), st.integers(0, 10_000)), max_size=12),
+       st.tuples(*[st.floats(-5, 20, allow_nan=False)] * 4), st.integers(2, 4))
+def test_what_a_placement_adds_is_the_board_worth_it_changes(grid_id, moves, weights, given_weights):
+    """The agents' fast sum of what each placement adds (precomputed per grid) is, to the last
+    bit, the difference of `board_worth` before and after."""
+    from rulesdsl.agents.placement import _Covered, _added, board_worth
+
+    grid = GRIDS[grid_id]
+    state = empty(grid)
+    for item, pick in moves:
+        piece = pieces.piece(CONTENT, item)
+        options = legal_placements(state, piece)
+        if options:
+            option = options[pick % len(options)]
+            state = place(state, piece, option.row, option.column, option.turn, option.mirror)
+    masks = [pl.mask for item in ITEMS[:6] for pl in legal_placements(state, pieces.piece(CONTENT, item))]
+    used = weights[:given_weights]
+    base = board_worth(state, *used)
+    assert _added(state, masks, used) == [board_worth(_Covered(grid, state.covered | m), *used) - base for m in masks]

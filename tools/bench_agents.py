@@ -1,7 +1,8 @@
 """How well and how fast the agents play. Not a test.
 
     nice -n 5 python tools/bench_agents.py [--games 100] [--players 1,2] [--agents learned,greedy] [--short]
-                                 [--vs learned:greedy --h2h-games 200 --think 0.2s] [--content DIR]
+                                 [--vs learned:greedy --h2h-games 200 --think 0.2s]
+                                 [--vs greedy:greedy/width=none] [--content DIR]
                                  [--model FILE] [--cpu] [--breakdown]
 
 Run it niced: the machine is shared, and with --cpu the times are this process's CPU seconds
@@ -47,7 +48,16 @@ GREEDY_OPTIONS: dict = {}  # --greedy-opt: keyword arguments of the greedy agent
 
 
 def agent(name: str, seed: int, think, iterations):
-    """One agent by name; the search and greedy agents with the --search-opt and --greedy-opt keywords."""
+    """One agent by name; the search and greedy agents with the --search-opt and --greedy-opt keywords.
+    `greedy/NAME=VALUE,...` is greedy with those keywords instead (e.g. `--vs greedy:greedy/width=none`
+    plays greedy against greedy judging every turn's answer in full)."""
+    base, _, keywords = name.partition("/")
+    if keywords:
+        if base != "greedy":
+            raise SystemExit(f"keywords after '/' are the greedy agent's, not {base}'s")
+        from rulesdsl.agents.greedy import GreedyAgent
+
+        return GreedyAgent(seed, weights=WEIGHTS, **dict(option(text) for text in keywords.split(",")))
     if name == "search" and SEARCH_OPTIONS:
         from rulesdsl.agents.search import SearchAgent
 

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import random
 
-from rulesdsl.agents.lookahead import ANYTIME, DECLINE, MENU_KIND, TOP_KINDS, lookahead_seed, nested_answer, try_answer
+from rulesdsl.agents.lookahead import (ANYTIME, DECLINE, MENU_KIND, TOP_KINDS, lookahead_seed, nested_answer, ranked_answers,
+                                       try_answer)
 from rulesdsl.agents.value import Valuer, Weights, load_weights
 
 ANYTIME_KINDS = frozenset({MENU_KIND, "place"})
@@ -32,6 +33,14 @@ PLACEMENTS_TRIED = 6  # placements tried on forks: the best by the board's geome
 MAX_ANYTIME = 36  # answers in a row spent on anytime actions (menu, item, where it goes)
 SAMPLE = 16  # answers of a nested question judged at most (a seeded sample of the rest)
 TURN_SAMPLE = 64  # answers of a turn's question judged at most (in practice all of them)
+# `width`: a turn's answers judged in full (nested questions one level deeper) after a first
+# judgement of all on one fork each: at most `width` of those the first judgement could not
+# settle, within `margin` of its best (lookahead.ranked_answers). Off by default (None: every
+# answer judged in full): width 4, margin 6 against the default, 2-player long seeds 400-419
+# with seats alternated: 36.2% wins (95% 23.2-51.7%), -9.5 +- 6.3 points, for 0.70x the CPU;
+# again once forks of a lookahead's fork were copies of it: 42.5% (28.5-57.8%), -7.7 +- 5.6, 0.70x.
+WIDTH = None
+MARGIN = 6.0
 QUICK_KINDS = frozenset({MENU_KIND, "place"})  # nested questions answered as a lookahead answers them (a feast is judged in full: cheap seats lost 9 points a game)
 
 
@@ -53,8 +62,10 @@ def in_anytime(decision, key: str) -> bool:
 class GreedyAgent:
     name = "greedy"
 
-    def __init__(self, seed: int = 0, weights: Weights | None = None, sample: int | None = None, menus: bool = True):
+    def __init__(self, seed: int = 0, weights: Weights | None = None, sample: int | None = None, menus: bool = True,
+                 width: int | None = WIDTH, margin: float = MARGIN):
         self.seed = seed
+        self.width, self.margin = width, margin  # a turn's answers judged in full (see WIDTH)
         self.menus = menus  # judge opening the anytime menu by its best entry (costs a fork per entry)
         self.weights = weights if weights is not None else load_weights()
         self.sample = sample  # answers judged at most in every question; None: TURN_SAMPLE at a turn, SAMPLE elsewhere
@@ -96,6 +107,8 @@ class GreedyAgent:
         seed = lookahead_seed(self.seed, game)
         if candidates is None:
             candidates = self.candidates(game, decision)
+        if self.width is not None and self.menus and decision.kind in TOP_KINDS and len(candidates) > 1:
+            return ranked_answers(game, decision.player, candidates, seed, valuer, self.width, self.margin)
         return {key: try_answer(game, decision.player, key, seed, valuer, self.menus) for key in candidates}
 
     def answer(self, game, decision) -> str:

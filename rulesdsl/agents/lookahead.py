@@ -9,6 +9,9 @@ the plain way: 0.81x the time per game, +0.6 +- 2.3 points.
 
 The fork's dice get a seed of the agent's own and the hidden piles (decks, mountain strips
 still to come) are cut at a random place, so a lookahead does not see the real game's future.
+Both are the fork's adjustments (Forking.adjust): the forks it makes in turn, to try the
+answers of a nested question, replay them and are copies of it (before, they rolled the real
+game's dice again on the way to the question).
 """
 
 from __future__ import annotations
@@ -58,11 +61,11 @@ def fork_for_lookahead(game, seed: int, upto: int | None = None):
     """A fork with its own dice and hidden piles cut anew, halting at the next resume point
     (with `upto`: the game as it was after that many answers, see Forking.fork)."""
     f = game.fork(reseed=seed, halt=True, upto=upto)
-    _cut_piles(f)
+    f.adjust(_cut_piles, None)  # made again by its own forks' replays, as its dice are
     return f
 
 
-def _cut_piles(f) -> None:
+def _cut_piles(f, _=None) -> None:
     """Cut the hidden piles at random places drawn from the fork's dice."""
     s = f.state
     for pile in (s.occupation_deck, s.weapon_deck, s.strip_pile):
@@ -74,7 +77,12 @@ def _cut_piles(f) -> None:
 def hide_hands(f, player: int) -> None:
     """Deal the other players new hands of the same sizes from the cards `player` cannot see
     (their hands and the occupation deck, shuffled by the fork's dice): a rollout that plays the
-    opponents on does not play them with the cards they really hold."""
+    opponents on does not play them with the cards they really hold (nor do forks of it)."""
+    f.adjust(_deal_unseen, player)
+
+
+def _deal_unseen(f, player: int) -> None:
+    """Deal the other players' hands anew from the cards `player` cannot see (see hide_hands)."""
     s = f.state
     others = [q for q in s.players if q.index != player and q.hand]
     if not others:
@@ -221,6 +229,24 @@ def try_answer(game, player: int, key: str, seed: int, valuer, menus: bool = Tru
         return valuer.value(f, player)
     finally:
         f.discard()  # freed now rather than by the garbage collector
+
+
+def ranked_answers(game, player: int, keys, seed: int, valuer, width: int, margin: float) -> dict[str, float]:
+    """The value of every answer in `keys` to a turn's question, judged in two stages: first
+    each on one fork with its nested questions answered cheaply (`_cheap_trial`); an answer
+    whose trial met no question the first level judges deeper has its exact `try_answer`
+    value already (the same fork, seed and answers). Then only the `width` best of the others
+    whose first value is within `margin` of the best are judged in full (their nested questions
+    one level deeper, about three forks each); the rest keep their first value, which the cheap
+    answers make a low estimate."""
+    first = {key: _cheap_trial(game, player, key, seed, valuer) for key in keys}
+    top = max(value for value, _ in first.values())
+    deeper = sorted((k for k, (value, alike) in first.items() if not alike and value >= top - margin),
+                    key=lambda k: -first[k][0])[:width]
+    values = {key: value for key, (value, _) in first.items()}
+    for key in deeper:
+        values[key] = try_answer(game, player, key, seed, valuer)
+    return values
 
 
 def lookahead_seed(agent_seed: int, game) -> int:

@@ -95,11 +95,60 @@ def _piece(game, piece_id: str):
         return None
 
 
+_TERMS: dict = {}  # id(grid) -> (grid, _GridTerms)
+
+
+class _GridTerms:
+    """A grid's scoring read once into plain masks and numbers, for `_added`: the same sums as
+    `board_worth` in the same order (the same floats), without building a board per placement."""
+
+    __slots__ = ("lines", "bonus", "minus", "steps", "coverable", "inner", "width")
+
+    def __init__(self, grid):
+        self.lines = tuple((tuple(squares), final) for squares, final in grid.income_lines)
+        self.bonus = tuple((bit, around, len(goods)) for bit, (goods, around) in grid.bonus.items())
+        self.minus, self.steps, self.coverable, self.width = grid.minus, _income_steps(grid), grid.coverable, grid.width
+        known = _INNER.get(id(grid))
+        if known is None or known[0] is not grid:
+            open_edges(_Covered(grid, 0))  # fills _INNER for the grid
+        self.inner = _INNER[id(grid)][1]
+
+    def worth(self, covered: int, per_income: float, per_bonus: float, per_progress: float, per_edge: float) -> float:
+        """`board_worth` of the grid with these squares covered."""
+        income = 0
+        for squares, final in self.lines:
+            value = final
+            for bit, number in squares:
+                if not covered & bit:
+                    value = number
+                    break
+            income += value
+        worth = income * per_income - (self.minus & ~covered).bit_count()
+        worth += per_bonus * sum(goods for bit, around, goods in self.bonus if not covered & bit and around & ~covered == 0)
+        if per_progress:
+            worth += per_progress * sum(gain * (need & covered).bit_count() / size
+                                        for bit, gain, need, size in self.steps if not covered & bit)
+        if per_edge:
+            free = self.coverable & ~covered
+            pairs = (free & self.inner & (free >> 1)).bit_count() + (free & (free >> self.width)).bit_count()
+            worth -= per_edge * (4 * free.bit_count() - 2 * pairs)
+        return worth
+
+
+def _grid_terms(grid) -> _GridTerms:
+    found = _TERMS.get(id(grid))
+    if found is None or found[0] is not grid:
+        found = _TERMS[id(grid)] = (grid, _GridTerms(grid))
+    return found[1]
+
+
 def _added(board, masks, weights: tuple) -> list[float]:
     """What covering each mask adds to the board's worth."""
-    base = board_worth(board, *weights)
-    grid, covered = board.grid, board.covered
-    return [board_worth(_Covered(grid, covered | mask), *weights) - base for mask in masks]
+    terms = _grid_terms(board.grid)
+    per_income, per_bonus, per_progress, per_edge = (tuple(weights) + (0.0, 0.0))[:4]
+    covered = board.covered
+    base = terms.worth(covered, per_income, per_bonus, per_progress, per_edge)
+    return [terms.worth(covered | mask, per_income, per_bonus, per_progress, per_edge) - base for mask in masks]
 
 
 def _offers(decision):

@@ -2,6 +2,23 @@
 game is; a fork restores the last checkpoint into a new Game and replays the answers since.
 
 A mixin of `Game` (engine/game.py): the driver and setup live there, the copying here.
+
+What a fork is (issue 29 item 4). The flow is a chain of Python generators, which cannot be
+copied; it can restart only at a resume point (a phase's start, a turn's start) from a restored
+state. A turn's question is asked right after its turn's resume point, so a fork there IS a copy
+of the state at the pending decision with the flow's position as data (the resume point): no
+answer is replayed (`fork_replays` is 0; also at the turn's question asked again after anytime
+actions, from the checkpoint the first replay took there). About 90 us a fork, a third of it the
+state's copy. Forks at a nested question inside a turn (most of a lookahead's forks: 70% in a
+greedy game, 340-600 us each) still replay the turn's answers from its start: a copy there
+would need the flow's position inside a statement as data, i.e. the interpreter rewritten
+without generators. tests/test_fork_copy.py compares forks with the plain replay of the record.
+
+A lookahead changes its forks outside the rules (its own dice, cut piles, unseen hands dealt
+anew); `adjust` records such a change where it was made, and a fork's replay makes it again at
+the same place, so a fork of a lookahead's fork is a copy of it and not of the real game (whose
+dice it would otherwise roll again: the real future seen, and trials at one question compared
+on different dice).
 """
 
 from __future__ import annotations
@@ -49,10 +66,16 @@ class Checkpoint:
     # lines the replay from the turn's own checkpoint gave up to here, for a fork's log and history
     tail: tuple = ()
     notes: tuple = ()
+    adjusted: int = 0  # the game's adjustments made when it was taken (see Forking.adjust)
 
 
 class Forking:
     """Checkpoints at the flow's resume points, forks, and the shortcuts of their replays."""
+
+    # ((answers, change, argument), ...): changes made to this game between answers, outside the
+    # rules (a lookahead's own dice, its cut of the hidden piles, unseen hands dealt anew), in
+    # order; a fork's replay makes them again where they were made (see `adjust`)
+    adjustments: tuple = ()
 
     def resume_point(self, point: tuple) -> None:
         """Called by the flow where it can restart from a restored state: take a checkpoint."""
@@ -64,7 +87,8 @@ class Forking:
         if cp is not None and cp.point == point and cp.answers == len(self.log) and cp.state.round == self.state.round:
             return  # a fork restarting at its own checkpoint
         self._checkpoint = Checkpoint(point, self.state.clone(), self.events.checkpoint(), self.rng.getstate(),
-                                      tuple(self.forced_dice), len(self.log), len(self.history))
+                                      tuple(self.forced_dice), len(self.log), len(self.history),
+                                      adjusted=len(self.adjustments))
 
     def fork(self, reseed: int | None = None, halt: bool = False, upto: int | None = None) -> "Forking":
         """An independent game at the identical state and pending decision: the last checkpoint
@@ -78,26 +102,19 @@ class Forking:
         from a checkpoint once is not judged again (the replay is deterministic); and where the
         turn's question has been asked again after anytime actions, the replay starts there, from
         a checkpoint the first such replay took on its way (`_reasked`)."""
-        if not self.checkpoints:
-            self._start_checkpoints()
-        root = base = self._checkpoint
-        end = len(self.log) if upto is None else upto
-        if not root.answers <= end <= len(self.log):
-            raise RulesError(f"no fork after {upto} answers: the last checkpoint came after {root.answers}")
-        take = None  # where this replay takes the checkpoint at the turn's question asked again
-        at = self._reask_at if self._turn_ask is not None and self._turn_ask[0] is root else None
-        if at is not None and root.answers < at <= end:
-            prefix = tuple(entry[1] for entry in self.log[root.answers:at])
-            found = root.memo.get((REASKED, prefix))
-            if found:
-                base = found
-            elif found is None:
-                take = at
-        g = self._restored(base, root)
-        node = base.memo.get(REPLAYED)
+        root, base, end, take, prefix, pending = self._fork_start(upto)
+        g = self._restored(base, root, self.adjustments[:root.adjusted] + pending)
+        # the answers replayed legally, per sequence of adjustments made on the way (judged anew under other ones)
+        tried = REPLAYED if not pending else (REPLAYED, tuple((at, change.__module__, change.__qualname__, argument)
+                                                             for at, change, argument in pending))
+        node = base.memo.get(tried)
         if node is None:
-            node = base.memo[REPLAYED] = {}
+            node = base.memo[tried] = {}
+        waiting = list(pending)
         for index in range(base.answers, end):
+            while waiting and waiting[0][0] == index:  # made again where the source made it
+                _, change, argument = waiting.pop(0)
+                change(g, argument)
             key = self.log[index][1]
             known = node.get(key)
             if known is None:  # not replayed from here yet: judged like any answer
@@ -110,14 +127,62 @@ class Forking:
             node = known
             if index + 1 == take:  # the replay is where the source asked the turn's question again
                 root.memo[(REASKED, prefix)] = self._reasked(g, root) if g._reask_at == take else False
+        for _, change, argument in waiting:
+            change(g, argument)
         g.rng = _LazyRandom.settled(g.rng, None if reseed is None else _seeded(reseed))
+        if reseed is not None:  # its own forks replay with these dice
+            g.adjustments += ((end, reseeded, reseed),)
         g.halt_at_resume = halt
         return g
 
-    def _restored(self, base: Checkpoint, root: Checkpoint) -> "Forking":
+    def adjust(self, change, argument) -> None:
+        """Change the game outside the rules by `change(game, argument)` (a module-level function;
+        `argument` a plain value) and remember where: a fork of it replays its answers from the
+        last checkpoint and makes the same change at the same place, so that it is a copy of this
+        game and not of the one its checkpoint came from (a lookahead's fork whose own dice or
+        hands would else be the real game's again in the forks it judges answers on)."""
+        if not self.checkpoints:  # the checkpoint a fork restores must come before the change
+            self._start_checkpoints()
+        change(self, argument)
+        self.adjustments += ((len(self.log), change, argument),)
+
+    def _fork_start(self, upto: int | None) -> tuple:
+        """(root, base, end, take, prefix, pending) of a fork (see `fork`): the last checkpoint,
+        the one the replay starts from (it or the turn's question asked again), the answers the
+        fork stands after, where the replay takes the checkpoint of the question asked again (or
+        None), the answers since `root` up to it, and the adjustments the replay makes again."""
+        if not self.checkpoints:
+            self._start_checkpoints()
+        root = base = self._checkpoint
+        end = len(self.log) if upto is None else upto
+        if not root.answers <= end <= len(self.log):
+            raise RulesError(f"no fork after {upto} answers: the last checkpoint came after {root.answers}")
+        take, prefix = None, ()  # where this replay takes the checkpoint at the turn's question asked again
+        pending = tuple(a for a in self.adjustments[root.adjusted:] if a[0] <= end)
+        at = self._reask_at if self._turn_ask is not None and self._turn_ask[0] is root else None
+        # (a checkpoint at the question asked again is the source's: for a replay adjusted only after it)
+        if at is not None and root.answers < at <= end and all(a[0] >= at for a in pending):
+            prefix = tuple(entry[1] for entry in self.log[root.answers:at])
+            found = root.memo.get((REASKED, prefix))
+            if found:
+                base = found
+            elif found is None:
+                take = at
+        return root, base, end, take, prefix, pending
+
+    def fork_replays(self, upto: int | None = None) -> int:
+        """How many answers a fork made now would replay after restoring its checkpoint: 0 where
+        the fork is a copy of the state at the pending decision with the flow restarted at its
+        position (a turn's question, also when asked again after anytime actions)."""
+        _, base, end, _, _, _ = self._fork_start(upto)
+        return end - base.answers
+
+    def _restored(self, base: Checkpoint, root: Checkpoint, adjustments: tuple = ()) -> "Forking":
         """A new Game restored from `base` (the checkpoint `root`, or one at its turn's question
-        asked again) and run to its first decision; its checkpoint is `root`."""
+        asked again) and run to its first decision; its checkpoint is `root`, `adjustments` its
+        own (those it makes again on its replay included)."""
         g = type(self).__new__(type(self))
+        g.adjustments = adjustments
         g.content, g.options, g.seed, g.catalog = self.content, self.options, self.seed, self.catalog
         g.rng = _LazyRandom(base.rng)  # `fork` puts a plain generator in its place
         g.state = base.state.clone()
@@ -153,8 +218,8 @@ class Forking:
         reached asks it again; a restart that would change anything, or ask otherwise, is refused."""
         cp = Checkpoint(root.point, g.state.clone(), g.events.checkpoint(), g.rng.getstate(), tuple(g.forced_dice),
                         len(g.log), len(g.history), tail=tuple(tuple(e) for e in g.log[root.answers:]),
-                        notes=tuple(g.history[root.history:]))
-        probe = g._restored(cp, root)
+                        notes=tuple(g.history[root.history:]), adjusted=root.adjusted)
+        probe = g._restored(cp, root, g.adjustments)
         a, b = probe.decision, g.decision
         same = (b is not None and a is not None and _asked(a) == _asked(b)
                 and a.keys == b.keys and probe.state.same(g.state) and probe.rng.getstate() == g.rng.getstate()
@@ -231,6 +296,11 @@ class _LazyRandom:
         if state is not None:
             rng.setstate(state)
         return rng
+
+
+def reseeded(game, seed: int) -> None:
+    """An adjustment (see Forking.adjust): the game's dice start again from `seed`."""
+    game.rng = _LazyRandom.settled(game.rng, _seeded(seed))
 
 
 def _asked(decision) -> tuple:
