@@ -303,7 +303,7 @@ def run_balance(args, setup, console) -> int:
     from rulesdsl.sim.backends import make_backend
     from rulesdsl.sim.balance_report import print_detail, print_largest, print_table, write_records
     from rulesdsl.sim.breakdown import breakdown
-    from rulesdsl.sim.cli import output_console
+    from rulesdsl.sim.consoles import output_console
     from rulesdsl.sim.html import write_report
     from rulesdsl.sim.pairs import open_pairs
     from rulesdsl.sim.progress import progress_bar

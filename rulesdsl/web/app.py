@@ -12,19 +12,27 @@ from __future__ import annotations
 
 import collections
 import itertools
-import json
 import threading
 from pathlib import Path
 
 import attrs
 from flask import Flask, Response, abort, jsonify, redirect, render_template, request, url_for
 
+from werkzeug.serving import make_server
+
+from rulesdsl.agents import HumanAgent, registry
+from rulesdsl.content.loader import load_content
 from rulesdsl.engine.game import Game, GameOptions
 from rulesdsl.errors import ContentError, IllegalMove, RulesError
+from rulesdsl.learn.reference import citation
 from rulesdsl.view import present
 from rulesdsl.view.table import table_svg
-from rulesdsl.web import security
+from rulesdsl.web import game_page, security, table_routes
+from rulesdsl.web.downloads import record_download
+from rulesdsl.web.learn import register as register_learn
 from rulesdsl.web.runner import AgentRunner, busy, new_lock
+from rulesdsl.web.tableau import games
+from rulesdsl.web.tableau import register as register_tableau
 
 MAX_SAVE_BYTES = security.MAX_BODY_BYTES
 MAX_CONTENTS = 4  # contents kept loaded (one per choice of variant folders; ~3 MB each)
@@ -52,24 +60,17 @@ class Session:
 
 def agent_names() -> tuple[list[str], str]:
     """(the agents the start form offers, the one it suggests as an opponent), from the registry."""
-    from rulesdsl.agents import registry
-
-    return list(registry.NAMES), default_agent()
+    return registry.names(), default_agent()
 
 
 def default_agent() -> str:
     """The registry's default agent (what `rulesdsl play` plays when no agent is named)."""
-    from rulesdsl.agents import registry
-
-    return getattr(registry, "DEFAULT", "greedy")  # the agents helper may name a new default there
+    return registry.default_agent()
 
 
 def _agent_list(names: list[str], players: int, seed: int) -> list:
     """Agents by name as `rulesdsl play --agents` makes them; a human is None (the page)."""
-    from rulesdsl.agents import HumanAgent
-    from rulesdsl.agents.registry import make_agents
-
-    made, _ = make_agents(",".join(names), players, seed)
+    made, _ = registry.make_agents(",".join(names), players, seed)
     return [None if isinstance(agent, HumanAgent) else agent for agent in made]
 
 
@@ -116,8 +117,6 @@ class Tables:
 
     def content(self, extra: tuple[str, ...]):
         """The content for the chosen variant names, loaded once per choice (the last few kept)."""
-        from rulesdsl.content.loader import load_content
-
         key = tuple(str(self.variants[name]) for name in extra)
         with self.content_lock:
             if key in self.contents:
@@ -205,22 +204,15 @@ def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True, game: 
         return session
 
     def index_page(error: str | None = None, status: int = 200):
-        from rulesdsl.web.tableau import games
-
         names, suggested = agent_names()
         return render_template("index.html", error=error, sessions=list(tables.sessions.values()),
                                agent_names=names, suggested=suggested,
                                tableau_games=games(), chosen=app.config.get("RULESDSL_GAME"), variants=list(tables.variants),
                                tableau_sessions=list(tables.tableau_sessions.values())), status
 
-    from rulesdsl.web import table_routes
-    from rulesdsl.web.tableau import register
-
     tables.index_page = index_page
-    register(app, tables)  # the tableau games' routes (rulesdsl.tableau)
+    register_tableau(app, tables)  # the tableau games' routes (rulesdsl.tableau)
     table_routes.register(app, tables, _agent_list, default_agent)  # undo, play on from a past step
-    from rulesdsl.web.learn import register as register_learn
-
     register_learn(app)  # the Learn, Rules and Components pages, in English and Chinese
 
     @app.get("/")
@@ -265,8 +257,6 @@ def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True, game: 
 
     @app.get("/game/<gid>")
     def show_game(gid: str):
-        from rulesdsl.web import game_page
-
         session = session_or_404(gid)
         if busy(session) or session.error:
             return render_template("busy.html", session=session, stopped=session.error, answers=len(session.game.log),
@@ -293,10 +283,8 @@ def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True, game: 
         with session.lock:
             step = request.args.get("step", type=int)
             game = tables.at_step(session, len(session.game.log) if step is None else max(0, step))
-            from rulesdsl.web.game_page import viewer_of
-
             # a seat's drawing: another player's hand stays hidden, as on the page
-            return Response(table_svg(game, viewer=viewer_of(session, request.args.get("seat"))), mimetype="image/svg+xml")
+            return Response(table_svg(game, viewer=game_page.viewer_of(session, request.args.get("seat"))), mimetype="image/svg+xml")
 
     @app.post("/game/<gid>/answer")
     def answer(gid: str):
@@ -308,15 +296,11 @@ def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True, game: 
                 return jsonify(error="no decision is waiting for a person at this page"), 409
             seat = security.json_object(required=False).get("seat") if request.is_json else request.form.get("seat")
             if seat not in (None, "", "all"):
-                from rulesdsl.web import game_page
-
                 if game_page.viewer_of(session, str(seat)) != game.decision.player:
                     return jsonify(error=f"this question is {present.player_name(game.decision.player)}'s, not seat {seat}'s"), 409
             try:
                 game.answer(key)
             except IllegalMove as err:
-                from rulesdsl.learn.reference import citation
-
                 return jsonify(error=str(err), rule=citation(err.reason)), 400  # the rule it rests on, linked
             except (RulesError, RecursionError) as err:
                 session.error = f"the game stopped: {err}"
@@ -353,17 +337,9 @@ def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True, game: 
     return app
 
 
-def record_download(game, filename: str) -> Response:
-    """A game's saved record as a JSON download called `filename`."""
-    return Response(json.dumps(game.save(), indent=1), mimetype="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
-
-
 def serve(host: str = "127.0.0.1", port: int = 8765, roots=(), include_builtin: bool = True, game: str | None = None,
           allow_hosts: tuple[str, ...] = ()) -> None:
     """Run the table until interrupted; beyond this machine only with the access token it prints."""
-    from werkzeug.serving import make_server
-
     for folder in roots:
         if not Path(folder).is_dir():
             raise RulesError(f"--content {folder}: no such folder")
