@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesdsl.agents.seats import agent_seed
 from rulesdsl.bounded import seconds
 from rulesdsl.errors import RulesError
 from rulesdsl.games import registry
 from rulesdsl.games.registry import DEFAULT_GAME
+from rulesdsl.games.seats import agent_seed
 
 PERSON = "human"  # the agent that is a person (at the terminal, or at the web page)
 MAX_THINK = 3600.0  # seconds per decision: an hour is more than any search needs

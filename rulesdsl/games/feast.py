@@ -27,5 +27,6 @@ PLUGIN = GamePlugin(
     default_agent="greedy",
     commands=Lazy("rulesdsl.games.feast_commands", "run"),
     simulate=Lazy("rulesdsl.sim.feast", "run"),
+    web=Lazy("rulesdsl.web.feast", "register"),  # the web table's routes (Flask: the optional `web` extra)
     served=lambda name: None,  # the start form's first game is A Feast for Odin itself
 )

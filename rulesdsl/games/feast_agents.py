@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesdsl.agents import HumanAgent, RandomAgent
+from rulesdsl.agents import RandomAgent
+from rulesdsl.agents.terminal import HumanAgent
 from rulesdsl.agents.greedy import GreedyAgent
 from rulesdsl.agents.learned import LearnedAgent
 from rulesdsl.agents.search import SearchAgent

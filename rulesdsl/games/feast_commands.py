@@ -3,16 +3,28 @@ interactions, render, learn and the authoring commands, over the content folders
 `--content` and `--no-builtin` name. (`serve`, `simulate` and `balance` are written once for
 every game in `rulesdsl.cli`.)
 
-Each command imports what it alone needs inside its function: `rulesdsl show` must not wait
-for the engine, the agents' models or the simulation stack that `play` loads.
+Each command imports its heavy modules inside its function (a comment says which): `rulesdsl show`
+must not wait for the engine or the agents' models that `play` loads.
 """
 
 from __future__ import annotations
 
+import json
 import sys
+from pathlib import Path
 
-from rulesdsl.agents.seats import play_agents
+from rulesdsl import savefile
+from rulesdsl.authoring.changes import change_report
+from rulesdsl.authoring.commands import run_command
+from rulesdsl.content.loader import load_content
+from rulesdsl.content.yamlfile import YamlReadError, read_yaml
 from rulesdsl.errors import RulesError, RunawayRules
+from rulesdsl.games.seats import play_agents
+from rulesdsl.playsignals import Stopped, stops_saved
+from rulesdsl.resources import scenarios_root
+from rulesdsl.scenario_runs import collect, run_checked
+from rulesdsl.view.files import game_at, read_saved, write_picture
+from rulesdsl.view.show import grid_lines, item_lines
 
 
 def run(args) -> int:
@@ -24,6 +36,7 @@ def run(args) -> int:
     if args.command == "render":
         return _render_game(args) if args.what.endswith(".json") else _render(args)
     if args.command == "learn":
+        # the lessons (and the engine they play) only for `learn`
         from rulesdsl.learn.terminal import main as learn
 
         return learn(_load(args), args.number, args.language, args.check)
@@ -36,15 +49,11 @@ def run(args) -> int:
     if args.command == "interactions":
         return _interactions(args)
     if args.command in ("fmt", "schema", "new", "explain", "lsp", "ids"):
-        from rulesdsl.authoring.commands import run_command
-
         return run_command(args, _load)
     raise RulesError(f"'{args.command}' is not a command of A Feast for Odin")
 
 
 def _load(args, extra=()):
-    from rulesdsl.content.loader import load_content
-
     return load_content([*args.content, *extra], include_builtin=not args.no_builtin)
 
 
@@ -53,21 +62,19 @@ def _validate(args) -> int:
     counts = ", ".join(f"{len(items)} {name.replace('_', ' ')}" for name, items in content.collections.items() if items)
     files = len({id(src.doc) for src in content.sources.values()})
     print(f"OK: {counts} ({len(content.programs)} effects checked, {files} files)")
-    from rulesdsl.authoring.changes import change_report
 
     print(change_report(content), end="")
     return 0
 
 
 def _show(args) -> int:
+    # the printers only for `show`
     from rulesdsl.lang.dump import dump
     from rulesdsl.lang.printer import to_text
 
     content = _load(args)
     found = content.find(args.name)
     if not found:
-        from rulesdsl.view.show import grid_lines
-
         lines = grid_lines(content, args.name)  # a board `render` draws (home_long, a house ...)
         if lines is None:
             print(f"error: nothing is called '{args.name}'", file=sys.stderr)
@@ -84,8 +91,6 @@ def _show(args) -> int:
     source = content.source(collection, item.id)
     program = content.programs.get((collection, item.id))
     if not args.tree_only:
-        from rulesdsl.view.show import item_lines
-
         name = getattr(item, "name", "")
         kind = collection[:-1] if collection.endswith("s") else collection
         print(f"{kind} {item.id}{': ' + name if name else ''}")
@@ -105,6 +110,7 @@ def _show(args) -> int:
 
 def _agents(args, players: int, seed: int, saved: list[str] | None = None):
     """The agents of a game: --agents, else those a loaded save names, else the default."""
+    # the agents (numpy, their models) only for `play`
     from rulesdsl.agents.registry import make_agents, parse_think
 
     spec = args.agents if args.agents is not None else ",".join(saved) if saved else ""
@@ -112,18 +118,13 @@ def _agents(args, players: int, seed: int, saved: list[str] | None = None):
 
 
 def _play(args) -> int:
-    import json
-    from pathlib import Path
-
-    from rulesdsl import savefile
+    # the engine only for the commands that play
+    from rulesdsl.engine import record
     from rulesdsl.engine.game import Game, GameOptions
     from rulesdsl.engine.scoring import final_scores, table
-    from rulesdsl.playsignals import Stopped, stops_saved
 
     if args.save:
         savefile.check_writable(Path(args.save))  # before the game, not after it
-    from rulesdsl.engine import record
-
     content = _load(args)
     saved_agents = None
     if args.load:
@@ -178,6 +179,7 @@ def _play(args) -> int:
         if isinstance(stopped, Stopped):
             return 128 + stopped.signum
         if args.log:
+            # the log only when --log asks for it
             from rulesdsl.view.present import log_lines
 
             print("\n".join(log_lines(Game, content, game.save())))
@@ -194,10 +196,6 @@ def _play(args) -> int:
 
 
 def _scenario(args) -> int:
-    from pathlib import Path
-
-    from rulesdsl.scenario_runs import collect, run_checked
-
     content = _load(args)
     files, problems = collect([Path(name) for name in args.files])
     for problem in problems:
@@ -214,11 +212,6 @@ def _scenario(args) -> int:
 
 
 def _cards(args) -> int:
-    from pathlib import Path
-
-    from rulesdsl.content.yamlfile import YamlReadError, read_yaml
-    from rulesdsl.resources import scenarios_root
-
     content = _load(args)
     folder = Path(args.scenarios) if args.scenarios else scenarios_root()
     proving: dict[int, list[str]] = {}
@@ -253,6 +246,7 @@ def _card_number(content, key: str) -> int:
 
 
 def _interactions(args) -> int:
+    # the interaction analysis only for `interactions`
     from rulesdsl.interactions import report, report_all, report_against_all
 
     content = _load(args)
@@ -270,14 +264,11 @@ def _interactions(args) -> int:
 
 
 def _render(args) -> int:
-    from pathlib import Path
-
+    # the drawing only for `render`
     from rulesdsl.geometry import pieces
     from rulesdsl.geometry.placement import empty
     from rulesdsl.geometry.render import render_svg
     from rulesdsl.geometry.statefile import load_state
-
-    from rulesdsl import savefile
 
     if args.output:
         savefile.check_writable(Path(args.output))
@@ -286,6 +277,7 @@ def _render(args) -> int:
     if path.suffix in (".yaml", ".yml") or path.is_file():
         state = load_state(path, content)
     elif args.what not in pieces.grids(content) and f"home_{args.what}" not in pieces.grids(content):
+        # the component drawings only for a component
         from rulesdsl.view.components import render_component
 
         return render_component(content, args.what, args.output)  # a component of the Components page
@@ -293,7 +285,6 @@ def _render(args) -> int:
         state = empty(pieces.grid(content, args.what))
     svg = render_svg(state)
     if args.output:  # a .png name gets a real PNG (cairosvg), or a refusal saying what is missing
-        from rulesdsl.view.files import write_picture
 
         kind = write_picture(svg, Path(args.output))
         print(f"wrote {args.output} ({kind}, {len(state.tiles)} tiles)")
@@ -303,7 +294,7 @@ def _render(args) -> int:
 
 
 def _render_game(args) -> int:
-    from rulesdsl.view.files import game_at, read_saved, write_picture
+    # the table drawing (and the engine) only for a saved game
     from rulesdsl.view.table import table_svg
 
     game = game_at(_load(args), read_saved(args.what), args.step)

@@ -56,6 +56,7 @@ class GamePlugin:
     commands: Callable[[Any], int]  # the command line's game commands (play, validate, show ...)
     simulate: Callable[[Any], int]  # `simulate` and `balance`
     served: Callable[[str], str | None]  # the game the web table's start form offers first
+    web: Callable[[Any, Any], None] = attrs.field(default=lambda app, tables: None)  # (flask app, web.app.Tables)
     fork: Callable[[Any], Any] = attrs.field(default=lambda game: game.fork())
     also: str = ""  # what else names a game of this plug-in, for the message of an unknown game
 

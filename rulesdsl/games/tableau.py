@@ -33,6 +33,7 @@ PLUGIN = GamePlugin(
     default_agent="greedy",
     commands=Lazy("rulesdsl.games.tableau_commands", "run"),
     simulate=Lazy("rulesdsl.sim.tableau", "run"),
+    web=Lazy("rulesdsl.web.tableau", "register"),  # the web table's routes (Flask: the optional `web` extra)
     served=Lazy(_PLAY, "served"),
     also="a folder with a ruleset.yaml",
 )

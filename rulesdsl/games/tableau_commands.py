@@ -15,9 +15,9 @@ from pathlib import Path
 from rulesdsl import savefile
 from rulesdsl.agents import RandomAgent
 from rulesdsl.agents.registry import make_agents, parse_think
-from rulesdsl.agents.seats import agent_seed, play_agents
 from rulesdsl.errors import RulesError
 from rulesdsl.games.options import parse_options
+from rulesdsl.games.seats import agent_seed, play_agents
 from rulesdsl.tableau.game import TableauGame
 from rulesdsl.tableau.render import render_seat
 from rulesdsl.tableau.rulesets import load

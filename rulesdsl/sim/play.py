@@ -13,9 +13,9 @@ from collections import Counter
 
 import attrs
 
-from rulesdsl.agents.seats import agent_seed, play_agents
 from rulesdsl.engine.game import Game, GameOptions
 from rulesdsl.engine.scoring import CATEGORIES, final_scores
+from rulesdsl.games.seats import agent_seed, play_agents
 from rulesdsl.sim.agents import make_agent
 
 TIMING_KEYS = ("round",)  # telemetry entries that are not counts of effects

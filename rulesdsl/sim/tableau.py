@@ -21,10 +21,10 @@ from concurrent.futures import ProcessPoolExecutor
 
 import attrs
 
-from rulesdsl.agents.seats import agent_seed, play_agents
 from rulesdsl.engine.record import fingerprint
 from rulesdsl.errors import RulesError
 from rulesdsl.games.options import parse_options
+from rulesdsl.games.seats import agent_seed, play_agents
 from rulesdsl.sim.agents import check as check_agents
 from rulesdsl.sim.agents import make_agent
 from rulesdsl.sim.backends import default_jobs

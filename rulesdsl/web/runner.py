@@ -10,8 +10,8 @@ from __future__ import annotations
 import concurrent.futures
 import threading
 
-from rulesdsl.agents.seats import play_agents
 from rulesdsl.errors import RulesError
+from rulesdsl.games.seats import play_agents
 
 MAX_AGENT_ANSWERS = 100_000  # one run of the agents; a whole 4-player game of agents is ~3,000
 WORKERS = 2

@@ -25,6 +25,7 @@ from rulesdsl.tableau.game import TableauGame
 from rulesdsl.tableau.render import seat_view
 from rulesdsl.tableau.rulesets import load, ruleset_folders
 from rulesdsl.web import security
+from rulesdsl.web.busy import busy_page
 from rulesdsl.web.downloads import record_download
 from rulesdsl.web.runner import busy, new_lock
 
@@ -58,12 +59,6 @@ def games() -> list[tuple[str, str]]:
     return out
 
 
-def _agents(names: list[str], game) -> list:
-    made, _ = make_agents(",".join(n if n != "human" else "random" for n in names), game.players, game.seed,
-                          game=game.ruleset.id)
-    return [None if name == "human" else agent for name, agent in zip(names, made)]
-
-
 def ring_view(game) -> list[dict]:
     """The market ring slot by slot: the lot, its price now, or bought."""
     ring = game.table.ring
@@ -89,10 +84,12 @@ def undo_point(session: TableauSession) -> int | None:
 
 
 def register(app, tables) -> None:
-    """Add the tableau routes to the app (`tables` keeps the sessions)."""
+    """Add the tableau routes and their part of the start page to the app (`tables`: web.app's)."""
     sessions: dict[str, TableauSession] = {}
     counter = itertools.count(1)
     tables.tableau_sessions = sessions
+    tables.open_games.append(lambda: sessions)
+    tables.index_parts.append(lambda: {"tableau_games": games(), "tableau_sessions": list(sessions.values())})
 
     def session_or_404(gid: str) -> TableauSession:
         session = sessions.get(gid)
@@ -102,7 +99,8 @@ def register(app, tables) -> None:
 
     def add(game, names) -> TableauSession:
         tables.room()
-        session = TableauSession(f"t{next(counter)}", game, _agents(names, game), names)
+        session = TableauSession(f"t{next(counter)}", game, tables.agent_list(game.ruleset.id, names, game.players, game.seed),
+                                 names)
         return tables.listed(sessions, session)
 
     def ruleset(name: str):
@@ -161,9 +159,9 @@ def register(app, tables) -> None:
     @app.get("/tableau/<gid>")
     def tableau_game(gid: str):
         session = session_or_404(gid)
-        if busy(session) or session.error:
-            return render_template("busy.html", session=session, stopped=session.error, answers=len(session.game.log),
-                                   again=url_for("tableau_game", gid=gid)), 200 if busy(session) else 409
+        waiting = busy_page(session, "tableau_game")
+        if waiting is not None:
+            return waiting
         with session.lock:
             return page(session)
 
