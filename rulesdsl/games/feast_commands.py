@@ -36,7 +36,7 @@ def run(args) -> int:
     if args.command == "render":
         return _render_game(args) if args.what.endswith(".json") else _render(args)
     if args.command == "learn":
-        # the lessons (and the engine they play) only for `learn`
+        # import here: the lessons (and the engine they play) only for `learn`
         from rulesdsl.learn.terminal import main as learn
 
         return learn(_load(args), args.number, args.language, args.check)
@@ -68,9 +68,9 @@ def _validate(args) -> int:
 
 
 def _show(args) -> int:
-    # the printers only for `show`
+    # import here: the printers only for `show`
     from rulesdsl.lang.dump import dump
-    from rulesdsl.lang.printer import to_text
+    from rulesdsl.lang.printer import to_text  # import here: as above
 
     content = _load(args)
     found = content.find(args.name)
@@ -110,7 +110,7 @@ def _show(args) -> int:
 
 def _agents(args, players: int, seed: int, saved: list[str] | None = None):
     """The agents of a game: --agents, else those a loaded save names, else the default."""
-    # the agents (numpy, their models) only for `play`
+    # import here: the agents (numpy, their models) only for `play`
     from rulesdsl.agents.registry import make_agents, parse_think
 
     spec = args.agents if args.agents is not None else ",".join(saved) if saved else ""
@@ -118,10 +118,10 @@ def _agents(args, players: int, seed: int, saved: list[str] | None = None):
 
 
 def _play(args) -> int:
-    # the engine only for the commands that play
+    # import here: the engine only for the commands that play
     from rulesdsl.engine import record
-    from rulesdsl.engine.game import Game, GameOptions
-    from rulesdsl.engine.scoring import final_scores, table
+    from rulesdsl.engine.game import Game, GameOptions  # import here: as above
+    from rulesdsl.engine.scoring import final_scores, table  # import here: as above
 
     if args.save:
         savefile.check_writable(Path(args.save))  # before the game, not after it
@@ -179,7 +179,7 @@ def _play(args) -> int:
         if isinstance(stopped, Stopped):
             return 128 + stopped.signum
         if args.log:
-            # the log only when --log asks for it
+            # import here: the log only when --log asks for it
             from rulesdsl.view.present import log_lines
 
             print("\n".join(log_lines(Game, content, game.save())))
@@ -246,7 +246,7 @@ def _card_number(content, key: str) -> int:
 
 
 def _interactions(args) -> int:
-    # the interaction analysis only for `interactions`
+    # import here: the interaction analysis only for `interactions`
     from rulesdsl.interactions import report, report_all, report_against_all
 
     content = _load(args)
@@ -264,11 +264,11 @@ def _interactions(args) -> int:
 
 
 def _render(args) -> int:
-    # the drawing only for `render`
+    # import here: the drawing only for `render`
     from rulesdsl.geometry import pieces
-    from rulesdsl.geometry.placement import empty
-    from rulesdsl.geometry.render import render_svg
-    from rulesdsl.geometry.statefile import load_state
+    from rulesdsl.geometry.placement import empty  # import here: as above
+    from rulesdsl.geometry.render import render_svg  # import here: as above
+    from rulesdsl.geometry.statefile import load_state  # import here: as above
 
     if args.output:
         savefile.check_writable(Path(args.output))
@@ -277,7 +277,7 @@ def _render(args) -> int:
     if path.suffix in (".yaml", ".yml") or path.is_file():
         state = load_state(path, content)
     elif args.what not in pieces.grids(content) and f"home_{args.what}" not in pieces.grids(content):
-        # the component drawings only for a component
+        # import here: the component drawings only for a component
         from rulesdsl.view.components import render_component
 
         return render_component(content, args.what, args.output)  # a component of the Components page
@@ -294,7 +294,7 @@ def _render(args) -> int:
 
 
 def _render_game(args) -> int:
-    # the table drawing (and the engine) only for a saved game
+    # import here: the table drawing (and the engine) only for a saved game
     from rulesdsl.view.table import table_svg
 
     game = game_at(_load(args), read_saved(args.what), args.step)

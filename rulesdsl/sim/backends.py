@@ -101,7 +101,7 @@ class LocalBackend:
 # ---------------------------------------------------------------------------- Ray
 def _ray():
     try:
-        import ray  # the optional `cluster` extra: imported only for --backend ray
+        import ray  # import here: the optional `cluster` extra, only for --backend ray
     except ImportError:
         raise RulesError("the Ray backend needs Ray: pip install 'rulesdsl[cluster]'") from None
     return ray

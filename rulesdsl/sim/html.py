@@ -21,7 +21,7 @@ MAX_HISTOGRAMS = 12
 def _png(figure) -> str:
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
-    import matplotlib.pyplot as plt  # imported by plots() first, with its backend set (see there)
+    import matplotlib.pyplot as plt  # import here: plots() imports it first, with its backend set
 
     plt.close(figure)
     return base64.b64encode(buffer.getvalue()).decode()
@@ -31,10 +31,11 @@ def plots(outcomes) -> dict[str, str]:
     """The report's figures as base64 PNGs by name."""
     # matplotlib only when a report is drawn: it costs half a second to import, and its
     # file-only backend (Agg) must be chosen before pyplot is first imported
+    # import here: (see above)
     import matplotlib
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt  # after use("Agg"), as above
+    import matplotlib.pyplot as plt  # import here: after use("Agg"), as above
 
     labels = [o.test.label for o in outcomes]
     shown = outcomes[:MAX_HISTOGRAMS]
