@@ -23,6 +23,7 @@ ENTRY_POINTS = "rulesdsl.games"
 BUILT_IN = ("rulesdsl.games.feast", "rulesdsl.games.tableau")  # each defines PLUGIN
 DEFAULT_GAME = "feast"  # what `--game` and `open_game` mean when no game is named
 
+
 @attrs.frozen
 class Lazy:
     """A plug-in's function named by module and attribute, imported on its first call (as an
