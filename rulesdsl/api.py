@@ -6,22 +6,24 @@
         game.answer(game.legal()[0])
     print(game.scores())
 
-One handle, `OpenGame`, serves every game: A Feast for Odin (run by `rulesdsl.engine`) and each
-tableau ruleset (`rulesdsl.tableau`: Vikings and any folder with a `ruleset.yaml`). The two
-engines still differ inside (their error types, logs and options); this module is the one
-place that maps them onto one protocol, so a library user never branches on the game. Which
-engine runs a game is read from the registry below, never from a name elsewhere.
+One handle, `OpenGame`, serves every game the registry of games (`rulesdsl.games.registry`)
+knows: A Feast for Odin (run by `rulesdsl.engine`), each tableau ruleset (`rulesdsl.tableau`:
+Vikings and any folder with a `ruleset.yaml`) and any plug-in installed under the
+`rulesdsl.games` entry points. Each plug-in adapts its engine to the protocol (opening,
+loading, forking, scoring); this module adds the one error type, so a library user never
+branches on the game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 import attrs
 
 from rulesdsl.errors import IllegalMove, RulesError
+from rulesdsl.games import registry
+from rulesdsl.games.registry import DEFAULT_GAME, GamePlugin
 
 __all__ = ["Choice", "Question", "OpenGame", "open_game", "load_game", "games"]
 
@@ -62,7 +64,7 @@ class OpenGame:
 
     name: str
     _game: _Engine = attrs.field(alias="game")
-    _plugin: "_Plugin" = attrs.field(alias="plugin", repr=False)
+    _plugin: GamePlugin = attrs.field(alias="plugin", repr=False)
 
     @property
     def over(self) -> bool:
@@ -112,95 +114,12 @@ class OpenGame:
         return self._game
 
 
-@attrs.frozen
-class _Plugin:
-    """How one kind of game is opened, loaded, forked and scored."""
-
-    open: Callable[[str, int, int, dict[str, Any], Sequence[str]], _Engine]
-    load: Callable[[str, dict[str, Any], Sequence[str], bool], _Engine]
-    fork: Callable[[Any], _Engine]
-    scores: Callable[[Any], list[dict[str, Any]]]
-
-
-# ------------------------------------------------------------------ A Feast for Odin (rulesdsl.engine)
-def _feast_content(content: Sequence[str]) -> Any:
-    from rulesdsl.content.loader import load_content
-
-    return load_content([Path(c) for c in content])
-
-
-def _feast_open(name: str, players: int, seed: int, options: dict[str, Any], content: Sequence[str]) -> _Engine:
-    from rulesdsl.engine.game import Game, GameOptions
-
-    fields = {f.name for f in attrs.fields(GameOptions)} - {"players"}
-    unknown = sorted(set(options) - fields)
-    if unknown:
-        raise RulesError(f"unknown option(s) {', '.join(unknown)} for {name}: use {', '.join(sorted(fields))}")
-    given = dict(options)
-    if "decks" in given:
-        given["decks"] = tuple(given["decks"])
-    return Game(_feast_content(content), GameOptions(players=players, **given), seed)
-
-
-def _feast_load(name: str, record: dict[str, Any], content: Sequence[str], force: bool) -> _Engine:
-    from rulesdsl.engine.game import Game
-
-    data = {k: v for k, v in record.items() if k != "game"}
-    return Game.load(_feast_content(content), data, force)
-
-
-def _feast_scores(game: Any) -> list[dict[str, Any]]:
-    from rulesdsl.engine.scoring import final_scores
-
-    return final_scores(game)
-
-
-# ------------------------------------------------------------------ tableau rulesets (rulesdsl.tableau)
-def _tableau_ruleset(name: str, content: Sequence[str]) -> Any:
-    from rulesdsl.tableau import rulesets
-
-    if content:
-        raise RulesError(f"{name} is a ruleset folder: give a variant as its own folder, not as extra content")
-    return rulesets.load(name)
-
-
-def _tableau_open(name: str, players: int, seed: int, options: dict[str, Any], content: Sequence[str]) -> _Engine:
-    from rulesdsl.tableau.game import TableauGame
-
-    return TableauGame(_tableau_ruleset(name, content), players, options, seed)
-
-
-def _tableau_load(name: str, record: dict[str, Any], content: Sequence[str], force: bool) -> _Engine:
-    from rulesdsl.tableau.game import TableauGame
-
-    return TableauGame.load(_tableau_ruleset(name, content), record, force)
-
-
-def _tableau_scores(game: Any) -> list[dict[str, Any]]:
-    return [dict(row, winner=row["place"] == 1) for row in game.scores()]
-
-
-_FEAST = _Plugin(_feast_open, _feast_load, lambda game: game.fork(), _feast_scores)
-_TABLEAU = _Plugin(_tableau_open, _tableau_load, lambda game: game.fork(), _tableau_scores)
-
-
 def games() -> list[str]:
-    """The names `open_game` takes: the first game and every built-in tableau ruleset."""
-    from rulesdsl.tableau import rulesets
-
-    return [rulesets.DEFAULT, *rulesets.ruleset_folders()]
+    """The names `open_game` takes: every game the registered plug-ins offer."""
+    return registry.games()
 
 
-def _plugin(name: str) -> _Plugin:
-    from rulesdsl.tableau import rulesets
-
-    if name == rulesets.DEFAULT:
-        return _FEAST
-    rulesets.folder_of(name)  # RulesError naming the games when there is no such ruleset
-    return _TABLEAU
-
-
-def open_game(name: str = "feast", *, players: int = 2, seed: int = 0, content: Sequence[str] = (),
+def open_game(name: str = DEFAULT_GAME, *, players: int = 2, seed: int = 0, content: Sequence[str] = (),
               **options: Any) -> OpenGame:
     """A new game of `name` (see `games()`, or a ruleset folder) at its first question.
 
@@ -209,18 +128,16 @@ def open_game(name: str = "feast", *, players: int = 2, seed: int = 0, content: 
     """
     if isinstance(players, bool) or not isinstance(players, int):
         raise RulesError(f"players is a whole number, not {players!r}")
-    plugin = _plugin(name)
-    return OpenGame(name, plugin.open(name, players, seed, options, tuple(content)), plugin)
+    plugin = registry.plugin_for(name)
+    return OpenGame(name, plugin.new_game(name, players, seed, options, tuple(content)), plugin)
 
 
 def load_game(record: dict[str, Any], *, content: Sequence[str] = (), force: bool = False) -> OpenGame:
     """Replay a record written by `OpenGame.save` (or `rulesdsl play --save`) to the identical state."""
     if not isinstance(record, dict):
         raise RulesError("a saved game is a JSON object")
-    from rulesdsl.tableau import rulesets
-
-    name = record.get("game", rulesets.DEFAULT)
+    name = record.get("game", DEFAULT_GAME)  # the first game's records name no game
     if not isinstance(name, str):
         raise RulesError("the record's 'game' is not a name")
-    plugin = _plugin(name)
-    return OpenGame(name, plugin.load(name, record, tuple(content), force), plugin)
+    plugin = registry.plugin_for(name)
+    return OpenGame(name, plugin.load_game(name, record, tuple(content), force), plugin)

@@ -10,10 +10,17 @@ and the exit code is 1.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
+from rulesdsl.authoring.commands import add_commands
 from rulesdsl.bounded import SEED, count
-from rulesdsl.errors import ContentError, RulesError, RunawayRules
+from rulesdsl.errors import ContentError, RulesError
+from rulesdsl.games.registry import DEFAULT_GAME, plugin_for
+from rulesdsl.resources import version
+from rulesdsl.sim.cli import add_parsers
+from rulesdsl.sim.cli import run as run_simulation
+from rulesdsl.web import serve
 
 
 DESCRIPTION = """\
@@ -47,7 +54,7 @@ def _global_options(parser: argparse.ArgumentParser, top: bool) -> None:
                         default=False if top else argparse.SUPPRESS, help="do not load the built-in content")
     parser.add_argument("--debug", action="store_true", dest="debug" + suffix,
                         default=False if top else argparse.SUPPRESS, help="show a traceback for internal errors")
-    parser.add_argument("--game", dest="game" + suffix, default="feast" if top else argparse.SUPPRESS, metavar="NAME",
+    parser.add_argument("--game", dest="game" + suffix, default=DEFAULT_GAME if top else argparse.SUPPRESS, metavar="NAME",
                         help="the ruleset: feast (A Feast for Odin, the default), vikings, or a folder with a ruleset.yaml")
     parser.add_argument("--option", action="append", default=default, dest="option" + suffix, metavar="NAME=VALUE",
                         help="a ruleset option of --game (repeatable), e.g. scout_base=2")
@@ -63,8 +70,6 @@ class _Subcommands(argparse._SubParsersAction):
 
 
 def _parser() -> argparse.ArgumentParser:
-    from rulesdsl.resources import version
-
     parser = argparse.ArgumentParser(prog="rulesdsl", description=DESCRIPTION, epilog=EXAMPLES,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"rulesdsl {version()}")
@@ -123,12 +128,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=count(0, 65535), default=8765, help="port (default 8765; 0 picks a free one)")
     serve.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                        help="another name the table may be reached by (a host name the requests may carry); repeatable")
-    from rulesdsl.authoring.commands import add_commands
-
     add_commands(sub)
-
-    from rulesdsl.sim.cli import add_parsers
-
     add_parsers(sub)  # simulate, balance
     return parser
 
@@ -153,41 +153,7 @@ def main(argv: list[str] | None = None) -> int:
                 pass
     args = parse_args(argv)
     try:
-        if args.game != "feast":  # another ruleset (rulesdsl.tableau)
-            from rulesdsl.tableau.cli import run
-
-            return run(args)
-        if args.command == "validate":
-            return _validate(args)
-        if args.command == "show":
-            return _show(args)
-        if args.command == "render":
-            return _render_game(args) if args.what.endswith(".json") else _render(args)
-        if args.command == "learn":
-            from rulesdsl.learn.terminal import main as learn
-
-            return learn(_load(args), args.number, args.language, args.check)
-        if args.command == "serve":
-            from rulesdsl.web import serve
-
-            serve(args.host, args.port, args.content, not args.no_builtin, allow_hosts=tuple(args.allow_host))
-            return 0
-        if args.command == "play":
-            return _play(args)
-        if args.command == "scenario":
-            return _scenario(args)
-        if args.command == "cards":
-            return _cards(args)
-        if args.command == "interactions":
-            return _interactions(args)
-        if args.command in ("fmt", "schema", "new", "explain", "lsp", "ids"):
-            from rulesdsl.authoring.commands import run_command
-
-            return run_command(args, _load)
-        if args.command in ("simulate", "balance"):
-            from rulesdsl.sim.cli import run
-
-            return run(args)
+        return _run(args)
     except ContentError as err:
         for problem in err.problems:
             print(problem, file=sys.stderr)
@@ -200,8 +166,6 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # `rulesdsl show X | head -1`: the reader has gone, which is no error
-        import os
-
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except Exception as err:  # an engine bug, not the user's input
@@ -212,280 +176,17 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _load(args, extra=()):
-    from rulesdsl.content.loader import load_content
-
-    return load_content([*args.content, *extra], include_builtin=not args.no_builtin)
-
-
-def _validate(args) -> int:
-    content = _load(args, args.paths)
-    counts = ", ".join(f"{len(items)} {name.replace('_', ' ')}" for name, items in content.collections.items() if items)
-    files = len({id(src.doc) for src in content.sources.values()})
-    print(f"OK: {counts} ({len(content.programs)} effects checked, {files} files)")
-    from rulesdsl.authoring.changes import change_report
-
-    print(change_report(content), end="")
-    return 0
-
-
-def _show(args) -> int:
-    from rulesdsl.lang.dump import dump
-    from rulesdsl.lang.printer import to_text
-
-    content = _load(args)
-    found = content.find(args.name)
-    if not found:
-        from rulesdsl.view.show import grid_lines
-
-        lines = grid_lines(content, args.name)  # a board `render` draws (home_long, a house ...)
-        if lines is None:
-            print(f"error: nothing is called '{args.name}'", file=sys.stderr)
-            return 1
-        print("\n".join(lines))
+def _run(args) -> int:
+    """Run the command for the game --game names: serve and simulate are written once over the
+    registry; every other command is the game's own (its plug-in's `commands`)."""
+    plugin = plugin_for(args.game)
+    if args.command == "serve":
+        serve(args.host, args.port, args.content, not args.no_builtin, game=plugin.served(args.game),
+              allow_hosts=tuple(args.allow_host))
         return 0
-    if len(found) > 1:
-        print(f"'{args.name}' is ambiguous; which one is meant?", file=sys.stderr)
-        for collection, item in found:
-            name = getattr(item, "name", "")
-            print(f"  {collection} {item.id}{': ' + name if name else ''}  (rulesdsl show {collection}:{item.id})", file=sys.stderr)
-        return 1
-    collection, item = found[0]
-    source = content.source(collection, item.id)
-    program = content.programs.get((collection, item.id))
-    if not args.tree_only:
-        from rulesdsl.view.show import item_lines
-
-        name = getattr(item, "name", "")
-        kind = collection[:-1] if collection.endswith("s") else collection
-        print(f"{kind} {item.id}{': ' + name if name else ''}")
-        print(f"  from {source.location()}")
-        if program is None:
-            for line in item_lines(content, item):
-                print("  " + line)
-            return 0
-        print()
-        for line in to_text(program).splitlines():
-            print("  " + line)
-        print()
-    if program is not None:
-        print(dump(program), end="")
-    return 0
-
-
-def _agents(args, players: int, seed: int, saved: list[str] | None = None):
-    """The agents of a game: --agents, else those a loaded save names, else the default."""
-    from rulesdsl.agents.registry import make_agents, parse_think
-
-    spec = args.agents if args.agents is not None else ",".join(saved) if saved else ""
-    return make_agents(spec, players, seed, think=parse_think(args.think), model=getattr(args, "model", None))
-
-
-def _play(args) -> int:
-    import json
-    from pathlib import Path
-
-    from rulesdsl import savefile
-    from rulesdsl.engine.game import Game, GameOptions
-    from rulesdsl.engine.scoring import final_scores, table
-    from rulesdsl.playsignals import Stopped, stops_saved
-
-    if args.save:
-        savefile.check_writable(Path(args.save))  # before the game, not after it
-    from rulesdsl.engine import record
-
-    content = _load(args)
-    saved_agents = None
-    if args.load:
-        def load(data):
-            nonlocal saved_agents
-            made = Game.load(content, data, force=args.force)
-            saved_agents = record.agents(data, made.options.players)
-            return made
-
-        game = savefile.load_record(Path(args.load), load)
-        if args.agents is None and saved_agents:
-            print(f"agents from the save: {', '.join(f'P{n + 1} {a}' for n, a in enumerate(saved_agents))} (--agents to change them)")
-    else:
-        options = GameOptions(players=args.players, length="short" if args.short else "long",
-                              decks=tuple(d.strip().upper() for d in args.decks.split(",") if d.strip()))
-        game = Game(content, options, args.seed)
-    agents, names = _agents(args, game.options.players, game.seed, saved_agents)
-    steps = 0
-    stopped = failed = None
-    kept = len(game.log)  # answers that went through whole
-    with stops_saved() as guard:
-        try:
-            while game.decision is not None:
-                if args.stop_after is not None and steps >= args.stop_after:
-                    break
-                agent = agents[game.decision.player]
-                key = agent.answer(game, game.decision)
-                with guard.engine():  # a signal here waits until the answer is done
-                    game.answer(key)
-                steps += 1
-                kept = len(game.log)
-        except (Stopped, KeyboardInterrupt, EOFError, OSError) as err:  # OSError: the terminal went away
-            stopped = err
-        except RunawayRules as err:  # the content's fault: the game so far is kept, up to the answer that set it off
-            failed = err
-    if args.save:
-        record = dict(game.save(), agents=names)  # the agents go with the record: --load resumes with the same seats
-        record["answers"] = record["answers"][:kept]
-        savefile.write_atomic(Path(args.save), json.dumps(record, indent=1))
-    if failed is not None:
-        if args.save:
-            print(f"saved {kept} answers to {args.save} (the game before the answer that set the rules off)")
-        raise failed
-    try:
-        if stopped is not None:
-            if isinstance(stopped, Stopped):
-                why = f" by {stopped.name}"
-            else:
-                why = ": " + {EOFError: "the input ended", KeyboardInterrupt: "interrupted"}.get(type(stopped), "the terminal went away")
-            print(f"\nstopped{why}." + (f" Saved {len(game.log)} answers to {args.save}; resume with --load {args.save}."
-                                         if args.save else " Nothing was saved (--save FILE keeps a game to resume)."))
-        elif args.save:
-            print(f"saved {len(game.log)} answers to {args.save}")
-        if isinstance(stopped, Stopped):
-            return 128 + stopped.signum
-        if args.log:
-            from rulesdsl.view.present import log_lines
-
-            print("\n".join(log_lines(Game, content, game.save())))
-        if isinstance(stopped, EOFError):  # input ended before the game did: not a success
-            return 1
-        if game.decision is not None:
-            print(f"the game is not over (round {game.state.round}, {game.state.phase})"
-                  + (f"; resume it with --load {args.save}" if args.save else "; it was not saved (--save FILE keeps it)"))
-            return 0
-        print(table(final_scores(game), names))
-    except OSError:  # the terminal went away (SIGHUP): the game is saved, nothing more to say
-        return 1
-    return 0
-
-
-def _scenario(args) -> int:
-    from pathlib import Path
-
-    from rulesdsl.scenario_runs import collect, run_checked
-
-    content = _load(args)
-    files, problems = collect([Path(name) for name in args.files])
-    for problem in problems:
-        print(f"FAIL  {problem.location.path}\n      {problem}")
-    failed = len(problems)
-    for path in files:
-        result = run_checked(path, content)
-        print(f"{'PASS' if result.passed else 'FAIL'}  {path}  {result.title}")
-        for line in result.failures:
-            print(f"      {line}")
-        failed += not result.passed
-    print(f"{len(files) + len(problems) - failed} passed, {failed} failed")
-    return 1 if failed else 0
-
-
-def _cards(args) -> int:
-    from pathlib import Path
-
-    from rulesdsl.content.yamlfile import YamlReadError, read_yaml
-    from rulesdsl.resources import scenarios_root
-
-    content = _load(args)
-    folder = Path(args.scenarios) if args.scenarios else scenarios_root()
-    proving: dict[int, list[str]] = {}
-    for path in sorted(folder.rglob("*.yaml")) if folder.is_dir() else []:
-        try:
-            data = read_yaml(path, str(path)).data
-        except YamlReadError:
-            continue
-        for number in (data or {}).get("cards", []) if isinstance(data, dict) else []:
-            proving.setdefault(number, []).append(str(path.relative_to(folder)))
-    covered = 0
-    for number, card in sorted(content.occupations.items()):
-        files = proving.get(number, [])
-        covered += bool(files)
-        line = f"{number:4} {card.deck}{'s' if card.starting else ' '} {card.name:28} {card.category:10}"
-        if args.coverage:
-            line += " " + (", ".join(files) if files else "-- no scenario --")
-        print(line)
-    if args.coverage:
-        print(f"{covered}/{len(content.occupations)} occupations have at least one scenario")
-    return 0
-
-
-def _card_number(content, key: str) -> int:
-    found = [item for collection, item in content.find(key) if collection == "occupations"]
-    if not found:
-        raise RulesError(f"no occupation is called '{key}'")
-    if len(found) > 1:
-        names = ", ".join(f"{c.number} ({c.name})" for c in found)
-        raise RulesError(f"'{key}' names several occupations: {names}; give the number")
-    return found[0].number
-
-
-def _interactions(args) -> int:
-    from rulesdsl.interactions import report, report_all, report_against_all
-
-    content = _load(args)
-    if args.all:
-        sys.stdout.write(report_all(content))
-        return 0
-    if not args.cards:
-        raise RulesError("name at least one card, or use --all")
-    numbers = [_card_number(content, key) for key in args.cards]
-    if len(numbers) == 1:  # one card alone: against every other card of the content
-        sys.stdout.write(report_against_all(content, numbers[0]))
-        return 0
-    sys.stdout.write(report(content, numbers))
-    return 0
-
-
-def _render(args) -> int:
-    from pathlib import Path
-
-    from rulesdsl.geometry import pieces
-    from rulesdsl.geometry.placement import empty
-    from rulesdsl.geometry.render import render_svg
-    from rulesdsl.geometry.statefile import load_state
-
-    from rulesdsl import savefile
-
-    if args.output:
-        savefile.check_writable(Path(args.output))
-    content = _load(args)
-    path = Path(args.what)
-    if path.suffix in (".yaml", ".yml") or path.is_file():
-        state = load_state(path, content)
-    elif args.what not in pieces.grids(content) and f"home_{args.what}" not in pieces.grids(content):
-        from rulesdsl.view.components import render_component
-
-        return render_component(content, args.what, args.output)  # a component of the Components page
-    else:
-        state = empty(pieces.grid(content, args.what))
-    svg = render_svg(state)
-    if args.output:  # a .png name gets a real PNG (cairosvg), or a refusal saying what is missing
-        from rulesdsl.view.files import write_picture
-
-        kind = write_picture(svg, Path(args.output))
-        print(f"wrote {args.output} ({kind}, {len(state.tiles)} tiles)")
-    else:
-        sys.stdout.write(svg)
-    return 0
-
-
-def _render_game(args) -> int:
-    from rulesdsl.view.files import game_at, read_saved, write_picture
-    from rulesdsl.view.table import table_svg
-
-    game = game_at(_load(args), read_saved(args.what), args.step)
-    svg = table_svg(game, f"{args.what}, step {len(game.log)}")
-    if args.output:
-        kind = write_picture(svg, args.output)
-        print(f"wrote {args.output} ({kind}, the table after {len(game.log)} answers)")
-    else:
-        sys.stdout.write(svg)
-    return 0
+    if args.command in ("simulate", "balance"):
+        return run_simulation(args)
+    return plugin.commands(args)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,5 +1,8 @@
-"""The package's structure: no import cycle between the modules of the core packages, and no
-private name imported from another module (imports inside functions count too)."""
+"""The package's structure: no import cycle between any two modules of rulesdsl (every package,
+the top-level modules too), no private name imported from another module, no star import, and
+no import inside a function of the front ends unless a comment `# import here: <why>` says why
+(an optional extra, or a heavy module a command loads only when it runs). Imports inside functions count as edges of the
+graph too: a cycle hidden in a function is still a cycle."""
 
 import ast
 from pathlib import Path
@@ -7,22 +10,28 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("engine", "lang", "content", "geometry", "mechanisms", "tableau")
+PACKAGE = ROOT / "rulesdsl"
+SMALL = ("engine", "lang", "content", "geometry", "mechanisms", "tableau", "games", "sim", "web")
+
+
+def _name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 def _modules() -> dict[str, Path]:
-    found = {}
-    for package in PACKAGES:
-        for path in sorted((ROOT / "rulesdsl" / package).glob("*.py")):
-            name = f"rulesdsl.{package}" if path.stem == "__init__" else f"rulesdsl.{package}.{path.stem}"
-            found[name] = path
-    return found
+    """Every module of rulesdsl by dotted name."""
+    return {_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(), str(path))
 
 
 def _imports(path: Path, modules) -> list[tuple[str, str | None]]:
     """(module imported, name imported from it or None) for every import of the file."""
     out = []
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in ast.walk(_tree(path)):
         if isinstance(node, ast.Import):
             out += [(alias.name, None) for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -35,6 +44,14 @@ def _imports(path: Path, modules) -> list[tuple[str, str | None]]:
 def _graph():
     modules = _modules()
     return modules, {name: {m for m, _ in _imports(path, modules) if m != name} for name, path in modules.items()}
+
+
+def test_every_package_is_in_the_graph():
+    """A new package is checked without an edit here: the graph is every file under rulesdsl/."""
+    modules, _ = _graph()
+    packages = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
+    assert packages <= {name.split(".")[1] for name in modules if name.count(".") >= 1}
+    assert {"rulesdsl.cli", "rulesdsl.api", "rulesdsl.sim.cli", "rulesdsl.web.app", "rulesdsl.games.registry"} <= set(modules)
 
 
 def test_the_import_graph_is_acyclic():
@@ -57,18 +74,71 @@ def test_the_import_graph_is_acyclic():
     assert cycles == []
 
 
+# Private names still imported across modules, each to be made public by the package's owner;
+# the list may only shrink.
+_PRIVATE_NOT_YET = {
+    "rulesdsl/authoring/analysis.py: _display from rulesdsl.content.loader",
+    "rulesdsl/authoring/analysis.py: _root_files from rulesdsl.content.loader",
+    "rulesdsl/authoring/analysis.py: _lark from rulesdsl.lang.parser",
+    "rulesdsl/authoring/explain.py: _OPENINGS from rulesdsl.authoring.english",
+    "rulesdsl/authoring/fmt.py: _display from rulesdsl.content.loader",
+    "rulesdsl/authoring/review.py: _OPENINGS from rulesdsl.authoring.english",
+    "rulesdsl/learn/play.py: _phase from rulesdsl.scenario",
+    "rulesdsl/view/components.py: _TILE_FILL from rulesdsl.geometry.render",
+    "rulesdsl/view/components.py: _text from rulesdsl.geometry.render",
+    "rulesdsl/view/table.py: _CELL_FILL from rulesdsl.geometry.render",
+    "rulesdsl/view/table.py: _TILE_FILL from rulesdsl.geometry.render",
+    "rulesdsl/view/table.py: _text from rulesdsl.geometry.render",
+}
+
+
 def test_no_private_name_is_imported_from_another_module():
     modules = _modules()
-    found = [f"{path.relative_to(ROOT)}: {name} from {module}"
+    found = {f"{path.relative_to(ROOT)}: {name} from {module}"
              for path in modules.values() for module, name in _imports(path, modules)
-             if name is not None and name.startswith("_") and not name.startswith("__")]
-    assert found == []
+             if name is not None and name.startswith("_") and not name.startswith("__")}
+    assert found - _PRIVATE_NOT_YET == set()
 
 
-@pytest.mark.parametrize("package", PACKAGES)
+# The front ends import at the top of the module. These files of agents/ belong to other work
+# (the learned value's training, the agents' speed) and still import inside functions.
+_FUNCTION_IMPORTS_NOT_YET = {"rulesdsl/agents/model.py", "rulesdsl/agents/search.py", "rulesdsl/agents/selfplay.py",
+                             "rulesdsl/agents/training.py", "rulesdsl/agents/value.py"}
+
+
+def _front_end_files() -> list[Path]:
+    files = [PACKAGE / "cli.py", PACKAGE / "api.py"]
+    for package in ("sim", "web", "agents", "games"):
+        files += sorted((PACKAGE / package).glob("*.py"))
+    return [f for f in files if str(f.relative_to(ROOT)) not in _FUNCTION_IMPORTS_NOT_YET]
+
+
+MARKER = "# import here:"  # the reason an import stands inside a function (tests/test_code_rules.py's marker too)
+
+
+def _unexplained_function_imports(path: Path) -> list[str]:
+    """Imports inside a function without the marker on their line or the line just above."""
+    lines = path.read_text().splitlines()
+    found = []
+    for function in ast.walk(_tree(path)):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for node in ast.walk(function):
+            if isinstance(node, (ast.Import, ast.ImportFrom)) and not any(
+                    MARKER in line for line in lines[max(node.lineno - 2, 0):node.end_lineno]):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    return sorted(set(found))
+
+
+@pytest.mark.parametrize("path", _front_end_files(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_the_front_ends_import_inside_functions_only_where_a_comment_says_why(path):
+    assert _unexplained_function_imports(path) == []
+
+
+@pytest.mark.parametrize("package", SMALL)
 def test_modules_stay_small(package):
-    """A module of the core packages stays near 400 lines (a few, listed, are still larger)."""
-    big = {str(p.relative_to(ROOT)): n for p in (ROOT / "rulesdsl" / package).glob("*.py")
+    """A module of these packages stays near 400 lines (a few, listed, are still larger)."""
+    big = {str(p.relative_to(ROOT)): n for p in (PACKAGE / package).glob("*.py")
            if (n := len(p.read_text().splitlines())) > 450}
     assert big == {k: v for k, v in big.items() if k in _STILL_LARGE}
 
@@ -77,8 +147,8 @@ _STILL_LARGE = {"rulesdsl/content/loader.py"}  # not split yet (content/ is anot
 
 
 def test_no_star_imports():
-    """Every name a module of the core packages uses from another is imported by name."""
+    """Every name a module uses from another is imported by name."""
     found = [f"{path.relative_to(ROOT)}: from {node.module} import *"
-             for path in _modules().values() for node in ast.walk(ast.parse(path.read_text(), str(path)))
+             for path in _modules().values() for node in ast.walk(_tree(path))
              if isinstance(node, ast.ImportFrom) and any(alias.name == "*" for alias in node.names)]
     assert found == []

@@ -32,7 +32,8 @@ from rulesdsl.engine.game import Game, GameOptions  # noqa: E402
 from rulesdsl.sim import bundle as bundles  # noqa: E402
 from rulesdsl.sim.agents import make_agent  # noqa: E402
 from rulesdsl.sim.backends import LocalBackend  # noqa: E402
-from rulesdsl.sim.play import Setup, agent_seed  # noqa: E402
+from rulesdsl.games.seats import agent_seed  # noqa: E402
+from rulesdsl.sim.play import Setup  # noqa: E402
 from rulesdsl.sim.progress import progress_bar  # noqa: E402
 from rulesdsl.sim.runner import _run, store_meta  # noqa: E402
 from rulesdsl.sim.store import open_store  # noqa: E402

@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rulesdsl.agents import RandomAgent  # noqa: E402
 from rulesdsl.agents.tableau_greedy import TableauGreedyAgent  # noqa: E402
 from rulesdsl.tableau.rulesets import load  # noqa: E402
+from rulesdsl.games.seats import agent_seed, play_agents  # noqa: E402
 from rulesdsl.tableau.game import TableauGame  # noqa: E402
 
 VARIANTS = (("2 players", 2, {}), ("3 players", 3, {}), ("4 players", 4, {}),
@@ -37,21 +38,18 @@ def one_game(ruleset, players: int, options: dict, seed: int, clock) -> tuple[fl
     """(milliseconds, decisions) of one game with random agents, setup included."""
     start = clock()
     game = TableauGame(ruleset, players, options, seed)
-    agents = [RandomAgent(seed * 7919 + i) for i in range(players)]
-    while game.decision is not None:
-        game.answer(agents[game.decision.player].answer(game, game.decision))
+    play_agents(game, [RandomAgent(agent_seed(seed, seat)) for seat in range(players)])
     return (clock() - start) * 1000, len(game.log)
 
 
 def greedy_game(ruleset, seed: int, clock) -> tuple[float, bool]:
     """(milliseconds, greedy won) of one 2-player game, greedy in seat seed % 2 against random."""
     seat = seed % 2
-    agents = [RandomAgent(seed * 7919 + i) for i in range(2)]
-    agents[seat] = TableauGreedyAgent(seed * 7919 + seat)
+    agents = [RandomAgent(agent_seed(seed, i)) for i in range(2)]
+    agents[seat] = TableauGreedyAgent(agent_seed(seed, seat))
     start = clock()
     game = TableauGame(ruleset, 2, {}, seed)
-    while game.decision is not None:
-        game.answer(agents[game.decision.player].answer(game, game.decision))
+    play_agents(game, agents)
     places = [r["place"] for r in game.scores()]
     return (clock() - start) * 1000, places[seat] == 1 and places[1 - seat] == 2
 

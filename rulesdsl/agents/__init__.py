@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rulesdsl.engine.decisions import SeededStream
+from rulesdsl.errors import RulesError
 
 
 class RandomAgent:
@@ -27,8 +28,6 @@ class ScriptedAgent:
 
     def answer(self, game, decision) -> str:
         if self.position >= len(self.answers):
-            from rulesdsl.errors import RulesError
-
             raise RulesError(f"the script has no answer left for: {decision.prompt}")
         key = self.answers[self.position]
         self.position += 1

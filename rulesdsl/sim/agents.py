@@ -1,55 +1,32 @@
-"""Agents by name for simulations: one small factory.
-
-`random` is built in; `learned`, `greedy` and `search` come from `rulesdsl.agents.learned`,
-`rulesdsl.agents.greedy` and `rulesdsl.agents.search` when those modules exist (they may be
-installed later). A module may offer `make_agent(seed, budget)` or a class
-`<Name>Agent(seed, budget=..., model=...)`; `model` (a value model file) goes to the agents that
-take one (learned, search).
+"""Agents by name for simulations: a game's agents from its plug-in (`rulesdsl.games`), all
+but the person at the terminal. `budget` is the search agent's rollouts per decision (the
+agents without a search budget take none); `model` (a value model file) goes to the agents
+that take one (learned, search).
 """
 
 from __future__ import annotations
 
-import importlib
-import inspect
+from typing import Any
 
-from rulesdsl.agents import RandomAgent
+from rulesdsl.agents import registry
 from rulesdsl.errors import RulesError
-
-BUILT_IN = ("random",)
-PLUGGABLE = ("learned", "greedy", "search")
+from rulesdsl.games.registry import DEFAULT_GAME
 
 
-def known() -> tuple[str, ...]:
-    """The agent names a simulation accepts."""
-    return BUILT_IN + PLUGGABLE
+def known(game: str = DEFAULT_GAME) -> tuple[str, ...]:
+    """The agent names a simulation of `game` accepts."""
+    return tuple(name for name in registry.names(game) if name != registry.PERSON)
 
 
-def make_agent(name: str, seed: int, budget: int | None = None, model: str | None = None):
-    """An agent called `name`, seeded; RulesError if there is no such agent here."""
-    if name == "random":
-        return RandomAgent(seed)
-    if name not in PLUGGABLE:
-        raise RulesError(f"unknown agent '{name}'; simulations use one of: {', '.join(known())}")
-    try:
-        module = importlib.import_module(f"rulesdsl.agents.{name}")
-    except ModuleNotFoundError as err:
-        if err.name != f"rulesdsl.agents.{name}":
-            raise
-        raise RulesError(f"agent '{name}' is not available in this installation (no module rulesdsl.agents.{name}); "
-                         f"use random, or install a rulesdsl that has it") from None
-    factory = getattr(module, "make_agent", None) or getattr(module, f"{name.capitalize()}Agent", None)
-    if factory is None:
-        raise RulesError(f"rulesdsl.agents.{name} has neither make_agent nor {name.capitalize()}Agent")
-    accepted = inspect.signature(factory).parameters
-    options = {}
-    if budget is not None and "budget" in accepted:
-        options["budget"] = budget
-    if "model" in accepted:
-        options["model"] = model
-    return factory(seed, **options)
+def make_agent(name: str, seed: int, budget: int | None = None, model: str | None = None,
+               game: str = DEFAULT_GAME) -> Any:
+    """An agent called `name`, seeded; RulesError if simulations of `game` have no such agent."""
+    if name not in known(game):
+        raise RulesError(f"unknown agent '{name}'; simulations use one of: {', '.join(known(game))}")
+    return registry.make_agent(name, seed, iterations=budget, game=game, model=model)
 
 
-def check(names, model: str | None = None) -> None:
+def check(names, model: str | None = None, game: str = DEFAULT_GAME) -> None:
     """Refuse unknown or unavailable agents (and an unreadable model) before any game starts."""
     for name in dict.fromkeys(names):
-        make_agent(name, 0, model=model)
+        make_agent(name, 0, model=model, game=game)

@@ -9,9 +9,13 @@ Results come back as each task ends, in any order; the runner stores them.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import signal
 import socket
 from collections.abc import Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 
 from rulesdsl.errors import RulesError
 from rulesdsl.sim import bundle as bundles
@@ -39,8 +43,6 @@ _WORKER: dict = {}
 
 
 def _init_worker(bundle) -> None:
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the driver's to handle: it stores, then stops us
     if bundle is not None:
         bundles.load(bundle)
@@ -64,17 +66,11 @@ class LocalBackend:
         self.pool = None
 
     def start(self, bundle=None) -> None:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
         # spawn: a fresh interpreter per worker, nothing inherited from the driver's threads
         self.pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("spawn"),
                                         initializer=_init_worker, initargs=(bundle,))
 
     def run(self, tasks) -> Iterator[tuple]:
-        from concurrent.futures import FIRST_COMPLETED, wait
-        from concurrent.futures.process import BrokenProcessPool
-
         tasks = iter(tasks)
         pending = set()
         try:
@@ -105,7 +101,7 @@ class LocalBackend:
 # ---------------------------------------------------------------------------- Ray
 def _ray():
     try:
-        import ray
+        import ray  # import here: the optional `cluster` extra, only for --backend ray
     except ImportError:
         raise RulesError("the Ray backend needs Ray: pip install 'rulesdsl[cluster]'") from None
     return ray

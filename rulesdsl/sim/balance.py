@@ -23,12 +23,24 @@ called balanced. Every pair goes into the DuckDB store (sim/pairs.py) as its see
 
 from __future__ import annotations
 
+import json
 import math
+import time
+from pathlib import Path
 
 import attrs
 
 from rulesdsl.errors import RulesError
+from rulesdsl.resources import version
 from rulesdsl.sim import bundle as bundles
+from rulesdsl.sim.backends import make_backend
+from rulesdsl.sim.balance_report import print_detail, print_largest, print_table, write_records
+from rulesdsl.sim.breakdown import breakdown
+from rulesdsl.sim.consoles import output_console
+from rulesdsl.sim.html import write_report
+from rulesdsl.sim.pairs import add_units, answers_text, open_pairs, pair_rows, stored_units, top_pairs
+from rulesdsl.sim.progress import progress_bar
+from rulesdsl.sim.runner import check_setup, no_interrupt
 from rulesdsl.sim.stats import ALPHA, FLOOR, Paired, Sequential, holm, looks_planned, stop_reason
 
 PAIRINGS = ("rotate", "single", "independent")
@@ -187,8 +199,6 @@ def balance(tests, setup, backend, store, plan: Plan, first_seed: int = 0, width
             advance=lambda n, total=None: None) -> list[Outcome]:
     """Play (or, with `backend` None, only read from the store) the paired games of every test,
     all tests' seeds of a look together, and judge them."""
-    from rulesdsl.sim.pairs import stored_units
-
     stored = stored_units(store)
     for j in range(len(tests)):
         stored.setdefault(j, {})
@@ -228,13 +238,6 @@ FLUSH_SECONDS = 5.0  # a write takes a moment the workers would wait through; a 
 
 def _play_units(tests, setup, backend, store, missing, first_seed, pairing, stored, advance) -> None:
     """Play the missing seeds on the backend; each seed's pairs are stored once all its games are in."""
-    import time
-
-    from rulesdsl.sim.pairs import add_units, pair_rows, answers_text, top_pairs
-    from rulesdsl.sim.runner import _no_interrupt
-
-    import json
-
     needed: dict = {}
     waiting: dict = {}  # a game -> the (card, seed, key)s it serves: cards of a run share identical games
     tasks = []
@@ -254,7 +257,7 @@ def _play_units(tests, setup, backend, store, missing, first_seed, pairing, stor
         nonlocal buffer
         if not buffer:
             return
-        with _no_interrupt():
+        with no_interrupt():
             touched = {j for j, _, _ in buffer}
             keep = {j: top_pairs(stored[j]) for j in touched}
             batch = []
@@ -286,10 +289,6 @@ def _play_units(tests, setup, backend, store, missing, first_seed, pairing, stor
 
 def store_meta(tests, setup, plan: Plan, first_seed: int, width: float, pairing: str) -> dict:
     """What a balance store must agree on to be continued: content, setup, the cards and the plan."""
-    import json
-
-    from rulesdsl.resources import version
-
     return {"kind": "balance", "setup": json.dumps(setup.to_json(), sort_keys=True),
             "tests": json.dumps([[t.label, t.card, t.baseline, t.bundle_a.fingerprint, t.bundle_b.fingerprint] for t in tests]),
             "plan": json.dumps([plan.max_units, plan.batch, plan.min_units, first_seed, width, pairing]),
@@ -298,17 +297,6 @@ def store_meta(tests, setup, plan: Plan, first_seed: int, width: float, pairing:
 
 def run_balance(args, setup, console) -> int:
     """The `balance` command."""
-    from pathlib import Path
-
-    from rulesdsl.sim.backends import make_backend
-    from rulesdsl.sim.balance_report import print_detail, print_largest, print_table, write_records
-    from rulesdsl.sim.breakdown import breakdown
-    from rulesdsl.sim.cli import output_console
-    from rulesdsl.sim.html import write_report
-    from rulesdsl.sim.pairs import open_pairs
-    from rulesdsl.sim.progress import progress_bar
-    from rulesdsl.sim.runner import check_setup
-
     if args.pairs < 1 or args.batch < 1 or args.min_pairs < 0:
         raise RulesError("--pairs and --batch must be at least 1, --min-pairs at least 0")
     tests = plan_tests(args.content, not args.no_builtin, args.cards, args.variant)

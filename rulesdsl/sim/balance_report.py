@@ -9,6 +9,11 @@ import json
 import shlex
 from pathlib import Path
 
+from rich.table import Table
+
+from rulesdsl.engine.game import SAVE_FORMAT
+from rulesdsl.engine.record import fingerprint
+from rulesdsl.savefile import write_atomic
 from rulesdsl.sim import bundle as bundles
 
 DETAIL_LINES = 8  # spaces and anytime actions shown per card in the terminal
@@ -17,10 +22,6 @@ DETAIL_LINES = 8  # spaces and anytime actions shown per card in the terminal
 def write_records(store, tests, setup, pairing: str, folder: Path, unit_games) -> dict[int, list[dict]]:
     """Write the kept pairs' games as records under `folder`; per test, what was written (largest first).
     `unit_games` is balance's own (passed in: this module is below balance, never importing it)."""
-    from rulesdsl.engine.game import SAVE_FORMAT
-    from rulesdsl.engine.record import fingerprint
-    from rulesdsl.savefile import write_atomic
-
     rows = store.con.execute("SELECT r.test, r.pair, r.arm, r.answers, p.unit, p.seed - p.unit, p.seat, p.diff FROM pair_records r "
                              "JOIN pairs p ON p.test = r.test AND p.pair = r.pair ORDER BY r.test, abs(p.diff) DESC, r.pair, r.arm"
                              ).fetchall()
@@ -55,8 +56,6 @@ def open_command(path: Path, bundle) -> str:
 
 def print_table(outcomes, console) -> None:
     """The verdict of every card."""
-    from rich.table import Table
-
     table = Table(title="balance: the card's seat, with the card minus without (95% Student-t intervals over seeds; "
                         "p sequential, after Holm)")
     for name in ("card", "pairs", "seeds", "played", "fired/game", "score diff", "spread", "win-rate diff", "p (Holm)",
@@ -74,8 +73,6 @@ def print_table(outcomes, console) -> None:
 
 
 def _lines_table(title: str, lines, console, limit: int | None = None, unit: str = "") -> None:
-    from rich.table import Table
-
     table = Table(title=title, title_justify="left")
     for name in ("", "with", "without", "difference (95%)"):
         table.add_column(name, justify="left" if not name else "right", no_wrap=True)
@@ -89,8 +86,6 @@ def _lines_table(title: str, lines, console, limit: int | None = None, unit: str
 
 def print_detail(outcome, detail, records, console) -> None:
     """One card's detail: categories, spaces, anytime actions, effects fired, the pairs to open."""
-    from rich.table import Table
-
     console.print(f"\n[bold]{outcome.test.label}[/bold]: {outcome.pairs} pairs over {outcome.score.n} seeds, "
                   f"score {outcome.score.mean:+.2f}, {outcome.verdict}")
     _lines_table("points by scoring category (per game)", detail.categories, console)

@@ -18,6 +18,7 @@ import attrs
 
 from rulesdsl.content import loader
 from rulesdsl.errors import ContentError, Problem, RulesError
+from rulesdsl.resources import version
 
 FORMAT = "rulesdsl-sim-content/1"
 
@@ -87,8 +88,6 @@ def load(bundle: ContentBundle):
     if found is not None:
         return found
     if bundle.builtin and builtin_fingerprint() != bundle.builtin_fingerprint:
-        from rulesdsl.resources import version
-
         raise RulesError(f"this worker's built-in content (rulesdsl {version()}) differs from the driver's; "
                          f"install the same rulesdsl on every worker")
     paths = []

@@ -11,6 +11,9 @@ import html
 import io
 from pathlib import Path
 
+from rulesdsl.savefile import write_atomic
+from rulesdsl.sim.balance_report import DETAIL_LINES, arm_words, open_command
+
 
 MAX_HISTOGRAMS = 12
 
@@ -18,7 +21,7 @@ MAX_HISTOGRAMS = 12
 def _png(figure) -> str:
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # import here: plots() imports it first, with its backend set
 
     plt.close(figure)
     return base64.b64encode(buffer.getvalue()).decode()
@@ -26,10 +29,13 @@ def _png(figure) -> str:
 
 def plots(outcomes) -> dict[str, str]:
     """The report's figures as base64 PNGs by name."""
+    # matplotlib only when a report is drawn: it costs half a second to import, and its
+    # file-only backend (Agg) must be chosen before pyplot is first imported
+    # import here: (see above)
     import matplotlib
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # import here: after use("Agg"), as above
 
     labels = [o.test.label for o in outcomes]
     shown = outcomes[:MAX_HISTOGRAMS]
@@ -85,8 +91,6 @@ def _lines(title: str, lines, limit: int | None = None) -> str:
 
 
 def _detail(outcome, detail, records) -> str:
-    from rulesdsl.sim.balance_report import DETAIL_LINES, arm_words, open_command
-
     parts = [f"<h3>{html.escape(outcome.test.label)}</h3><p>{outcome.pairs} pairs over {outcome.score.n} seeds: "
              f"{html.escape(outcome.verdict)}</p>",
              _lines("points by scoring category (per game)", detail.categories),
@@ -114,8 +118,6 @@ def _detail(outcome, detail, records) -> str:
 
 def write_report(outcomes, details, records, setup, path) -> None:
     """Write the HTML report; RulesError if the file cannot be written."""
-    from rulesdsl.savefile import write_atomic
-
     figures = plots(outcomes)
     rows = []
     for o in outcomes:

@@ -15,6 +15,7 @@ import attrs
 
 from rulesdsl.engine.game import Game, GameOptions
 from rulesdsl.engine.scoring import CATEGORIES, final_scores
+from rulesdsl.games.seats import agent_seed, play_agents
 from rulesdsl.sim.agents import make_agent
 
 TIMING_KEYS = ("round",)  # telemetry entries that are not counts of effects
@@ -41,11 +42,6 @@ def new_game(content, setup: Setup, seed: int) -> Game:
     return Game(content, setup.options, seed)
 
 
-def agent_seed(seed: int, seat: int) -> int:
-    """The seed of a seat's agent (the same rule as `rulesdsl play`)."""
-    return seed * 7919 + seat
-
-
 def play(content, setup: Setup, seed: int) -> dict[str, list[tuple]]:
     """Play one game to the end; its rows by table (see store.SCHEMA for the columns)."""
     start = time.perf_counter()
@@ -56,17 +52,17 @@ def play(content, setup: Setup, seed: int) -> dict[str, list[tuple]]:
     seen = [set(p.hand) for p in players]
     spaces: Counter = Counter()
     anytime: Counter = Counter()
-    while game.decision is not None:
-        decision = game.decision
-        key = agents[decision.player].answer(game, decision)
+
+    def count(decision, key: str) -> None:
         if decision.kind == "space" and not key.startswith("anytime:") and key != "pass":
             spaces[(decision.player, key)] += 1
         elif decision.kind == "anytime" and key != "back":
             anytime[(decision.player, anytime_kind(key))] += 1
-        game.answer(key)
         for p in game.state.players:
             if p.hand:
                 seen[p.index].update(p.hand)
+
+    play_agents(game, agents, after=count)
     return rows_of(game, setup, seed, dealt, seen, spaces, anytime, time.perf_counter() - start)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
 
 @contextmanager
 def progress_bar(total: int, show: bool = True, console=None, what: str = "games"):
@@ -12,7 +14,6 @@ def progress_bar(total: int, show: bool = True, console=None, what: str = "games
     if not show:
         yield lambda n, total=None: None
         return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     columns = (TextColumn(what), BarColumn(), MofNCompleteColumn(),
                TextColumn(f"{{task.fields[rate]}} {what}/s"), TextColumn("left"), TimeRemainingColumn())

@@ -4,9 +4,11 @@ placed on, anytime actions never taken."""
 
 from __future__ import annotations
 
+from rich.table import Table
 
 from rulesdsl.engine.game import GameOptions
 from rulesdsl.lang import tree as t
+from rulesdsl.sim.store import stored_setup
 
 BASE_ANYTIME = ("place", "buy", "load", "unload", "slot")  # the anytime actions every player has
 
@@ -22,8 +24,6 @@ def summary_rows(con) -> dict:
 
 
 def print_summary(con, console) -> None:
-    from rich.table import Table
-
     data = summary_rows(con)
     table = Table(title=f"{data['games']} games: {data['decisions']:.0f} decisions and {data['seconds']:.2f} s per game, "
                         f"{data['played']:.1f} occupations played per player")
@@ -36,8 +36,6 @@ def print_summary(con, console) -> None:
 
 def coverage(con, meta: dict, content) -> dict:
     """Cards played but never fired, spaces never used, anytime actions never taken."""
-    from rulesdsl.sim.store import stored_setup
-
     setup = stored_setup(meta)  # a foreign store's text is refused, not trusted
     options = GameOptions.from_json(setup["options"])
     played = dict(con.execute("SELECT card, count(*) FROM cards WHERE played GROUP BY card").fetchall())

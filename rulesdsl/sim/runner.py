@@ -16,8 +16,9 @@ from rulesdsl.errors import RulesError
 from rulesdsl.resources import version
 from rulesdsl.sim import agents as agent_names
 from rulesdsl.sim import bundle as bundles
-from rulesdsl.sim.backends import make_backend
+from rulesdsl.sim.backends import WorkerLost, make_backend
 from rulesdsl.sim.play import Setup, new_game
+from rulesdsl.sim.progress import progress_bar
 from rulesdsl.sim.store import StoreError, open_store
 
 FLUSH_SECONDS = 1.0  # store what has arrived at least this often
@@ -107,7 +108,7 @@ def _ending_signals_interrupt():
 
 
 @contextmanager
-def _no_interrupt():
+def no_interrupt():
     """Hold Ctrl-C back while a batch is written and counted: it lands right after, never half-way.
     (Blocking the signal is not enough: any other thread may receive it, and DuckDB turns it into
     an interrupted query; so the handler only takes note until the batch is in.)"""
@@ -126,16 +127,13 @@ def _no_interrupt():
 
 
 def _run(runner, store, bundle, setup, todo, chunk, show, console) -> int:
-    from rulesdsl.sim.backends import WorkerLost
-    from rulesdsl.sim.progress import progress_bar
-
     tasks = ((None, bundle, setup, tuple(todo[i:i + chunk])) for i in range(0, len(todo), chunk))
     buffer: list = []
     played = 0
 
     def flush() -> None:
         nonlocal buffer, played
-        with _no_interrupt():
+        with no_interrupt():
             store.add(buffer)
             played += len(buffer)
             buffer = []

@@ -14,6 +14,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import duckdb
+import numpy as np
+
 from rulesdsl.engine.scoring import CATEGORIES
 from rulesdsl.errors import RulesError
 
@@ -40,8 +43,6 @@ class StoreError(RulesError):
 
 
 def _duckdb():
-    import duckdb
-
     return duckdb
 
 
@@ -91,7 +92,6 @@ class Store:
         """Store whole games in one transaction: all of them or, on any error, none."""
         if not games:
             return
-        import numpy as np
 
         duckdb = _duckdb()
         con = self.con

@@ -21,7 +21,18 @@ from concurrent.futures import ProcessPoolExecutor
 
 import attrs
 
+from rulesdsl.engine.record import fingerprint
 from rulesdsl.errors import RulesError
+from rulesdsl.games.options import parse_options
+from rulesdsl.games.seats import agent_seed, play_agents
+from rulesdsl.sim.agents import check as check_agents
+from rulesdsl.sim.agents import make_agent
+from rulesdsl.sim.backends import default_jobs
+from rulesdsl.sim.progress import progress_bar
+from rulesdsl.sim.runner import Interrupted
+from rulesdsl.sim.store import open_store, read_store
+from rulesdsl.tableau.game import TableauGame, check_options
+from rulesdsl.tableau.rulesets import load
 
 BATCH = 20  # games stored per transaction
 
@@ -56,18 +67,11 @@ def schema(ruleset) -> dict:
 
 def play(setup: TableauSetup, seed: int) -> dict:
     """One game to its end; its rows by table."""
-    from rulesdsl.agents.registry import make_agent
-    from rulesdsl.sim.play import agent_seed
-    from rulesdsl.tableau.game import TableauGame
-    from rulesdsl.tableau.rulesets import load
-
     start = time.perf_counter()
     ruleset = load(setup.game)
     game = TableauGame(ruleset, setup.players, dict(setup.options), seed)
-    agents = [make_agent(name, agent_seed(seed, seat), iterations=setup.budget if name == "search" else None, game=ruleset.id)
-              for seat, name in enumerate(setup.agents)]
-    while game.decision is not None:
-        game.answer(agents[game.decision.player].answer(game, game.decision))
+    agents = [make_agent(name, agent_seed(seed, seat), setup.budget, game=ruleset.id) for seat, name in enumerate(setup.agents)]
+    play_agents(game, agents)
     rows = game.scores()
     currencies = [c.id for c in ruleset.components.currencies]
     winners = ",".join(str(r["player"]) for r in rows if r["place"] == 1)
@@ -83,9 +87,6 @@ def play_many(setup: TableauSetup, seeds) -> list[dict]:
 
 def setup_of(args, ruleset) -> TableauSetup:
     """The setup the command line asks for; RulesError for unknown agents, options or player counts."""
-    from rulesdsl.tableau.cli import parse_options
-    from rulesdsl.tableau.game import check_options
-
     names = [a.strip() for a in (args.agents or "random").split(",") if a.strip()]
     names = names * args.players if len(names) == 1 else names
     if len(names) != args.players:
@@ -95,18 +96,12 @@ def setup_of(args, ruleset) -> TableauSetup:
         raise RulesError(f"{ruleset.manifest.name} takes {r.min} to {r.max} players, not {args.players}")
     given = parse_options(args.option)
     check_options(ruleset, given)
-    for name in dict.fromkeys(names):
-        if name not in ("random", "greedy", "search"):
-            raise RulesError(f"unknown agent '{name}'; simulations use one of: random, greedy, search")
+    check_agents(names, game=ruleset.id)
     return TableauSetup(ruleset.id, args.players, tuple(sorted(given.items())), tuple(names), args.budget)
 
 
 def run(args) -> int:
     """`simulate` (and `balance`) for a tableau game."""
-    from rulesdsl.engine.record import fingerprint
-    from rulesdsl.sim.store import open_store
-    from rulesdsl.tableau.rulesets import load
-
     ruleset = load(args.game)
     if args.command == "balance":
         raise RulesError(f"balance compares games with and without a card; {ruleset.manifest.name} has no cards "
@@ -145,8 +140,6 @@ def run(args) -> int:
 
 def report_store(out, ruleset) -> None:
     """Print the balance report of the store in `out`."""
-    from rulesdsl.sim.store import read_store
-
     con, _meta = read_store(out)
     try:
         print_report(con, ruleset)
@@ -155,10 +148,6 @@ def report_store(out, ruleset) -> None:
 
 
 def _play_all(setup, todo, jobs, show, store) -> int:
-    from rulesdsl.sim.backends import default_jobs
-    from rulesdsl.sim.progress import progress_bar
-    from rulesdsl.sim.runner import Interrupted
-
     jobs = max(1, jobs or default_jobs())
     size = max(1, min(BATCH, len(todo) // (jobs * 4)))  # small enough that every worker has its share
     chunks = [tuple(todo[i:i + size]) for i in range(0, len(todo), size)]

@@ -1,76 +1,43 @@
-"""The local web table (`rulesdsl serve`): open a saved game or start one against agents,
-see the whole table, answer decisions by clicking, step through the timeline, save.
+"""The local web table (`rulesdsl serve`): the start page, the open games of every game and
+the agents that play them, the server's variant folders and the Learn pages.
 
-The page holds no rules. It shows the engine's pending `Decision`: clicking a space or an
-option sends that option's key to `/game/<id>/answer`, which goes through `Game.answer`
-like a terminal answer (an illegal one is refused with the reason and changes nothing).
-Tile previews ask `/game/<id>/preview`, answered from the decision's own placements and
-the placement rules. Games live in memory in this process; a game is saved as the usual
-JSON record and can be opened again."""
+Each game's plug-in (`rulesdsl.games`) names the module that adds its routes and its part of the
+start page (`web.feast` for A Feast for Odin, `web.tableau` for the tableau rulesets); this
+module calls them all and never names a game. Games live in memory in this process; a game is
+saved as its usual JSON record and can be opened again."""
 
 from __future__ import annotations
 
 import collections
-import itertools
-import json
 import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-import attrs
-from flask import Flask, Response, abort, jsonify, redirect, render_template, request, url_for
+from flask import Flask, render_template
+from werkzeug.serving import make_server
 
-from rulesdsl.engine.game import Game, GameOptions
-from rulesdsl.errors import ContentError, IllegalMove, RulesError
-from rulesdsl.view import present
-from rulesdsl.view.table import table_svg
+from rulesdsl.agents import registry
+from rulesdsl.content.loader import load_content
+from rulesdsl.errors import RulesError
+from rulesdsl.games import registry as games
+from rulesdsl.games.seats import agent_seed
 from rulesdsl.web import security
-from rulesdsl.web.runner import AgentRunner, busy, new_lock
+from rulesdsl.web.learn import register as register_learn
+from rulesdsl.web.runner import AgentRunner, busy
 
 MAX_SAVE_BYTES = security.MAX_BODY_BYTES
 MAX_CONTENTS = 4  # contents kept loaded (one per choice of variant folders; ~3 MB each)
-MAX_PLAYERS = 8  # refused beyond this before any list is built (the game's own limit is lower)
-
-
-@attrs.define
-class Session:
-    """One game open in the page: its content roots, agents (None: a person at the page)."""
-
-    id: str
-    roots: tuple[str, ...]
-    game: Game
-    agents: list
-    timeline: object = None  # present.Timeline, replayed as far as the page has asked
-    lock: object = attrs.field(factory=new_lock, repr=False)  # this game's own: agents answer under it
-    job: object = None  # the agents' run (a Future) while they answer
-    error: str | None = None  # why the agents' run stopped, when it failed
-    names: list = attrs.field(factory=list)  # the agents' names by seat ("human": a person at the page)
-
-    @property
-    def waiting_for_person(self) -> bool:
-        return self.game.decision is not None and self.agents[self.game.decision.player] is None
 
 
 def agent_names() -> tuple[list[str], str]:
     """(the agents the start form offers, the one it suggests as an opponent), from the registry."""
-    from rulesdsl.agents import registry
-
-    return list(registry.NAMES), default_agent()
+    return registry.names(), default_agent()
 
 
 def default_agent() -> str:
     """The registry's default agent (what `rulesdsl play` plays when no agent is named)."""
-    from rulesdsl.agents import registry
-
-    return getattr(registry, "DEFAULT", "greedy")  # the agents helper may name a new default there
-
-
-def _agent_list(names: list[str], players: int, seed: int) -> list:
-    """Agents by name as `rulesdsl play --agents` makes them; a human is None (the page)."""
-    from rulesdsl.agents import HumanAgent
-    from rulesdsl.agents.registry import make_agents
-
-    made, _ = make_agents(",".join(names), players, seed)
-    return [None if isinstance(agent, HumanAgent) else agent for agent in made]
+    return registry.default_agent()
 
 
 def variant_names(folders) -> dict[str, Path]:
@@ -88,18 +55,35 @@ def variant_names(folders) -> dict[str, Path]:
 
 
 class Tables:
-    """The games open in this server, the variant folders it offers and the content each
-    choice of them loads. The lock guards these lists only: a game has its own lock."""
+    """The games open in this server (each game's plug-in lists its own), the variant folders
+    it offers and the content each choice of them loads. The lock guards these lists only: a
+    game has its own lock."""
 
     def __init__(self, roots: tuple[str, ...] = (), include_builtin: bool = True):
         self.variants = variant_names(roots)  # chosen per game by name; a request never names a path
         self.include_builtin = include_builtin
-        self.sessions: dict[str, Session] = {}
+        self.sessions: dict = {}  # the first game's open games (web.feast)
+        self.open_games: list[Callable[[], dict]] = []  # each game's open games by id (each plug-in adds its own)
+        self.index_parts: list[Callable[[], dict]] = []  # what each game adds to the start page
+        self.index_page: Callable[..., Any] = lambda error=None, status=200: ("", status)  # create_app's
         self.contents: collections.OrderedDict = collections.OrderedDict()
         self.lock = threading.RLock()
         self.content_lock = threading.Lock()
-        self.counter = itertools.count(1)
         self.runner = AgentRunner()
+
+    def agent_names(self, game: str) -> list[str]:
+        """The agents the start form offers for `game`."""
+        return registry.names(game)
+
+    def default_agent(self, game: str) -> str:
+        """The agent the start form suggests for `game`."""
+        return registry.default_agent(game)
+
+    def agent_list(self, game: str, names: list[str], players: int, seed: int) -> list:
+        """Agents by name as `rulesdsl play --agents` makes them for `game`; a person is None (the page)."""
+        seats = registry.agent_names(",".join(names), players, game)
+        return [None if name == registry.PERSON else registry.make_agent(name, agent_seed(seed, seat), game=game)
+                for seat, name in enumerate(seats)]
 
     def chosen(self, names: list[str]) -> tuple[str, ...]:
         """The offered variants named in a request (a comma list or repeated fields), checked."""
@@ -116,8 +100,6 @@ class Tables:
 
     def content(self, extra: tuple[str, ...]):
         """The content for the chosen variant names, loaded once per choice (the last few kept)."""
-        from rulesdsl.content.loader import load_content
-
         key = tuple(str(self.variants[name]) for name in extra)
         with self.content_lock:
             if key in self.contents:
@@ -132,21 +114,18 @@ class Tables:
     def room(self) -> None:
         """Make room for one more game: drop the oldest finished one when full, else refuse."""
         with self.lock:
-            kept = list(self.sessions.items()) + list(getattr(self, "tableau_sessions", {}).items())
+            kept = []
+            for games_of in self.open_games:
+                sessions = games_of()
+                kept += [(sessions, session) for session in sessions.values()]
             if len(kept) < security.MAX_OPEN_GAMES:
                 return
-            for gid, session in kept:
+            for sessions, session in kept:
                 if session.game.decision is None and not busy(session):
-                    (self.sessions if gid in self.sessions else self.tableau_sessions).pop(gid, None)
+                    sessions.pop(session.id, None)
                     return
         raise security.BadInput(f"this table already holds {security.MAX_OPEN_GAMES} unfinished games; "
                                 "finish some or restart the server", 503)
-
-    def add(self, roots, game: Game, agents: list) -> Session:
-        """List a new game and start its agents; a failure in their first moves unlists it."""
-        self.room()
-        session = Session(str(next(self.counter)), tuple(roots), game, agents)
-        return self.listed(self.sessions, session)
 
     def listed(self, sessions: dict, session):
         """Start `session`'s agents; list it unless they fail at once (no half-made game stays)."""
@@ -163,33 +142,13 @@ class Tables:
         self.runner.start(session)
         self.runner.wait(session, AGENT_WAIT)
 
-    def timeline(self, session: Session) -> list:
-        """Every step so far (the replay goes on from where it was last asked)."""
-        data = session.game.save()
-        if session.timeline is None:
-            session.timeline = present.Timeline(Game, session.game.content, data)
-        return session.timeline.extend(data["answers"])
-
-    def at_step(self, session: Session, step: int) -> Game:
-        """The game as it was after `step` answers (replayed from the record)."""
-        data = session.game.save()
-        if step >= len(data["answers"]):
-            return session.game
-        return Game.load(session.game.content, dict(data, answers=data["answers"][:step]))
-
 
 AGENT_WAIT = 10.0  # seconds a request waits for the agents before the page says they are still playing
 
 
-def _problems(err: Exception) -> str:
-    if isinstance(err, ContentError):
-        return "; ".join(map(str, err.problems[:5])) + (f" (and {len(err.problems) - 5} more)" if len(err.problems) > 5 else "")
-    return str(err)
-
-
 def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True, game: str | None = None,
                hosts: list[str] | None = None, token: str | None = None) -> Flask:
-    """The Flask application serving the table (`game`: the tableau game the start form offers first;
+    """The Flask application serving the table (`game`: the game the start form offers first;
     `roots`: the variant folders a game may choose; `hosts`: the host names served, this machine's
     by default; `token`: the access token every request must carry, None on this machine only)."""
     app = Flask(__name__)
@@ -198,153 +157,18 @@ def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True, game: 
     tables = Tables(roots, include_builtin)
     app.extensions["rulesdsl_tables"] = tables
 
-    def session_or_404(gid: str) -> Session:
-        session = tables.sessions.get(gid)
-        if session is None:
-            abort(404, f"no open game {gid[:40]}")
-        return session
-
     def index_page(error: str | None = None, status: int = 200):
-        from rulesdsl.web.tableau import games
-
-        names, suggested = agent_names()
-        return render_template("index.html", error=error, sessions=list(tables.sessions.values()),
-                               agent_names=names, suggested=suggested,
-                               tableau_games=games(), chosen=app.config.get("RULESDSL_GAME"), variants=list(tables.variants),
-                               tableau_sessions=list(tables.tableau_sessions.values())), status
-
-    from rulesdsl.web import table_routes
-    from rulesdsl.web.tableau import register
+        parts = {key: value for part in tables.index_parts for key, value in part().items()}
+        return render_template("index.html", error=error, chosen=app.config.get("RULESDSL_GAME"), **parts), status
 
     tables.index_page = index_page
-    register(app, tables)  # the tableau games' routes (rulesdsl.tableau)
-    table_routes.register(app, tables, _agent_list, default_agent)  # undo, play on from a past step
-    from rulesdsl.web.learn import register as register_learn
-
+    for plugin in games.plugins():
+        plugin.web(app, tables)  # each game's routes and its part of the start page
     register_learn(app)  # the Learn, Rules and Components pages, in English and Chinese
 
     @app.get("/")
     def index():
         return index_page()
-
-    @app.post("/new")
-    def new_game():
-        try:
-            players = security.number("players", 2, 1, MAX_PLAYERS)
-            seed = security.number("seed", 0, -(2**63), 2**63 - 1)
-            extra = tables.chosen(request.form.getlist("variants"))
-            names = [security.field(f"agent{n}", default_agent() if n else "human") for n in range(players)]
-            decks = tuple(d.strip().upper() for d in security.field("decks", "A,B,C").split(",") if d.strip())
-            options = GameOptions(players=players, length=security.field("length", "long"), decks=decks)
-            content = tables.content(extra)
-            game = Game(content, options, seed)
-            session = tables.add(extra, game, _agent_list(names, players, seed))
-            session.names = names
-        except security.BadInput as err:
-            return index_page(f"cannot start the game: {err.message}", err.status)
-        except (ValueError, RulesError, ContentError, OSError, RecursionError) as err:
-            return index_page(f"cannot start the game: {_problems(err)}", 400)
-        return redirect(url_for("show_game", gid=session.id))
-
-    @app.post("/open")
-    def open_game():
-        try:
-            extra = tables.chosen(request.form.getlist("variants"))
-            data = security.uploaded_json("save")
-            content = tables.content(extra)
-            game = Game.load(content, data)
-            names = security.field("agents", "", 40 * MAX_PLAYERS)
-            agent_names = [a.strip() for a in names.split(",") if a.strip()] or ["human"] * game.options.players
-            session = tables.add(extra, game, _agent_list(agent_names, game.options.players, game.seed))
-            session.names = agent_names
-        except security.BadInput as err:
-            return index_page(f"cannot open the saved game: {err.message}", err.status)
-        except (RulesError, ContentError, OSError, KeyError, TypeError, ValueError, AttributeError, RecursionError) as err:
-            return index_page(f"cannot open the saved game: {_problems(err)}", 400)
-        return redirect(url_for("show_game", gid=session.id, step=0 if request.form.get("from_start") else None))
-
-    @app.get("/game/<gid>")
-    def show_game(gid: str):
-        from rulesdsl.web import game_page
-
-        session = session_or_404(gid)
-        if busy(session) or session.error:
-            return render_template("busy.html", session=session, stopped=session.error, answers=len(session.game.log),
-                                   again=url_for("show_game", gid=gid)), 200 if busy(session) else 409
-        with session.lock:
-            steps = tables.timeline(session)
-            last = len(steps) - 1
-            step = request.args.get("step", type=int)
-            step = last if step is None else max(0, min(step, last))
-            game = tables.at_step(session, step)
-            asked = request.args.get("seat")
-            viewer = game_page.viewer_of(session, asked)
-            context = game_page.page_context(session, game, steps, step, viewer)
-            rounds = sorted({s.round for s in steps})
-            first_of_round = {r: next(s.number for s in steps if s.round == r) for r in rounds}
-            return render_template(
-                "game.html", session=session, game=game, step=step, last=last, steps=steps, current=steps[step],
-                first_of_round=first_of_round, player_name=present.player_name,
-                seat=game_page.seat_arg(session, viewer, asked), **context)
-
-    @app.get("/game/<gid>/table.svg")
-    def table_image(gid: str):
-        session = session_or_404(gid)
-        with session.lock:
-            step = request.args.get("step", type=int)
-            game = tables.at_step(session, len(session.game.log) if step is None else max(0, step))
-            from rulesdsl.web.game_page import viewer_of
-
-            # a seat's drawing: another player's hand stays hidden, as on the page
-            return Response(table_svg(game, viewer=viewer_of(session, request.args.get("seat"))), mimetype="image/svg+xml")
-
-    @app.post("/game/<gid>/answer")
-    def answer(gid: str):
-        session = session_or_404(gid)
-        key = security.answer_key()
-        with session.lock:
-            game = session.game
-            if busy(session) or not session.waiting_for_person:
-                return jsonify(error="no decision is waiting for a person at this page"), 409
-            seat = security.json_object(required=False).get("seat") if request.is_json else request.form.get("seat")
-            if seat not in (None, "", "all"):
-                from rulesdsl.web import game_page
-
-                if game_page.viewer_of(session, str(seat)) != game.decision.player:
-                    return jsonify(error=f"this question is {present.player_name(game.decision.player)}'s, not seat {seat}'s"), 409
-            try:
-                game.answer(key)
-            except IllegalMove as err:
-                from rulesdsl.learn.reference import citation
-
-                return jsonify(error=str(err), rule=citation(err.reason)), 400  # the rule it rests on, linked
-            except (RulesError, RecursionError) as err:
-                session.error = f"the game stopped: {err}"
-                return jsonify(error=session.error), 409
-        tables.run_agents(session)
-        return jsonify(ok=True, answers=len(game.log), over=game.over, error=session.error, playing=busy(session))
-
-    @app.get("/game/<gid>/preview")
-    def preview(gid: str):
-        session = session_or_404(gid)
-        args = request.args
-        with session.lock:
-            decision = session.game.decision if session.waiting_for_person else None
-            if decision is None:
-                return jsonify(error="no decision is waiting"), 409
-            try:
-                verdict = present.placement_verdict(session.game, decision, args.get("area", "home"), int(args["row"]),
-                                                    int(args["column"]), int(args.get("turn", 0)) % 360,
-                                                    args.get("mirror") in ("1", "true"), args.get("piece") or None)
-            except (KeyError, ValueError, RulesError) as err:
-                return jsonify(error=f"bad preview request: {err}"), 400
-            return jsonify(verdict)
-
-    @app.get("/game/<gid>/save")
-    def save(gid: str):
-        session = session_or_404(gid)
-        with session.lock:
-            return record_download(session.game, f"rulesdsl-game-{gid}.json")
 
     @app.errorhandler(413)
     def too_large(_err):
@@ -353,17 +177,9 @@ def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True, game: 
     return app
 
 
-def record_download(game, filename: str) -> Response:
-    """A game's saved record as a JSON download called `filename`."""
-    return Response(json.dumps(game.save(), indent=1), mimetype="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
-
-
 def serve(host: str = "127.0.0.1", port: int = 8765, roots=(), include_builtin: bool = True, game: str | None = None,
           allow_hosts: tuple[str, ...] = ()) -> None:
     """Run the table until interrupted; beyond this machine only with the access token it prints."""
-    from werkzeug.serving import make_server
-
     for folder in roots:
         if not Path(folder).is_dir():
             raise RulesError(f"--content {folder}: no such folder")

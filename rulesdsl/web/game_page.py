@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import attrs
 
+from rulesdsl.engine.scoring import CATEGORIES, final_scores
 from rulesdsl.learn.reference import citation
 from rulesdsl.view import present
 from rulesdsl.view.table import board_part, hand_hidden, legend_entries, player_part
@@ -82,8 +83,6 @@ def decision_view(game, decision) -> dict:
 
 def scores(game) -> dict:
     """The final score breakdown: a row per category, the totals and the winners."""
-    from rulesdsl.engine.scoring import CATEGORIES, final_scores
-
     rows = final_scores(game)
     winners = [present.player_name(r["player"]) for r in rows if r["winner"]]
     best = max(r["total"] for r in rows)

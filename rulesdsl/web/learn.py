@@ -20,7 +20,13 @@ from flask_babel import gettext as _
 from rulesdsl.engine.decisions import Option
 from rulesdsl.errors import RulesError
 from rulesdsl.learn import reference
+from rulesdsl.learn.lessons import load_lessons
+from rulesdsl.learn.play import LessonRun
+from rulesdsl.learn.showme import show
 from rulesdsl.learn.words import Words
+from rulesdsl.view import present
+from rulesdsl.view.components import component, explained, gallery
+from rulesdsl.view.table import table_svg
 from rulesdsl.web.i18n import current_language, init_i18n
 
 blueprint = Blueprint("learn", __name__)
@@ -49,8 +55,6 @@ def _content():
 
 
 def _lessons():
-    from rulesdsl.learn.lessons import load_lessons
-
     content = _content()
     cache = current_app.extensions.setdefault("rulesdsl_lesson_list", {})
     if id(content) not in cache:
@@ -75,8 +79,6 @@ def lessons():
 @blueprint.post("/learn/<int:number>")
 def start(number: int):
     """Start lesson `number` and open it."""
-    from rulesdsl.learn.play import LessonRun
-
     lesson = next((x for x in _lessons() if x.number == number), None)
     if lesson is None:
         abort(404, f"no lesson {number}")
@@ -95,8 +97,6 @@ def _run_or_404(rid: str):
 
 def _lesson_view(run) -> dict:
     """What the page needs: the step, its text and rules, the question and what may be clicked."""
-    from rulesdsl.view import present
-
     lang = current_language()
     step = run.step
     view = {"done": run.done, "expected": run.expected, "kind": None, "spaces": {}, "options": [], "target": None,
@@ -128,8 +128,6 @@ def _lesson_view(run) -> dict:
 @blueprint.get("/learn/run/<rid>")
 def lesson(rid: str):
     """A lesson in progress: the table and the step beside it."""
-    from rulesdsl.view.table import table_svg
-
     run = _run_or_404(rid)
     with current_app.extensions["rulesdsl_lessons"].lock:
         view = _lesson_view(run)
@@ -142,8 +140,6 @@ def lesson(rid: str):
 @blueprint.post("/learn/run/<rid>/move")
 def move(rid: str):
     """Answer the lesson's question: {key} or a square {area, row, column, turn, mirror}."""
-    from rulesdsl.view import present
-
     run = _run_or_404(rid)
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
@@ -192,8 +188,6 @@ def rules_page():
 @blueprint.get("/rules/show/<int:number>")
 def show_me(number: int):
     """A question's proving scenario played step by step on the table (`?file=`, `?step=`)."""
-    from rulesdsl.learn.showme import show
-
     question = next((q for q in reference.questions() if q.number == number), None)
     if question is None:
         abort(404, f"no question {number}")
@@ -212,10 +206,6 @@ def show_me(number: int):
 @blueprint.get("/components")
 def components_page():
     """Every kind of component drawn from the loaded content."""
-    from rulesdsl.view.components import gallery
-
-    from rulesdsl.view.components import explained
-
     args = request.args
     query, deck, kind = (args.get("q") or "").strip().lower()[:100], args.get("deck") or "", args.get("kind") or ""
     content = _content()
@@ -238,8 +228,6 @@ def _cards(query: str, deck: str, kind: str) -> list:
 @blueprint.get("/components/<cid>.svg")
 def component_svg(cid: str):
     """One component as SVG (what `rulesdsl render ID` writes)."""
-    from rulesdsl.view.components import component
-
     try:
         svg = component(_content(), cid, Words(current_language()))
     except KeyError:

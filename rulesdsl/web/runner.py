@@ -11,6 +11,7 @@ import concurrent.futures
 import threading
 
 from rulesdsl.errors import RulesError
+from rulesdsl.games.seats import play_agents
 
 MAX_AGENT_ANSWERS = 100_000  # one run of the agents; a whole 4-player game of agents is ~3,000
 WORKERS = 2
@@ -45,19 +46,15 @@ def busy(session) -> bool:
 
 
 def _advance(session) -> None:
-    game = session.game
-    for _ in range(MAX_AGENT_ANSWERS):
+    try:
+        given = play_agents(session.game, session.agents, limit=MAX_AGENT_ANSWERS, hold=lambda: session.lock)
+    except (RulesError, RecursionError) as err:
         with session.lock:
-            decision = game.decision
-            if decision is None or session.agents[decision.player] is None:
-                return
-            try:
-                game.answer(session.agents[decision.player].answer(game, decision))
-            except (RulesError, RecursionError) as err:
-                session.error = f"the game stopped: {err}"
-                return
+            session.error = f"the game stopped: {err}"
+        return
     with session.lock:
-        session.error = f"the agents gave {MAX_AGENT_ANSWERS:,} answers without the game ending or asking a person"
+        if given >= MAX_AGENT_ANSWERS:
+            session.error = f"the agents gave {MAX_AGENT_ANSWERS:,} answers without the game ending or asking a person"
 
 
 def new_lock() -> threading.RLock:

@@ -21,8 +21,12 @@ import socket
 import sys
 from urllib.parse import urlencode, urlsplit
 
-from flask import Flask, Request, jsonify, redirect, request
+from flask import Flask, Request, current_app, jsonify, redirect, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
+
+from rulesdsl.bounded import whole_number
+from rulesdsl.errors import RulesError
+from rulesdsl.savefile import FileProblem, parse_json
 
 MAX_BODY_BYTES = 5_000_000  # the largest saved game of a long 4-player game is ~200 KB
 MAX_FORM_PARTS = 40  # the start form has ~12 fields
@@ -155,7 +159,6 @@ def _refuse(message: str, status: int):
     """A refusal as the asker reads it: JSON for scripts, the message as text otherwise."""
     if request.is_json or request.accept_mimetypes.best == "application/json":
         return jsonify(error=message), status
-    from flask import current_app
 
     page = getattr(current_app.extensions.get("rulesdsl_tables"), "index_page", None)
     if page is not None and status not in (401,):
@@ -168,8 +171,6 @@ def _refuse(message: str, status: int):
 
 def json_object(required: bool = True) -> dict:
     """The request's JSON body as an object (bounded in size and depth); BadInput otherwise."""
-    from rulesdsl.savefile import FileProblem, parse_json
-
     raw = request.get_data(cache=True)
     if len(raw) > MAX_BODY_BYTES:
         raise BadInput(f"the request is larger than {MAX_BODY_BYTES} bytes", 413)
@@ -186,8 +187,6 @@ def json_object(required: bool = True) -> dict:
 
 def uploaded_json(name: str):
     """The JSON value of an uploaded file field `name`, or else of the pasted `text` field; bounded."""
-    from rulesdsl.savefile import FileProblem, parse_json
-
     upload = request.files.get(name)
     if upload is not None and upload.filename:
         raw = upload.read(MAX_BODY_BYTES + 1)
@@ -221,9 +220,6 @@ def field(name: str, default: str = "", limit: int = MAX_FIELD_CHARS) -> str:
 
 def number(name: str, default: int, low: int, high: int) -> int:
     """A whole number form field within [low, high], checked before anything is built from it."""
-    from rulesdsl.bounded import whole_number
-    from rulesdsl.errors import RulesError
-
     text = field(name, str(default), 24) or str(default)
     try:
         return whole_number(text, low, high, f"the field '{name}'")

@@ -12,9 +12,10 @@ from rulesdsl.errors import RulesError
 from rulesdsl.web import game_page, security
 
 
-def register(app, tables, agent_list, default_agent) -> None:
+def register(app, tables, agent_list, default_agent, add) -> None:
     """Add the undo and branch routes to the app (`tables` keeps the sessions; `agent_list(names,
-    players, seed)` and `default_agent()` are the app's, passed in so this module never imports it)."""
+    players, seed)`, `default_agent()` and `add(roots, game, agents)` are web.feast's, passed in so
+    this module never imports it)."""
 
     def session_or_404(gid: str):
         session = tables.sessions.get(gid)
@@ -60,6 +61,6 @@ def register(app, tables, agent_list, default_agent) -> None:
             agents = agent_list(names, game.options.players, game.seed)
         except RulesError:
             agents = [None] * game.options.players
-        made = tables.add(session.roots, game, agents)  # takes the tables' lock itself
+        made = add(session.roots, game, agents)  # takes the tables' lock itself
         made.names = names
         return jsonify(ok=True, url=url_for("show_game", gid=made.id))

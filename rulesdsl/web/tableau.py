@@ -16,8 +16,17 @@ import json
 import attrs
 from flask import abort, jsonify, redirect, render_template, request, url_for
 
+from rulesdsl.agents.registry import make_agents
+from rulesdsl.engine.record import RecordError
 from rulesdsl.errors import ContentError, RulesError
+from rulesdsl.games.options import parse_options
+from rulesdsl.tableau import mech
+from rulesdsl.tableau.game import TableauGame
+from rulesdsl.tableau.render import seat_view
+from rulesdsl.tableau.rulesets import load, ruleset_folders
 from rulesdsl.web import security
+from rulesdsl.web.busy import busy_page
+from rulesdsl.web.downloads import record_download
 from rulesdsl.web.runner import busy, new_lock
 
 
@@ -41,8 +50,6 @@ class TableauSession:
 
 def games() -> list[tuple[str, str]]:
     """(id, name) of the built-in tableau rulesets."""
-    from rulesdsl.tableau.rulesets import load, ruleset_folders
-
     out = []
     for key in ruleset_folders():
         try:
@@ -52,18 +59,8 @@ def games() -> list[tuple[str, str]]:
     return out
 
 
-def _agents(names: list[str], game) -> list:
-    from rulesdsl.agents.registry import make_agents
-
-    made, _ = make_agents(",".join(n if n != "human" else "random" for n in names), game.players, game.seed,
-                          game=game.ruleset.id)
-    return [None if name == "human" else agent for name, agent in zip(names, made)]
-
-
 def ring_view(game) -> list[dict]:
     """The market ring slot by slot: the lot, its price now, or bought."""
-    from rulesdsl.tableau import mech
-
     ring = game.table.ring
     base = mech.lowest(ring)
     return [{"slot": i, "tile": lot[0].replace("_", " "), "figure": lot[1], "price": i - base} if lot is not None else {"slot": i}
@@ -73,8 +70,6 @@ def ring_view(game) -> list[dict]:
 def undo_point(session: TableauSession) -> int | None:
     """How many answers stay when the last answer of a person is taken back (None: none to take
     back, or no agent plays: every seat is a person's)."""
-    from rulesdsl.tableau.game import TableauGame
-
     people = {i for i, agent in enumerate(session.agents) if agent is None}
     if not people or len(people) == len(session.agents):
         return None
@@ -89,10 +84,12 @@ def undo_point(session: TableauSession) -> int | None:
 
 
 def register(app, tables) -> None:
-    """Add the tableau routes to the app (`tables` keeps the sessions)."""
+    """Add the tableau routes and their part of the start page to the app (`tables`: web.app's)."""
     sessions: dict[str, TableauSession] = {}
     counter = itertools.count(1)
     tables.tableau_sessions = sessions
+    tables.open_games.append(lambda: sessions)
+    tables.index_parts.append(lambda: {"tableau_games": games(), "tableau_sessions": list(sessions.values())})
 
     def session_or_404(gid: str) -> TableauSession:
         session = sessions.get(gid)
@@ -102,20 +99,17 @@ def register(app, tables) -> None:
 
     def add(game, names) -> TableauSession:
         tables.room()
-        session = TableauSession(f"t{next(counter)}", game, _agents(names, game), names)
+        session = TableauSession(f"t{next(counter)}", game, tables.agent_list(game.ruleset.id, names, game.players, game.seed),
+                                 names)
         return tables.listed(sessions, session)
 
     def ruleset(name: str):
         """A built-in tableau ruleset by id (a request never names a folder)."""
-        from rulesdsl.tableau.rulesets import load, ruleset_folders
-
         if name not in ruleset_folders():
             raise security.BadInput(f"unknown game '{name[:60]}': this table offers {', '.join(ruleset_folders())}")
         return load(name)
 
     def page(session: TableauSession, error: str | None = None, status: int = 200):
-        from rulesdsl.tableau.render import seat_view
-
         game = session.game
         decision = game.decision if session.waiting_for_person else None
         options = [{"key": o.key, "label": o.label.replace("_", " "), "refusal": o.refusal} for o in decision.options] if decision else []
@@ -132,10 +126,6 @@ def register(app, tables) -> None:
 
     @app.post("/tableau/new")
     def tableau_new():
-        from rulesdsl.tableau.cli import parse_options
-        from rulesdsl.tableau.game import TableauGame
-        from rulesdsl.tableau.rulesets import load
-
         try:
             chosen = ruleset(security.field("game"))
             players = security.number("players", 2, 1, 8)
@@ -151,9 +141,6 @@ def register(app, tables) -> None:
 
     @app.post("/tableau/open")
     def tableau_open():
-        from rulesdsl.engine.record import RecordError
-        from rulesdsl.tableau.game import TableauGame
-
         try:
             data = security.uploaded_json("save")
             if not isinstance(data, dict):
@@ -172,9 +159,9 @@ def register(app, tables) -> None:
     @app.get("/tableau/<gid>")
     def tableau_game(gid: str):
         session = session_or_404(gid)
-        if busy(session) or session.error:
-            return render_template("busy.html", session=session, stopped=session.error, answers=len(session.game.log),
-                                   again=url_for("tableau_game", gid=gid)), 200 if busy(session) else 409
+        waiting = busy_page(session, "tableau_game")
+        if waiting is not None:
+            return waiting
         with session.lock:
             return page(session)
 
@@ -211,8 +198,6 @@ def register(app, tables) -> None:
             keep = undo_point(session)
             if keep is None:
                 return page(session, "there is no answer of a person to take back in a game against agents", 409)
-            from rulesdsl.tableau.game import TableauGame
-
             data = session.game.save()
             session.game = TableauGame.load(session.game.ruleset, dict(data, answers=data["answers"][:keep]))
         return redirect(url_for("tableau_game", gid=gid))
@@ -220,7 +205,5 @@ def register(app, tables) -> None:
     @app.get("/tableau/<gid>/save")
     def tableau_save(gid: str):
         session = session_or_404(gid)
-        from rulesdsl.web.app import record_download
-
         with session.lock:
             return record_download(session.game, f"rulesdsl-{session.game.ruleset.id}-{gid}.json")

@@ -1,8 +1,9 @@
-"""`rulesdsl --game NAME play|validate|scenario|render` for tableau rulesets.
+"""`rulesdsl --game NAME play|validate|show|interactions|scenario|render` for tableau rulesets
+(`serve`, `simulate` and `balance` are written once for every game in `rulesdsl.cli`).
 
 A game is a ruleset folder: a folder under the built-in `boards/` holding a `ruleset.yaml`
-(found by its id), or any folder given by path. A Feast for Odin is the default game and
-keeps its own commands; `--option NAME=VALUE` (repeatable) sets a ruleset option.
+(found by its id), or any folder given by path. `--option NAME=VALUE` (repeatable) sets a
+ruleset option.
 """
 
 from __future__ import annotations
@@ -11,21 +12,17 @@ import json
 import sys
 from pathlib import Path
 
-from rulesdsl.bounded import whole_number
+from rulesdsl import savefile
+from rulesdsl.agents import RandomAgent
+from rulesdsl.agents.registry import make_agents, parse_think
 from rulesdsl.errors import RulesError
-
+from rulesdsl.games.options import parse_options
+from rulesdsl.games.seats import agent_seed, play_agents
+from rulesdsl.tableau.game import TableauGame
+from rulesdsl.tableau.render import render_seat
 from rulesdsl.tableau.rulesets import load
-
-
-def parse_options(pairs) -> dict:
-    """`NAME=NUMBER` pairs (of --option) as a mapping; RulesError for anything else."""
-    options = {}
-    for pair in pairs or ():
-        name, sep, value = pair.partition("=")
-        if not sep or not value.strip().lstrip("-").isdigit():
-            raise RulesError(f"--option takes NAME=NUMBER, not '{pair[:60]}'")
-        options[name.strip()] = whole_number(value, -10**9, 10**9, f"--option {name.strip()[:40]}")
-    return options
+from rulesdsl.tableau.scenario import collect, run_file, situation_game
+from rulesdsl.tableau.show import show, tableau_report
 
 
 def run(args) -> int:
@@ -45,32 +42,16 @@ def run(args) -> int:
     if command == "render":
         return _render(args, ruleset)
     if command == "show":
-        from rulesdsl.tableau.show import show
-
         sys.stdout.write(show(ruleset, args.name, args.tree_only))
         return 0
     if command == "interactions":
-        from rulesdsl.tableau.show import tableau_report
-
         sys.stdout.write(tableau_report(ruleset))
-        return 0
-    if command in ("simulate", "balance"):
-        from rulesdsl.sim.cli import run as run_sim
-
-        return run_sim(args)
-    if command == "serve":
-        from rulesdsl.web import serve
-
-        serve(args.host, args.port, args.content, not args.no_builtin, game=ruleset.id, allow_hosts=tuple(args.allow_host))
         return 0
     raise RulesError(f"'{command}' is not available for {ruleset.manifest.name}; "
                      "use play, validate, show, interactions, simulate, scenario, render or serve")
 
 
 def _play(args, ruleset) -> int:
-    from rulesdsl import savefile
-    from rulesdsl.tableau.game import TableauGame
-
     if args.save:
         savefile.check_writable(Path(args.save))
     if getattr(args, "short", False):  # a first-game option: refused, not silently ignored
@@ -80,17 +61,11 @@ def _play(args, ruleset) -> int:
         game = savefile.load_record(Path(args.load), lambda data: TableauGame.load(ruleset, data, force=args.force))
     else:
         game = TableauGame(ruleset, args.players, parse_options(args.option), args.seed)
-    from rulesdsl.agents.registry import make_agents, parse_think
-
     agents, names = make_agents(args.agents or "", game.players, game.seed, think=parse_think(getattr(args, "think", None)),
-                                game=ruleset.id)
-    steps, stopped = 0, False
+                                game=args.game)
+    stopped = False
     try:
-        while game.decision is not None:
-            if args.stop_after is not None and steps >= args.stop_after:
-                break
-            game.answer(agents[game.decision.player].answer(game, game.decision))
-            steps += 1
+        play_agents(game, agents, limit=args.stop_after)
     except (EOFError, KeyboardInterrupt):  # the person at the terminal has gone
         stopped = True
     if args.save:
@@ -103,8 +78,6 @@ def _play(args, ruleset) -> int:
     if args.save:
         print(f"saved {len(game.log)} answers to {args.save}")
     if args.log:
-        from rulesdsl.tableau.render import render_seat
-
         for index in range(game.players):
             print(render_seat(ruleset, game.table, index))
     print(game.score_table(names))
@@ -112,8 +85,6 @@ def _play(args, ruleset) -> int:
 
 
 def _scenario(args, ruleset) -> int:
-    from rulesdsl.tableau.scenario import collect, run_file
-
     failed = passed = 0
     for path in collect([Path(name) for name in args.files]):
         result = run_file(path, ruleset)
@@ -127,29 +98,17 @@ def _scenario(args, ruleset) -> int:
 
 
 def _render(args, ruleset) -> int:
-    from rulesdsl import savefile
-    from rulesdsl.tableau.render import render_seat
-
     what = args.what
     if what.endswith(".json"):
-        from rulesdsl.tableau.game import TableauGame
-
         data, _doc = savefile.read_json(Path(what))
         if args.step is not None and isinstance(data, dict) and isinstance(data.get("answers"), list):
             data = dict(data, answers=data["answers"][:args.step])
         table = TableauGame.load(ruleset, data).table
     elif what.endswith((".yaml", ".yml")):
-        from rulesdsl.tableau.scenario import situation_game
-
         table = situation_game(Path(what), ruleset).table
     elif what.lstrip("-").isdigit():  # a seed: the end of a random game
-        from rulesdsl.agents import RandomAgent
-        from rulesdsl.tableau.game import TableauGame
-
         game = TableauGame(ruleset, None, parse_options(getattr(args, "option", None)), int(what))
-        agents = [RandomAgent(int(what) * 7919 + i) for i in range(game.players)]
-        while game.decision is not None:
-            game.answer(agents[game.decision.player].answer(game, game.decision))
+        play_agents(game, [RandomAgent(agent_seed(int(what), seat)) for seat in range(game.players)])
         table = game.table
     else:
         raise RulesError(f"render for {ruleset.manifest.name} takes a saved game (.json), a scenario (.yaml) or a seed, not '{what}'")

@@ -1,0 +1,108 @@
+"""The registry of games: which plug-in plays a game called NAME, and the one protocol every
+plug-in offers (see `GamePlugin`). This is the only place that tells games apart; front ends
+ask it, they never compare a game's name themselves.
+
+Plug-ins are found in two ways: the built-in ones by module name below, and any installed
+distribution's `rulesdsl.games` entry points (each a `GamePlugin`). They are imported on the
+first question, so importing the registry costs nothing and a broken extra plug-in is named.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from importlib import metadata
+from typing import Any
+
+import attrs
+
+from rulesdsl.errors import RulesError
+
+ENTRY_POINTS = "rulesdsl.games"
+BUILT_IN = ("rulesdsl.games.feast", "rulesdsl.games.tableau")  # each defines PLUGIN
+DEFAULT_GAME = "feast"  # what `--game` and `open_game` mean when no game is named
+
+
+@attrs.frozen
+class Lazy:
+    """A plug-in's function named by module and attribute, imported on its first call (as an
+    entry point is): a plug-in lists what it offers without loading its engine, its agents'
+    models or the simulation stack until a front end uses them."""
+
+    module: str
+    name: str
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """Call the named function with these arguments."""
+        return getattr(importlib.import_module(self.module), self.name)(*args, **kwargs)
+
+
+# An agent factory: (seed, think seconds, iterations, weights, model file) -> an agent.
+AgentFactory = Callable[[int, "float | None", "int | None", Any, Any], Any]
+
+
+@attrs.frozen
+class GamePlugin:
+    """How one kind of game is opened, loaded, forked, scored, played by agents and served."""
+
+    key: str  # the plug-in's own name
+    offers: Callable[[], list[str]]  # the game names it lists (the built-in ones)
+    claims: Callable[[str], bool]  # whether it plays the game called NAME (a folder, say)
+    new_game: Callable[[str, int, int, dict[str, Any], Sequence[str]], Any]  # (name, players, seed, options, content)
+    load_game: Callable[[str, dict[str, Any], Sequence[str], bool], Any]  # (name, record, content, force)
+    scores: Callable[[Any], list[dict[str, Any]]]  # one row per player, with `winner`
+    agents: Mapping[str, AgentFactory]  # by name, in the order they are offered
+    default_agent: str
+    commands: Callable[[Any], int]  # the command line's game commands (play, validate, show ...)
+    simulate: Callable[[Any], int]  # `simulate` and `balance`
+    served: Callable[[str], str | None]  # the game the web table's start form offers first
+    web: Callable[[Any, Any], None] = attrs.field(default=lambda app, tables: None)  # (flask app, web.app.Tables)
+    fork: Callable[[Any], Any] = attrs.field(default=lambda game: game.fork())
+    also: str = ""  # what else names a game of this plug-in, for the message of an unknown game
+
+
+def _from_entry_points() -> list[GamePlugin]:
+    found = []
+    for point in metadata.entry_points(group=ENTRY_POINTS):
+        plugin = point.load()
+        if not isinstance(plugin, GamePlugin):
+            raise RulesError(f"the entry point {point.name} ({point.value}) of {ENTRY_POINTS} is not a GamePlugin")
+        found.append(plugin)
+    return found
+
+
+@functools.cache
+def plugins() -> tuple[GamePlugin, ...]:
+    """Every plug-in: the built-in ones, then the installed ones (a key is taken once)."""
+    found: dict[str, GamePlugin] = {}
+    for plugin in [importlib.import_module(name).PLUGIN for name in BUILT_IN] + _from_entry_points():
+        found.setdefault(plugin.key, plugin)
+    return tuple(found.values())
+
+
+def games() -> list[str]:
+    """The names of the games the plug-ins offer, the default first."""
+    return [name for plugin in plugins() for name in plugin.offers()]
+
+
+def plugin_for(name: str) -> GamePlugin:
+    """The plug-in that plays the game called `name`; RulesError naming the games otherwise."""
+    for plugin in plugins():
+        if name in plugin.offers():
+            return plugin
+    for plugin in plugins():
+        if plugin.claims(name):
+            return plugin
+    more = "".join(f" or {plugin.also}" for plugin in plugins() if plugin.also)
+    raise RulesError(f"no game '{name}': games are {', '.join(games())}{more}")
+
+
+def make_agent(game: str, name: str, seed: int, think: float | None = None, iterations: int | None = None,
+               weights: Any = None, model: Any = None) -> Any:
+    """The agent called `name` of `game`, seeded; RulesError naming the game's agents otherwise."""
+    plugin = plugin_for(game)
+    factory = plugin.agents.get(name)
+    if factory is None:
+        raise RulesError(f"unknown agent '{name}': use one of {', '.join(plugin.agents)}")
+    return factory(seed, think, iterations, weights, model)

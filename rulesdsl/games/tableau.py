@@ -1,0 +1,39 @@
+"""Tableau rulesets as a plug-in: Kiesling's Vikings and any folder with a `ruleset.yaml`,
+run by `rulesdsl.tableau`. One plug-in serves them all: a ruleset folder is the whole game
+(its components, options and programs), so a new ruleset of this kind needs no code at all.
+
+This module only lists what the games offer; each part is imported when first used.
+"""
+
+from __future__ import annotations
+
+from rulesdsl.errors import RulesError
+from rulesdsl.games.registry import GamePlugin, Lazy
+from rulesdsl.tableau import rulesets
+
+_PLAY = "rulesdsl.games.tableau_play"
+
+
+def _claims(name: str) -> bool:
+    try:
+        rulesets.folder_of(name)
+    except RulesError:
+        return False
+    return True
+
+
+PLUGIN = GamePlugin(
+    key="tableau",
+    offers=lambda: list(rulesets.ruleset_folders()),
+    claims=_claims,
+    new_game=Lazy(_PLAY, "new_game"),
+    load_game=Lazy(_PLAY, "load_game"),
+    scores=Lazy(_PLAY, "scores"),
+    agents={name: Lazy(_PLAY, name) for name in ("random", "greedy", "search", "human")},  # no learned value yet
+    default_agent="greedy",
+    commands=Lazy("rulesdsl.games.tableau_commands", "run"),
+    simulate=Lazy("rulesdsl.sim.tableau", "run"),
+    web=Lazy("rulesdsl.web.tableau", "register"),  # the web table's routes (Flask: the optional `web` extra)
+    served=Lazy(_PLAY, "served"),
+    also="a folder with a ruleset.yaml",
+)

@@ -1,0 +1,67 @@
+"""Tableau rulesets behind the games protocol: a game from options, a record replayed, the
+scores with `winner`, and the agents by name. The game is `rulesdsl.tableau.game.TableauGame`,
+unchanged; its refusals are RulesError, which the library API reports as IllegalMove."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rulesdsl.agents import RandomAgent
+from rulesdsl.agents.tableau_greedy import TableauGreedyAgent
+from rulesdsl.agents.tableau_search import TableauSearchAgent
+from rulesdsl.errors import RulesError
+from rulesdsl.tableau import rulesets
+from rulesdsl.tableau.game import TableauGame
+from rulesdsl.tableau.terminal import TableauHuman
+
+SEARCH_ITERATIONS = 8  # the search agent's rollouts per decision when no budget is given
+
+
+def ruleset_of(name: str, content: Sequence[str] = ()) -> Any:
+    """The checked ruleset called `name` (a variant is its own folder, never extra content)."""
+    if content:
+        raise RulesError(f"{name} is a ruleset folder: give a variant as its own folder, not as extra content")
+    return rulesets.load(name)
+
+
+def new_game(name: str, players: int, seed: int, options: dict[str, Any], content: Sequence[str]) -> TableauGame:
+    """A game of the ruleset `name` at its first decision."""
+    return TableauGame(ruleset_of(name, content), players, options, seed)
+
+
+def load_game(name: str, record: dict[str, Any], content: Sequence[str], force: bool) -> TableauGame:
+    """The game a record (as `TableauGame.save` writes it) replays to."""
+    return TableauGame.load(ruleset_of(name, content), record, force)
+
+
+def scores(game: TableauGame) -> list[dict[str, Any]]:
+    """One row per player: every currency, the place and `winner`."""
+    return [dict(row, winner=row["place"] == 1) for row in game.scores()]
+
+
+def served(name: str) -> str:
+    """The ruleset the web table's start form offers first (checked to load)."""
+    return str(rulesets.load(name).id)
+
+
+def random(seed: int, think: float | None, iterations: int | None, weights: Any, model: Any) -> RandomAgent:
+    """Uniform over the legal answers."""
+    return RandomAgent(seed)
+
+
+def greedy(seed: int, think: float | None, iterations: int | None, weights: Any, model: Any) -> TableauGreedyAgent:
+    """Greedy over forks valued by the ruleset's own programs."""
+    return TableauGreedyAgent(seed)
+
+
+def search(seed: int, think: float | None, iterations: int | None, weights: Any, model: Any) -> TableauSearchAgent:
+    """Rollouts over greedy's best answers (`think` seconds or `iterations` each)."""
+    if think is None and iterations is None:
+        iterations = SEARCH_ITERATIONS
+    return TableauSearchAgent(seed, iterations=iterations, think=think)
+
+
+def human(seed: int, think: float | None, iterations: int | None, weights: Any, model: Any) -> TableauHuman:
+    """A person at the terminal."""
+    return TableauHuman()

@@ -1,0 +1,77 @@
+"""The registry of games: every front end finds a game through it, and a third game plugs in
+through the `rulesdsl.games` entry point of its own distribution, with no edit to rulesdsl."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+import rulesdsl
+from rulesdsl.agents import registry as agents
+from rulesdsl.cli import main
+from rulesdsl.errors import RulesError
+from rulesdsl.games import registry
+from rulesdsl.games.seats import agent_seed, play_agents
+
+HERE = Path(__file__).resolve().parent
+
+
+def test_the_built_in_games_and_their_plug_ins():
+    assert rulesdsl.games()[:2] == ["feast", "vikings"]
+    assert registry.plugin_for("feast").key == "feast" and registry.plugin_for("vikings").key == "tableau"
+    assert registry.plugin_for(str(HERE.parent / "boards" / "vikings")).key == "tableau"  # a ruleset folder
+    with pytest.raises(RulesError, match="no game 'chess': games are feast, vikings or a folder with a ruleset.yaml"):
+        registry.plugin_for("chess")
+    assert agents.names("vikings") == ["random", "greedy", "search", "human"]
+    assert agents.default_agent("feast") == agents.DEFAULT == "greedy"
+    with pytest.raises(RulesError, match="unknown agent 'learned': use one of random, greedy, search, human"):
+        agents.make_agent("learned", 1, game="vikings")
+
+
+def test_agents_are_seeded_by_seat_and_answer_until_a_person_must():
+    assert [agent_seed(3, seat) for seat in range(3)] == [3 * 7919, 3 * 7919 + 1, 3 * 7919 + 2]
+    game = rulesdsl.open_game("vikings", players=2, seed=1).engine_game
+    made, _ = agents.make_agents("random", 2, 1, game="vikings")
+    given = play_agents(game, [made[0], None])  # seat 2 is a person's: the agent answers until it is asked
+    assert game.decision.player == 1 and len(game.log) == given
+    assert play_agents(game, made, limit=5) == 5 and len(game.log) == given + 5
+
+
+@pytest.fixture
+def third_game(tmp_path, monkeypatch):
+    """Nim installed as a distribution of its own: its package and its entry point on sys.path."""
+    shutil.copy(HERE / "third_game" / "nim.py", tmp_path / "nim_for_rulesdsl.py")
+    info = tmp_path / "nim_for_rulesdsl-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: nim-for-rulesdsl\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[rulesdsl.games]\nnim = nim_for_rulesdsl:PLUGIN\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    registry.plugins.cache_clear()
+    yield
+    registry.plugins.cache_clear()
+
+
+def test_a_third_game_plugs_in_through_its_entry_point(third_game, capsys):
+    assert "nim" in rulesdsl.games()
+    game = rulesdsl.open_game("nim", players=2, seed=3)
+    assert game.decision.prompt == "take sticks (10 left)" and game.legal() == ["1", "2", "3"]
+    with pytest.raises(rulesdsl.IllegalMove):
+        game.answer("4")
+    trial = game.fork()
+    trial.answer("3")
+    assert game.legal() == ["1", "2", "3"] and trial.decision.prompt == "take sticks (7 left)"
+    while not game.over:
+        game.answer(game.legal()[0])
+    assert [row["winner"] for row in game.scores()] == [False, True]  # ten single sticks: the second player takes the last
+    assert rulesdsl.load_game(game.save()).save() == game.save()
+    assert main(["--game", "nim", "play", "--players", "2"]) == 0  # the command line dispatches to its plug-in
+    assert capsys.readouterr().out.strip() == "P1:greediest P2:greediest*"
+
+
+def test_the_game_neutral_parts_pass_mypy_strict():
+    mypy = pytest.importorskip("mypy.api")
+    files = ["games/registry.py", "games/seats.py", "games/options.py", "games/feast.py", "games/tableau.py",
+             "agents/registry.py"]
+    out, err, status = mypy.run(["--strict", "--follow-imports=silent", "--no-incremental",
+                                 *(str(HERE.parent / "rulesdsl" / f) for f in files)])
+    assert status == 0, out + err

@@ -1,0 +1,118 @@
+"""A third game for the games registry's tests: Nim (take one to three sticks; who takes the
+last stick wins), with its own small engine, plugged in through the `rulesdsl.games` entry
+point of a distribution of its own (see tests/test_games_registry.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from rulesdsl.errors import RulesError
+from rulesdsl.games.registry import GamePlugin
+
+STICKS = 10
+
+
+@attrs.frozen
+class Option:
+    key: str
+    label: str
+    refusal: str | None = None
+
+
+@attrs.frozen
+class Decision:
+    player: int
+    left: int
+    kind: str = "take"
+
+    @property
+    def prompt(self) -> str:
+        return f"take sticks ({self.left} left)"
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return tuple(Option(str(n), f"take {n}", None if n <= self.left else f"only {self.left} left") for n in (1, 2, 3))
+
+    def legal(self) -> list[str]:
+        return [o.key for o in self.options if o.refusal is None]
+
+
+class Nim:
+    def __init__(self, players: int, seed: int, sticks: int = STICKS):
+        self.players, self.seed, self.sticks = players, seed, sticks
+        self.log: list[str] = []
+
+    @property
+    def left(self) -> int:
+        return self.sticks - sum(map(int, self.log))
+
+    @property
+    def decision(self) -> Decision | None:
+        return Decision(len(self.log) % self.players, self.left) if self.left > 0 else None
+
+    def answer(self, key: str) -> None:
+        decision = self.decision
+        if decision is None or key not in decision.legal():
+            raise RulesError(f"'{key}' is not an answer now")
+        self.log.append(key)
+
+    def fork(self) -> "Nim":
+        return Nim.load(self.save())
+
+    def save(self) -> dict[str, Any]:
+        return {"game": "nim", "players": self.players, "seed": self.seed, "sticks": self.sticks, "answers": list(self.log)}
+
+    @classmethod
+    def load(cls, record: dict[str, Any]) -> "Nim":
+        game = cls(record["players"], record["seed"], record["sticks"])
+        for key in record["answers"]:
+            game.answer(key)
+        return game
+
+
+class Greediest:
+    """Takes as many sticks as it may."""
+
+    def __init__(self, seed: int):
+        self.seed = seed
+
+    def answer(self, game: Nim, decision: Decision) -> str:
+        return decision.legal()[-1]
+
+
+def _scores(game: Nim) -> list[dict[str, Any]]:
+    last = (len(game.log) - 1) % game.players
+    return [{"player": p, "sticks": sum(int(k) for i, k in enumerate(game.log) if i % game.players == p),
+             "winner": p == last} for p in range(game.players)]
+
+
+def _commands(args: Any) -> int:
+    from rulesdsl.agents.registry import make_agents
+    from rulesdsl.games.seats import play_agents
+
+    game = Nim(args.players, args.seed)
+    agents, names = make_agents(args.agents or "", game.players, game.seed, game="nim")
+    play_agents(game, agents)
+    print(" ".join(f"P{row['player'] + 1}:{names[row['player']]}{'*' if row['winner'] else ''}" for row in _scores(game)))
+    return 0
+
+
+def _refuse(args: Any) -> int:
+    raise RulesError("Nim has nothing to simulate")
+
+
+PLUGIN = GamePlugin(
+    key="nim",
+    offers=lambda: ["nim"],
+    claims=lambda name: name == "nim",
+    new_game=lambda name, players, seed, options, content: Nim(players, seed, **options),
+    load_game=lambda name, record, content, force: Nim.load(record),
+    scores=_scores,
+    agents={"greediest": lambda seed, think, iterations, weights, model: Greediest(seed)},
+    default_agent="greediest",
+    commands=_commands,
+    simulate=_refuse,
+    served=lambda name: None,
+)
