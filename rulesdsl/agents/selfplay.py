@@ -25,10 +25,14 @@ import attrs
 import numpy as np
 
 from rulesdsl.agents.features import FeatureReader
+from rulesdsl.agents.learned import LearnedAgent
+from rulesdsl.agents.model import from_bytes
+from rulesdsl.agents.registry import make_agent
 from rulesdsl.agents.lookahead import TOP_KINDS
 from rulesdsl.engine.game import Game, GameOptions
 from rulesdsl.engine.scoring import final_scores
 from rulesdsl.errors import RulesError
+from rulesdsl.games.seats import agent_seed
 
 BRANCHED = "space"  # the kind of question branched: a turn's action (not the game's end placements)
 
@@ -48,12 +52,7 @@ class SelfPlay:
     def make_agent(self, seed: int):
         """The agent of one seat."""
         if self.agent == "learned":
-            from rulesdsl.agents.learned import LearnedAgent
-            from rulesdsl.agents.model import from_bytes
-
             return LearnedAgent(seed, model=from_bytes(self.model_npz, self.model_json, f"generation {self.generation}"))
-        from rulesdsl.agents.registry import make_agent
-
         return make_agent(self.agent, seed)
 
     def play_many(self, content, seeds) -> list[dict]:
@@ -65,8 +64,9 @@ class SelfPlay:
         seed, step, player, round, final, margin, features...)], "branches": [(generation, seed,
         step, player, round, final, margin, branch, lookahead, features...)]}."""
         game = Game(content, self.options, seed)
-        agents = [self.make_agent(seed * 7919 + seat) for seat in range(self.options.players)]
-        players = [self.make_agent(seed * 7919 + seat + 104_729) for seat in range(self.options.players)]
+        agents = [self.make_agent(agent_seed(seed, seat)) for seat in range(self.options.players)]
+        # the agents that play branches out: seeded apart from the game's own, the same for every branch
+        players = [self.make_agent(agent_seed(seed, seat) + 104_729) for seat in range(self.options.players)]
         reader = FeatureReader(content, game.catalog)
         chance = random.Random(seed * 31 + 7)
         rows: list[tuple] = []
