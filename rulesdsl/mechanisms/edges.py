@@ -20,6 +20,8 @@ Placed tiles are a mapping {(row, col): EdgeTile}, or {(row, col): kind id} toge
     >>> b = EdgeTile.from_sides("x", {"w": "l", "e": "s", "n": "s", "s": "s"})
     >>> legal_cells(board, {(1, 0): a}, b)
     ((1, 1),)
+    >>> matches(board, {(1, 0): a}, b, (1, 1)), matches(board, {(1, 0): a}, a, (1, 1))
+    (True, False)
 """
 
 from __future__ import annotations
@@ -202,3 +204,30 @@ def fits(
 ) -> bool:
     """True if `tile` may go on `cell` (inside, empty, row allowed, anchored, every edge matched)."""
     return cell in legal_cells(board, placed, tile, kinds)
+
+
+_NEIGHBOURS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # by edge index: the cell beyond top, right, bottom, left
+
+
+def matches(
+    board: EdgeBoard, placed: Mapping[Cell, Hashable], tile: EdgeTile, cell: Cell, kinds: Mapping[Hashable, EdgeTile] | None = None
+) -> bool:
+    """True if every edge of `tile` on `cell` agrees with the matched tiles beside it and the board
+    sides it lies on (anchoring, the row and emptiness aside: what a placed tile must keep)."""
+    if tile.category in board.unmatched:
+        return True
+    if _border_clash(board, tile, *cell):
+        return False
+    r, c = cell
+    for edge, (dr, dc) in enumerate(_NEIGHBOURS):
+        other = placed.get((r + dr, c + dc))
+        if other is None:
+            continue
+        if kinds is not None:
+            other = kinds[other]
+        if other.category in board.unmatched or (board.same_category_only and other.category != tile.category):
+            continue
+        mine, theirs = tile.edges[edge], other.edges[(edge + 2) % 4]
+        if mine is not None and theirs is not None and mine != theirs:
+            return False
+    return True

@@ -55,15 +55,7 @@ class DisplayStatements:
             if spec.fill is not None:
                 out += [(row, c) for c in mech.row_fill_columns(used, spec.fill.window) if c <= board.columns]
                 continue
-            edges = self.edges[tile]
-            same = lambda kind: self.category[kind] == category  # noqa: E731
-            candidates = {1} | {c + d for c in used for d in (-1, 1)} | {c for r, c in grid if abs(r - row) == 1}
-            for column in sorted(candidates):
-                cell = (row, column)
-                if column < 1 or column > board.columns or cell in grid:
-                    continue
-                if mech.anchored(cell, grid) and mech.matched(cell, edges, grid, same, self.edges.__getitem__, board.edge):
-                    out.append(cell)
+            out += mech.edge_cells(board.columns, row, board.edge, grid, tile, self.edge_tiles)
         return out
 
     def place_tile(self, player: int, tile: str, dealt: bool = False):

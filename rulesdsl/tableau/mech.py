@@ -2,14 +2,15 @@
 
 Nothing here knows a game: a ring is a list of slots, a grid a dict of (row, column) cells,
 a kind an id string from content. Most functions adapt the library `rulesdsl.mechanisms`
-(price ring, ordered row filling, column projection, majorities, runs, tie-break chain,
-transfer sets with a cap) to these shapes; edge matching is written here because it matches edges only
-between tiles of one category and against the board's edge, which `mechanisms.edges` (one
-tile set, a border profile per side) does not express for a grid of two categories.
+(price ring, edge matching, ordered row filling, column projection, majorities, runs,
+tie-break chain, transfer sets with a cap) to these shapes.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from rulesdsl.mechanisms import edges as _edges
 from rulesdsl.mechanisms import majority as _majority
 from rulesdsl.mechanisms import patterns as _patterns
 from rulesdsl.mechanisms import projection as _projection
@@ -17,10 +18,6 @@ from rulesdsl.mechanisms import ring as _ring
 from rulesdsl.mechanisms import rowfill as _rowfill
 from rulesdsl.mechanisms import tiebreak as _tiebreak
 from rulesdsl.mechanisms import transfer as _transfer
-
-OPPOSITE = {"w": "e", "e": "w", "n": "s", "s": "n"}
-STEPS = {"w": (0, -1), "e": (0, 1), "n": (-1, 0), "s": (1, 0)}
-
 
 # ---------------------------------------------------------------- price ring with a pointer
 def lowest(slots) -> int | None:
@@ -47,24 +44,36 @@ def fill_from_ends(slots: list, items, ascending, descending) -> None:
 
 
 # ---------------------------------------------------------------- edge-matched placement
-def anchored(cell, grid, first_column: int = 1) -> bool:
-    """A cell touches the board (first column) or any placed tile, edge to edge."""
-    row, column = cell
-    if column == first_column:
-        return True
-    return any((row + dr, column + dc) in grid for dr, dc in STEPS.values())
+def edge_tiles(kinds) -> dict:
+    """{tile id: its EdgeTile} for the ruleset's tile kinds (`category`, `edges` with w/e/n/s;
+    a kind without edges matches anything, as a tile of another category is never matched)."""
+    out = {}
+    for kind in kinds:
+        e = kind.edges
+        sides = {} if e is None else {"w": e.w, "e": e.e, "n": e.n, "s": e.s}
+        out[kind.id] = _edges.EdgeTile.from_sides(kind.category, sides)
+    return out
 
 
-def matched(cell, edges, grid, same_category, edges_of, board_edge, first_column: int = 1) -> bool:
-    """Edge matching against the board edge and against neighbours for which `same_category(kind)`."""
-    row, column = cell
-    if column == first_column and edges["w"] != board_edge:
-        return False
-    for side, (dr, dc) in STEPS.items():
-        kind = grid.get((row + dr, column + dc))
-        if kind is not None and same_category(kind) and edges_of(kind)[OPPOSITE[side]] != edges[side]:
-            return False
-    return True
+@lru_cache(maxsize=256)
+def edge_row(columns: int, row: int, category: str, board_edge: str) -> _edges.EdgeBoard:
+    """One row of a board as an edge-matching board: columns from 1, the board's edge on the
+    left anchoring and matched, tiles matched only against tiles of their own category."""
+    return _edges.EdgeBoard.make(rows=1, cols=columns, rows_for={category: (row,)}, left=board_edge, anchors=("left",),
+                                 same_category_only=True, first_row=row, first_col=1)
+
+
+def edge_cells(columns: int, row: int, board_edge: str, grid: dict, tile: str, kinds: dict) -> list:
+    """The cells of `row` where `tile` may go: anchored to the board's edge or any placed tile,
+    its edges matched (`kinds`: the ruleset's `edge_tiles`)."""
+    kind = kinds[tile]
+    return list(_edges.legal_cells(edge_row(columns, row, kind.category, board_edge), grid, kind, kinds))
+
+
+def edge_matched(columns: int, board_edge: str, grid: dict, cell: tuple, tile: str, kinds: dict) -> bool:
+    """A placed tile's edges agree with its own category's neighbours and the board's edge."""
+    kind = kinds[tile]
+    return _edges.matches(edge_row(columns, cell[0], kind.category, board_edge), grid, kind, cell, kinds)
 
 
 # ---------------------------------------------------------------- ordered row filling
