@@ -51,6 +51,7 @@ class Interpreter(GainStatements, PayStatements, TileStatements, CardStatements,
 
     optional = _OPTIONAL
     yields = _YIELDS
+    paid_on_space = (t.Exchange,)  # paying an exchange's cost on a space is itself an effect
 
     def __init__(self, game):
         super().__init__()

@@ -32,8 +32,7 @@ from rulesdsl.lang.nodes_ships import ShipsBuilder
 from rulesdsl.lang.nodes_control import ControlBuilder
 from rulesdsl.lang.nodes_actions import ActionsBuilder
 from rulesdsl.lang.nodes_timing import TimingBuilder
-from rulesdsl.tableau.nodes import TableauBuilders
-from rulesdsl.tableau import printing as _tableau_printing  # noqa: F401 (registers the section's printer)
+from rulesdsl.lang.sections import builders
 
 class _CardIndenter(Indenter):
     NL_type = "_NL"
@@ -149,7 +148,7 @@ def parse(text: str) -> t.Program:
         source += "\n"
     try:
         raw = _lark().parse(source)
-        return _ToNodes().transform(raw)
+        return _to_nodes().transform(raw)
     except VisitError as err:
         if isinstance(err.orig_exc, CardSyntaxError):
             raise err.orig_exc from None
@@ -303,5 +302,17 @@ def _dedent_line(source: str) -> tuple[int, int]:
     return 1, 1
 
 
-class _ToNodes(TableauBuilders, ExpressionBuilder, SelectorBuilder, GoodsBuilder, CardsBuilder, BoardsBuilder, ShipsBuilder, ControlBuilder, ActionsBuilder, TimingBuilder):
+class _CoreNodes(ExpressionBuilder, SelectorBuilder, GoodsBuilder, CardsBuilder, BoardsBuilder, ShipsBuilder, ControlBuilder, ActionsBuilder, TimingBuilder):
     """Lark parse tree -> effect tree: each node module's builder handles its grammar rules."""
+
+
+_TRANSFORMERS: dict[tuple[type, ...], type] = {}  # by the sections' builders registered (lang/sections.py)
+
+
+def _to_nodes() -> _CoreNodes:
+    """The transformer of the language's own builders and every registered section's."""
+    sections = builders()
+    made = _TRANSFORMERS.get(sections)
+    if made is None:
+        made = _TRANSFORMERS[sections] = type("_ToNodes", (*sections, _CoreNodes), {"__doc__": _CoreNodes.__doc__})
+    return made()

@@ -1,12 +1,27 @@
-"""Printers of grammar sections defined outside rulesdsl.lang (a game's own statements).
+"""Grammar sections defined outside rulesdsl.lang (a game's own statements): their tree
+builders and printers, registered by the game.
 
-A section registers its printer with `extend` when it is imported; the language's printer asks
-the registered sections for the statements it does not know, so it never imports them (no
-import cycle between the language and a game's statements)."""
+A section registers its builders with `extend_builders` and its printer with `extend` when it
+is imported; the parser mixes the registered builders into its transformer and the language's
+printer asks the registered sections for the statements it does not know, so the language
+never imports a game (it is the lowest layer). The built-in games' sections are registered
+when the package `rulesdsl` is imported (rulesdsl/__init__.py)."""
 
 from __future__ import annotations
 
 _SECTIONS: list = []  # (simple node types, simple(node) -> str, compound(node, depth, out))
+_BUILDERS: list[type] = []  # Lark transformer mixins, one per section, in the order registered
+
+
+def extend_builders(builder: type) -> None:
+    """Register the tree builders (a Lark `Transformer` mixin) of a grammar section defined outside rulesdsl.lang."""
+    if builder not in _BUILDERS:
+        _BUILDERS.append(builder)
+
+
+def builders() -> tuple[type, ...]:
+    """The registered sections' tree builders."""
+    return tuple(_BUILDERS)
 
 
 def extend(simple_types: tuple, simple_printer, compound_printer) -> None:
