@@ -9,7 +9,13 @@ when the package `rulesdsl` is imported (rulesdsl/__init__.py)."""
 
 from __future__ import annotations
 
-_SECTIONS: list = []  # (simple node types, simple(node) -> str, compound(node, depth, out))
+from collections.abc import Callable
+from typing import Any
+
+SimplePrinter = Callable[[Any], str]
+CompoundPrinter = Callable[[Any, int, list[str]], None]
+
+_SECTIONS: list[tuple[tuple[type, ...], SimplePrinter, CompoundPrinter]] = []  # (simple node types, simple(node) -> str, compound(node, depth, out))
 _BUILDERS: list[type] = []  # Lark transformer mixins, one per section, in the order registered
 
 
@@ -24,18 +30,18 @@ def builders() -> tuple[type, ...]:
     return tuple(_BUILDERS)
 
 
-def extend(simple_types: tuple, simple_printer, compound_printer) -> None:
+def extend(simple_types: tuple[type, ...], simple_printer: SimplePrinter, compound_printer: CompoundPrinter) -> None:
     """Register the printer of a grammar section defined outside rulesdsl.lang."""
     if not any(entry[1] is simple_printer for entry in _SECTIONS):
         _SECTIONS.append((tuple(simple_types), simple_printer, compound_printer))
 
 
-def is_simple(stmt) -> bool:
+def is_simple(stmt: object) -> bool:
     """Whether a registered section prints the statement on one line."""
     return any(isinstance(stmt, types) for types, _, _ in _SECTIONS)
 
 
-def simple(stmt) -> str:
+def simple(stmt: object) -> str:
     """The one-line text of a registered section's statement."""
     for types, printer, _ in _SECTIONS:
         if isinstance(stmt, types):
@@ -43,7 +49,7 @@ def simple(stmt) -> str:
     raise TypeError(f"not a simple statement: {type(stmt).__name__}")
 
 
-def compound(stmt, depth: int, out: list[str]) -> None:
+def compound(stmt: object, depth: int, out: list[str]) -> None:
     """The lines of a registered section's statement with a block (each printer raises TypeError for others)."""
     for *_, printer in _SECTIONS:
         try:

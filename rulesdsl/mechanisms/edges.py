@@ -27,6 +27,7 @@ Placed tiles are a mapping {(row, col): EdgeTile}, or {(row, col): kind id} toge
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import cast
 
 import attrs
 
@@ -44,12 +45,16 @@ def _side_index(name: str) -> int:
     return _SHORT[name]
 
 
+def _labels(value: Iterable[Label]) -> tuple[Label, ...]:
+    return tuple(value)
+
+
 @attrs.frozen(slots=True)
 class EdgeTile:
     """A tile kind: its category and its edge labels in the order top, right, bottom, left."""
 
     category: str
-    edges: tuple[Label, Label, Label, Label] = attrs.field(converter=tuple)
+    edges: tuple[Label, ...] = attrs.field(converter=_labels)  # top, right, bottom, left
 
     @classmethod
     def from_sides(cls, category: str, sides: Mapping[str, Label]) -> "EdgeTile":
@@ -60,7 +65,7 @@ class EdgeTile:
         return cls(category, tuple(edges))
 
 
-def _side(value, length: int, side: str) -> tuple[Label, ...]:
+def _side(value: Label | Sequence[Label], length: int, side: str) -> tuple[Label, ...]:
     if value is None or isinstance(value, str):
         return (value,) * length
     value = tuple(value)
@@ -167,9 +172,8 @@ def legal_cells(
         if BOTTOM in anchors and r0 + board.rows - 1 in rows:
             anchored.update((r0 + board.rows - 1, c) for c in range(c0, last_c + 1))
     add, bad = anchored.add, clash.add
-    for (r, c), other in placed.items():
-        if kinds is not None:
-            other = kinds[other]
+    for (r, c), placed_value in placed.items():
+        other = kinds[placed_value] if kinds is not None else cast(EdgeTile, placed_value)
         kind = other.category
         if anchoring is None or kind in anchoring:
             add((r - 1, c))
@@ -220,11 +224,10 @@ def matches(
         return False
     r, c = cell
     for edge, (dr, dc) in enumerate(_NEIGHBOURS):
-        other = placed.get((r + dr, c + dc))
-        if other is None:
+        placed_value = placed.get((r + dr, c + dc))
+        if placed_value is None:
             continue
-        if kinds is not None:
-            other = kinds[other]
+        other = kinds[placed_value] if kinds is not None else cast(EdgeTile, placed_value)
         if other.category in board.unmatched or (board.same_category_only and other.category != tile.category):
             continue
         mine, theirs = tile.edges[edge], other.edges[(edge + 2) % 4]
