@@ -56,24 +56,26 @@ def edge_tiles(kinds) -> dict:
 
 
 @lru_cache(maxsize=256)
-def edge_row(columns: int, row: int, category: str, board_edge: str) -> _edges.EdgeBoard:
-    """One row of a board as an edge-matching board: columns from 1, the board's edge on the
-    left anchoring and matched, tiles matched only against tiles of their own category."""
-    return _edges.EdgeBoard.make(rows=1, cols=columns, rows_for={category: (row,)}, left=board_edge, anchors=("left",),
-                                 same_category_only=True, first_row=row, first_col=1)
+def edge_rows(columns: int, rows: tuple[int, ...], category: str, board_edge: str) -> _edges.EdgeBoard:
+    """The rows of a board where tiles of `category` are edge-matched, as one edge-matching board:
+    columns from 1, the board's edge on the left anchoring and matched, tiles matched only
+    against tiles of their own category."""
+    first = min(rows)
+    return _edges.EdgeBoard.make(rows=max(rows) - first + 1, cols=columns, rows_for={category: rows}, left=board_edge,
+                                 anchors=("left",), same_category_only=True, first_row=first, first_col=1)
 
 
-def edge_cells(columns: int, row: int, board_edge: str, grid: dict, tile: str, kinds: dict) -> list:
-    """The cells of `row` where `tile` may go: anchored to the board's edge or any placed tile,
-    its edges matched (`kinds`: the ruleset's `edge_tiles`)."""
+def edge_cells(columns: int, rows: tuple[int, ...], board_edge: str, grid: dict, tile: str, kinds: dict) -> tuple:
+    """The cells of `rows` (sorted by row, then column) where `tile` may go: anchored to the
+    board's edge or any placed tile, its edges matched (`kinds`: the ruleset's `edge_tiles`)."""
     kind = kinds[tile]
-    return list(_edges.legal_cells(edge_row(columns, row, kind.category, board_edge), grid, kind, kinds))
+    return _edges.legal_cells(edge_rows(columns, rows, kind.category, board_edge), grid, kind, kinds)
 
 
 def edge_matched(columns: int, board_edge: str, grid: dict, cell: tuple, tile: str, kinds: dict) -> bool:
     """A placed tile's edges agree with its own category's neighbours and the board's edge."""
     kind = kinds[tile]
-    return _edges.matches(edge_row(columns, cell[0], kind.category, board_edge), grid, kind, cell, kinds)
+    return _edges.matches(edge_rows(columns, (cell[0],), kind.category, board_edge), grid, kind, cell, kinds)
 
 
 # ---------------------------------------------------------------- ordered row filling
