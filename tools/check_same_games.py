@@ -5,7 +5,7 @@
     python tools/check_same_games.py --against COMMIT [--random N] [--greedy N]
 
 A game is given by its game, agents and seed: A Feast for Odin with 2 players (the default
-options) and each Vikings ruleset at its default player count, every seat played by the same
+options) and Vikings (the built-in tableau ruleset) at its default player count (3), every seat played by the same
 kind of agent (`random` or `greedy`), each agent seeded by the rule of `rulesdsl play`
 (seed * 7919 + seat). Its digest is the sha256 of its answers (player and key, in order), its
 log (Feast: the readable history; Vikings has no log but its answers) and its final scores, so
