@@ -27,7 +27,7 @@ Placed tiles are a mapping {(row, col): EdgeTile}, or {(row, col): kind id} toge
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import cast
+from typing import Any, cast
 
 import attrs
 
@@ -143,7 +143,7 @@ def _border_clash(board: EdgeBoard, tile: EdgeTile, r: int, c: int) -> bool:
 
 
 def legal_cells(
-    board: EdgeBoard, placed: Mapping[Cell, Hashable], tile: EdgeTile, kinds: Mapping[Hashable, EdgeTile] | None = None
+    board: EdgeBoard, placed: Mapping[Cell, Hashable], tile: EdgeTile, kinds: Mapping[Any, EdgeTile] | None = None
 ) -> tuple[Cell, ...]:
     """Every cell `tile` may legally go on, sorted by (row, column); () if none (the tile cannot be placed).
 
@@ -204,7 +204,7 @@ def legal_cells(
 
 
 def fits(
-    board: EdgeBoard, placed: Mapping[Cell, Hashable], tile: EdgeTile, cell: Cell, kinds: Mapping[Hashable, EdgeTile] | None = None
+    board: EdgeBoard, placed: Mapping[Cell, Hashable], tile: EdgeTile, cell: Cell, kinds: Mapping[Any, EdgeTile] | None = None
 ) -> bool:
     """True if `tile` may go on `cell` (inside, empty, row allowed, anchored, every edge matched)."""
     return cell in legal_cells(board, placed, tile, kinds)
@@ -214,7 +214,7 @@ _NEIGHBOURS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # by edge index: the cell beyo
 
 
 def matches(
-    board: EdgeBoard, placed: Mapping[Cell, Hashable], tile: EdgeTile, cell: Cell, kinds: Mapping[Hashable, EdgeTile] | None = None
+    board: EdgeBoard, placed: Mapping[Cell, Hashable], tile: EdgeTile, cell: Cell, kinds: Mapping[Any, EdgeTile] | None = None
 ) -> bool:
     """True if every edge of `tile` on `cell` agrees with the matched tiles beside it and the board
     sides it lies on (anchoring, the row and emptiness aside: what a placed tile must keep)."""
