@@ -113,3 +113,20 @@ def test_the_typed_modules_pass_mypy_strict():
     out, err, status = mypy.run(["--strict", "--follow-imports=silent", "--no-incremental",
                                  *(str(ROOT / path) for path in STRICT)])
     assert status == 0, out + err
+
+
+# The layers below the games reach no game: the language and the shared kernels import neither
+# engine (a game's sections and steps register themselves or live in their game).
+LOWER = {"lang": ("rulesdsl.engine", "rulesdsl.tableau"), "mechanisms": ("rulesdsl.engine", "rulesdsl.tableau")}
+
+
+@pytest.mark.parametrize("package", sorted(LOWER))
+def test_the_lower_layers_import_no_game(package):
+    found = []
+    for path in _files(package):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            found += [f"{path.relative_to(ROOT)}:{node.lineno}: {name}" for name in names
+                      if any(name == game or name.startswith(game + ".") for game in LOWER[package])]
+    assert found == []
