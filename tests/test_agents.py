@@ -435,7 +435,7 @@ def at_banquet(content, last: bool):
 
 def test_after_the_last_banquet_nothing_is_kept_for_a_feast_and_greedy_pays_empty_seats_with_silver(content):
     from rulesdsl.agents.value import Valuer
-    from rulesdsl.mechanisms.feast import HELD
+    from rulesdsl.engine.steps.feast import HELD
 
     game = at_banquet(content, last=True)
     p, valuer = game.state.players[0], Valuer(content, game.catalog, load_weights())
@@ -451,7 +451,7 @@ def test_after_the_last_banquet_nothing_is_kept_for_a_feast_and_greedy_pays_empt
 
 def test_a_banquet_held_counts_for_its_round_only(content):
     from rulesdsl.agents.value import Valuer
-    from rulesdsl.mechanisms.feast import HELD
+    from rulesdsl.engine.steps.feast import HELD
 
     game = at_banquet(content, last=False)
     s = game.state

@@ -5,7 +5,7 @@ imitation spaces judged up to the first usable one. Each is compared with the wa
 done before (kept here as the reference), on whole games and on full legal lists."""
 
 from rulesdsl.agents import RandomAgent
-from rulesdsl.engine import relevance
+from rulesdsl.engine.legality import relevance
 from rulesdsl.engine.game import Game, GameOptions
 from rulesdsl.engine.state import PlayersOnDemand
 from rulesdsl.lang import tree as t

@@ -236,7 +236,7 @@ def test_state_clone_is_equal_and_independent(content):
 
 
 def test_relevance_tables_cover_the_vocabulary():
-    from rulesdsl.engine import relevance
+    from rulesdsl.engine.legality import relevance
     from rulesdsl.lang import registry
 
     assert set(relevance.VALUE_REACH) == set(registry.VALUES)
@@ -244,7 +244,7 @@ def test_relevance_tables_cover_the_vocabulary():
 
 
 def test_relevance_reads_what_a_space_needs_not_what_it_gives(content):
-    from rulesdsl.engine import relevance
+    from rulesdsl.engine.legality import relevance
     from rulesdsl.engine.game import _catalog
 
     catalog = _catalog(content)

@@ -1,7 +1,7 @@
 """Every usage example in the mechanisms' module docstrings runs and shows what it says.
 
 The pure mechanisms (no engine: ring, edges, projection ...) show a doctest. The phase
-mechanisms of the first game run inside a game through `use NAME ...` (rulesdsl.engine.uses);
+steps of the first game (rulesdsl.engine.steps) run inside a game through `use NAME ...` (rulesdsl.engine.uses);
 their docstring shows that statement, which must parse and name a registered mechanism."""
 
 import doctest
@@ -15,17 +15,20 @@ from rulesdsl.lang import tree as t
 from rulesdsl.lang.parser import parse
 from rulesdsl.lang.registry import MECHANISMS
 
-FOLDER = Path(__file__).resolve().parent.parent / "rulesdsl" / "mechanisms"
-MODULES = sorted(p.stem for p in FOLDER.glob("*.py") if p.stem != "__init__")
+ROOT = Path(__file__).resolve().parent.parent
+# the shared kernels and the first game's phase steps (rulesdsl.engine.steps)
+PACKAGES = ("rulesdsl.mechanisms", "rulesdsl.engine.steps")
+MODULES = sorted(f"{package}.{p.stem}" for package in PACKAGES
+                 for p in (ROOT / package.replace(".", "/")).glob("*.py") if p.stem != "__init__")
 
 
 def _phase_mechanism(name: str) -> bool:
-    return "`use " in (FOLDER / f"{name}.py").read_text()
+    return "`use " in (ROOT / (name.replace(".", "/") + ".py")).read_text()
 
 
 @pytest.mark.parametrize("name", [m for m in MODULES if not _phase_mechanism(m)])
 def test_the_module_example_holds(name):
-    module = importlib.import_module(f"rulesdsl.mechanisms.{name}")
+    module = importlib.import_module(name)
     assert ">>>" in module.__doc__, f"{name} has no usage example"
     failed, tried = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert tried and not failed
@@ -33,7 +36,7 @@ def test_the_module_example_holds(name):
 
 @pytest.mark.parametrize("name", [m for m in MODULES if _phase_mechanism(m)])
 def test_a_phase_mechanism_shows_its_use_statement(name):
-    module = importlib.import_module(f"rulesdsl.mechanisms.{name}")
+    module = importlib.import_module(name)
     examples = re.findall(r"`(use [a-z_]+(?: with [a-z_]+ [A-Z0-9]+(?:, [a-z_]+ [A-Z0-9]+)*)?)`", module.__doc__ + "".join(
         f.__doc__ or "" for f in vars(module).values() if callable(f) and getattr(f, "__module__", "") == module.__name__))
     assert examples, f"{name} shows no `use ...` statement"

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulesdsl.mechanisms.edges import EdgeBoard, EdgeTile, fits, legal_cells
+from rulesdsl.mechanisms.edges import EdgeBoard, EdgeTile, fits, legal_cells, matches
 
 # edge labels "o" and "k"; three kinds of category "p" (rows 1-5), one unmatched category "q" (row 0)
 START = EdgeTile("p", ("o", "k", "o", "o"))  # open left edge, solid right edge
@@ -168,3 +168,12 @@ def test_legal_cells_match_the_plain_rules_on_any_board(board, moves):
         assert cells == _brute_force(board, placed, tile)
         if cells:
             placed[cells[pick % len(cells)]] = tile
+    # `matches` is the edge part of the rules: every placed tile keeps it, and an empty cell
+    # fits exactly when it is allowed, anchored (the reference's answer) and its edges match
+    for cell, tile in placed.items():
+        assert matches(board, {k: v for k, v in placed.items() if k != cell}, tile, cell)
+    for tile, _ in moves:
+        for r in range(board.first_row, board.first_row + board.rows):
+            for c in range(board.first_col, board.first_col + board.cols):
+                if (r, c) not in placed and fits(board, placed, tile, (r, c)):
+                    assert matches(board, placed, tile, (r, c))

@@ -1,9 +1,11 @@
-"""The generic mechanisms name no game's component, not even in a comment or docstring."""
+"""The generic mechanisms (and the first game's phase steps) name no game's component, not even
+in a comment or docstring."""
 
 import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "rulesdsl" / "mechanisms"
+STEPS = PACKAGE.parent / "engine" / "steps"  # the first game's phase steps, once in mechanisms/
 
 # Vikings (vikings.md "Terms" and components), in English and German. "coin" and "food" are not
 # here: they are also the first game's own kinds of things (its content's `coins`, the foods of the
@@ -25,7 +27,7 @@ def _words(content) -> set[str]:
 def test_no_component_of_either_game_is_named_in_the_mechanisms(content):
     words = _words(content)
     found = []
-    for path in sorted(PACKAGE.glob("*.py")):
+    for path in sorted(PACKAGE.glob("*.py")) + sorted(STEPS.glob("*.py")):
         text = path.read_text().lower()
         found += [f"{path.name}: {w}" for w in words if re.search(r"(?<![a-z_])" + re.escape(w) + r"(?![a-z_])", text)]
     assert sorted(found) == []

@@ -12,7 +12,7 @@ import pytest
 
 from rulesdsl import scenario
 from rulesdsl.agents import RandomAgent
-from rulesdsl.engine import relevance
+from rulesdsl.engine.legality import relevance
 from rulesdsl.engine.game import Game, GameOptions, _catalog
 from rulesdsl.engine.items import GOOD
 

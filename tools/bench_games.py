@@ -2,11 +2,14 @@
 
     python tools/bench_games.py [--games N] [--blocks B] [--repeats R] [--seeds fresh|same] [--against REV]
 
-Three measures, each the median over N seeded long games with all three occupation decks:
+Three measures of A Feast for Odin, each the median over N seeded long games with all three
+occupation decks, and one of Vikings:
 - `random`: wall time of a game with random agents (solo, 2 and 4 players); they draw their
   answers lazily where the engine offers it;
 - `full`: time per decision when the full legal list is read at every decision (what a
-  search agent needs), 2 players.
+  search agent needs), 2 players;
+- `vikings`: time of a Vikings game (the built-in tableau ruleset, default options) with
+  random agents, 3 players.
 
 Times are CPU seconds of the measuring process (`time.process_time`), which other load on a
 shared machine disturbs far less than wall time; `--wall` measures wall time instead.
@@ -72,7 +75,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
-MEASURES = (("random", 1), ("random", 2), ("random", 4), ("full", 2))
+MEASURES = (("random", 1), ("random", 2), ("random", 4), ("full", 2), ("vikings", 3))
 
 
 class FullListAgent:
@@ -92,22 +95,34 @@ WARM_SEED = 999_983  # the warm-up game's seed, far from the blocks' seeds
 
 def run_block(modules, measure: str, players: int, games: int, repeats: int = 1, first: int = 0) -> float:
     """Median over the games of seeds first .. first+games-1 (each the fastest of `repeats`
-    plays, played in rounds): ms per game (random) or ms per decision (full)."""
-    make = modules[2] if measure == "random" else FullListAgent  # modules: Game, GameOptions, RandomAgent, content
+    plays, played in rounds): ms per game (random, vikings) or ms per decision (full)."""
+    make = FullListAgent if measure == "full" else modules[2]  # modules: Game, GameOptions, RandomAgent, content, vikings
+    play = play_vikings if measure == "vikings" else play_one
     best = [float("inf")] * games
     for _ in range(repeats):
         for index in range(games):
-            elapsed, decisions = play_one(modules, players, first + index, make)
-            best[index] = min(best[index], elapsed if measure == "random" else elapsed / max(1, decisions))
+            elapsed, decisions = play(modules, players, first + index, make)
+            best[index] = min(best[index], elapsed if measure != "full" else elapsed / max(1, decisions))
     return statistics.median(best)
 
 
 def play_one(modules, players: int, seed: int, make) -> tuple[float, int]:
     """(ms, decisions) of one seeded long game, its agents made by `make(seed)`, setup included."""
-    Game, GameOptions, _, content = modules
+    Game, GameOptions, _, content = modules[:4]
     start = CLOCK()
     game = Game(content, GameOptions(players=players, length="long", decks=("A", "B", "C")), seed)
     game.run([make(seed * 10 + i) for i in range(players)])
+    return (CLOCK() - start) * 1000, len(game.log)
+
+
+def play_vikings(modules, players: int, seed: int, make) -> tuple[float, int]:
+    """(ms, decisions) of one seeded Vikings game, its agents made by `make(seed)`, setup included."""
+    TableauGame, ruleset = modules[4]
+    start = CLOCK()
+    game = TableauGame(ruleset, players, {}, seed)
+    agents = [make(seed * 10 + i) for i in range(players)]
+    while game.decision is not None:
+        game.answer(agents[game.decision.player].answer(game, game.decision))
     return (CLOCK() - start) * 1000, len(game.log)
 
 
@@ -134,9 +149,12 @@ def load_modules(root: Path):
     from rulesdsl.agents import RandomAgent
     from rulesdsl.content.loader import load_content
     from rulesdsl.engine.game import Game, GameOptions
+    from rulesdsl.tableau.game import TableauGame
+    from rulesdsl.tableau.rulesets import load
 
-    modules = (Game, GameOptions, RandomAgent, load_content())
+    modules = (Game, GameOptions, RandomAgent, load_content(), (TableauGame, load("vikings")))
     run_block(modules, "random", 1, 1, first=WARM_SEED)  # warm caches (a seed no block plays)
+    run_block(modules, "vikings", 3, 1, first=WARM_SEED)
     return modules
 
 
@@ -188,7 +206,7 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=1, help="plays per seed in a block; the fastest counts (replays: see above)")
     parser.add_argument("--seeds", choices=("same", "fresh"), default="same", help="the same seeds in every block, or new ones")
     parser.add_argument("--against", metavar="REV", help="an earlier commit to compare with, run side by side")
-    parser.add_argument("--only", choices=("random", "full"), help="run one kind of measure")
+    parser.add_argument("--only", choices=("random", "full", "vikings"), help="run one kind of measure")
     parser.add_argument("--wall", action="store_true", help="measure wall time, not CPU time")
     parser.add_argument("--worker", metavar="ROOT", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -216,7 +234,7 @@ def main() -> int:
             remote.close()
     for measure in measures:
         kind, players = measure
-        unit = "ms per game" if kind == "random" else "ms per decision (full legal lists)"
+        unit = "ms per decision (full legal lists)" if kind == "full" else "ms per game"
         print(f"{kind:6} {players}p  today: {spread(ours[measure])}  {unit}")
         if remote is not None:
             ratios = [a / b for a, b in zip(ours[measure], theirs[measure])]

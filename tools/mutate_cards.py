@@ -262,7 +262,7 @@ def _alarm(signum, frame):
 def run_item(task):
     """Run every mutant of one item against its scenarios: a list of result records."""
     key, mutants, files, stamp = task
-    from rulesdsl.engine.relevance import forget
+    from rulesdsl.engine.legality.relevance import forget
     from rulesdsl.lang.parser import parse
     from rulesdsl.scenario import run_file
 

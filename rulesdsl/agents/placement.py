@@ -153,7 +153,7 @@ def _added(board, masks, weights: tuple) -> list[float]:
 
 def _offers(decision):
     """The area offers of a placement question that writes its answers only when read
-    (engine.offers.PlacementEntries: positions with their masks), or None."""
+    (engine.legality.offers.PlacementEntries: positions with their masks), or None."""
     return getattr(decision, "placement_offers", None)  # a scripted decision may lack it
 
 

@@ -20,7 +20,7 @@ from rulesdsl.engine.items import ANIMAL, GOOD, RESOURCE, WEAPON
 from rulesdsl.engine.scoring import breakdown
 from rulesdsl.geometry import scoring as grid_scoring
 from rulesdsl.lang import tree as t
-from rulesdsl.mechanisms.feast import HELD as BANQUET_HELD
+from rulesdsl.engine.steps.feast import HELD as BANQUET_HELD
 
 SILVER = "silver"  # the currency is already in the score
 WEAPONS_USEFUL = 4  # weapons beyond these add little to a roll already won

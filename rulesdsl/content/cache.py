@@ -31,14 +31,19 @@ from __future__ import annotations
 import functools
 import hashlib
 import hmac
+import importlib.util
 import os
 import pickle
+import re
 import secrets
 import stat
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from rulesdsl.resources import grammar_path
+from rulesdsl.savefile import replace_file
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 _FORMAT = 2
@@ -68,7 +73,7 @@ def cache_dir() -> Path | None:
     home = os.environ.get("HOME")
     if home is None and hasattr(os, "getuid"):
         try:
-            import pwd
+            import pwd  # import here: POSIX only (ImportError handled), and needed only without HOME
 
             home = pwd.getpwuid(os.getuid()).pw_dir
         except (KeyError, ImportError):
@@ -84,9 +89,6 @@ def dependency_versions() -> str:
 
     Read from the `.dist-info` folder beside each module: importlib.metadata scans every
     installed distribution and would cost more than the cache saves on a warm start."""
-    import importlib.util
-    import re
-
     def norm(name: str) -> str:
         return re.sub(r"[-_.]+", "_", name).lower()
 
@@ -123,7 +125,6 @@ def dependency_versions() -> str:
 @functools.cache
 def _code_fingerprint() -> bytes:
     digest = hashlib.sha256(dependency_versions().encode())
-    from rulesdsl.resources import grammar_path
 
     grammar = grammar_path()
     for path in sorted(_PACKAGE.rglob("*.py")):
@@ -265,7 +266,6 @@ def write_verified(name: str, payload: bytes, prune: str | None = None) -> None:
     key = _secret(folder) if folder is not None else None
     if key is None:
         return
-    from rulesdsl.savefile import replace_file
 
     try:
         _clean(folder, prune)

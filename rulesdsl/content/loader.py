@@ -13,6 +13,7 @@ there is any, `ContentError` lists them all and no `Content` is returned.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import stat
@@ -20,15 +21,17 @@ from pathlib import Path
 
 import attrs
 
-from rulesdsl.content import models as m
+from rulesdsl import resources
 from rulesdsl.content import cache
+from rulesdsl.content import models as m
 from rulesdsl.content.located import YamlDoc
+from rulesdsl.content.structure import describe, structure
+from rulesdsl.content.validate import validate_content
+from rulesdsl.content.yamlfile import YamlReadError, parse_yaml_bytes, read_bounded
 from rulesdsl.errors import ContentError, Location, Problem
 
 def builtin_root() -> Path:
     """The content shipped with the package (the repository's boards/ and cards/)."""
-    from rulesdsl import resources
-
     return resources.builtin_root()
 
 
@@ -214,8 +217,6 @@ def _root_files(root: Path, problems: list[Problem]) -> list[tuple[str, Path]]:
 
 def _digests(plan) -> dict[str, str]:
     """Each loaded file's hash under a name that does not depend on where the roots lie."""
-    import hashlib
-
     builtin = builtin_root().resolve() if _has_builtin() else None
     out = {}
     for root, _kind, path, raw in plan:
@@ -242,8 +243,6 @@ def _has_builtin() -> bool:
 
 def _read_bytes(path: Path, problems: list[Problem]) -> bytes | None:
     """The bytes of a content file (bounded in size), or None with a problem."""
-    from rulesdsl.content.yamlfile import YamlReadError, read_bounded
-
     try:
         return read_bounded(path, lambda: _display(path))
     except YamlReadError as err:
@@ -252,8 +251,6 @@ def _read_bytes(path: Path, problems: list[Problem]) -> bytes | None:
 
 
 def _read_file(kind: str, path: Path, raw: bytes, root: str, out: _RootItems, problems: list[Problem]) -> None:
-    from rulesdsl.content.yamlfile import YamlReadError, parse_yaml_bytes
-
     try:
         doc = parse_yaml_bytes(raw, _display(path))
     except YamlReadError as err:
@@ -280,8 +277,6 @@ def _add(out: _RootItems, collection: str, item, source: ItemSource, problems: l
 
 
 def _collection_file(doc: YamlDoc, root: str, out: _RootItems, problems: list[Problem]) -> None:
-    from rulesdsl.content.structure import describe, structure
-
     if doc.data is None:
         return
     if not isinstance(doc.data, dict):
@@ -308,8 +303,6 @@ def _collection_file(doc: YamlDoc, root: str, out: _RootItems, problems: list[Pr
 
 
 def _removals(doc: YamlDoc, entries, out: _RootItems, problems: list[Problem]) -> None:
-    from rulesdsl.content.structure import describe
-
     if not isinstance(entries, dict):
         problems.append(Problem(doc.location(("remove",)), f"'remove' must map collection names to lists of ids, found {describe(entries)}"))
         return
@@ -325,8 +318,6 @@ def _removals(doc: YamlDoc, entries, out: _RootItems, problems: list[Problem]) -
 
 
 def _card_file(doc: YamlDoc, path: Path, root: str, out: _RootItems, problems: list[Problem]) -> None:
-    from rulesdsl.content.structure import structure
-
     item, errors = structure(doc.data, m.Occupation)
     for sub, message in errors:
         problems.append(Problem(doc.location(sub, key=message.startswith("unknown key")), message))
@@ -345,7 +336,6 @@ def load_content(extra_roots=(), include_builtin: bool = True) -> Content:
     """Load the built-in content, then each extra root in order; raise ContentError on any problem."""
     if not include_builtin:
         return load_roots([Path(r) for r in extra_roots])
-    from rulesdsl import resources
 
     root = builtin_root()
     missing = resources.missing_packaged_files()
@@ -408,7 +398,6 @@ def build_content(plan: list, roots, problems: list[Problem]) -> Content:
         read.append((root, items))
     content = _merge(read, roots, problems)
     content.files = _digests(plan)
-    from rulesdsl.content.validate import validate_content
 
     # Effects are parsed even when some files are broken (syntax errors need no
     # other content); names are checked only once every item could be read.
@@ -466,8 +455,6 @@ def _blame_removals(read: list, roots, problems: list[Problem]) -> list[Problem]
     The content is checked again without each removal in turn; a problem that goes away
     without removal R is reported at R's line, naming where it shows.
     """
-    from rulesdsl.content.validate import validate_content
-
     removals = [location for _, items in read for _, _, location in items.removals]
     if len(removals) > 20:  # re-checking costs a full validation per removal
         return problems

@@ -10,14 +10,13 @@ the engine's own bound on effects set off inside one another (`engine.emission.M
 
 from __future__ import annotations
 
+from rulesdsl.engine.items import Catalog
 from rulesdsl.errors import Problem
 from rulesdsl.lang import tree as t
 
 
 def trigger_loops(content) -> list[Problem]:
     """A located problem for every loop of sure self-triggering among the content's effects."""
-    from rulesdsl.engine.items import Catalog
-
     catalog = Catalog(content)
     hooks = []  # (collection, id, hook, heard items, gained items)
     for (collection, item_id), program in sorted(content.programs.items(), key=lambda kv: (kv[0][0], str(kv[0][1]))):

@@ -6,10 +6,15 @@ Returns a list of located problems; the loader refuses content with any.
 
 from __future__ import annotations
 
+import attrs
+
 from rulesdsl.content import models as m
+from rulesdsl.content.loops import trigger_loops
 from rulesdsl.errors import CardSyntaxError, Problem
+from rulesdsl.geometry.grid import area_problems, minus_squares
 from rulesdsl.lang.checker import check, declared_names, vocabulary_from
 from rulesdsl.lang.parser import parse, reserved_words
+from rulesdsl.lang.tree import walk
 
 
 def validate_content(content, check_names: bool = True) -> list[Problem]:
@@ -32,7 +37,6 @@ def validate_content(content, check_names: bool = True) -> list[Problem]:
     _check_numbers(content, problems)
     _check_effects(content, problems)
     if not problems:  # the trees are sound: look for effects that set each other off without end
-        from rulesdsl.content.loops import trigger_loops
 
         problems.extend(trigger_loops(content))
     return problems
@@ -67,10 +71,6 @@ def _parse_effects(content, problems: list[Problem]) -> None:
 
 def _check_numbers(content, problems: list[Problem]) -> None:
     """Numbers in effect texts stay within MAX_EFFECT_NUMBER (a typo of many digits is no rule)."""
-    import attrs
-
-    from rulesdsl.lang.tree import walk
-
     seen = set()
     for (collection, item_id), program in content.programs.items():
         if id(program) in seen:  # an aliased text has one tree
@@ -330,8 +330,6 @@ _PLACEABLE_CLASSES = ("special", "silver")
 
 
 def _check_areas(content, problems: list[Problem]) -> None:
-    from rulesdsl.geometry.grid import area_problems, minus_squares
-
     colors = {g.color for g in content.goods.values()}
     shaped = {r.id for r in content.resources.values() if r.shape is not None}
     classes = colors | shaped | set(_PLACEABLE_CLASSES) | {r.id for r in content.resources.values()}

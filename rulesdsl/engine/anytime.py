@@ -8,7 +8,7 @@ from rulesdsl.engine.decisions import Candidates, Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.items import GOOD, SPECIAL
 from rulesdsl.geometry import pieces
-from rulesdsl.engine.offers import AreaOffer, PlacementEntries
+from rulesdsl.engine.legality.offers import AreaOffer, PlacementEntries
 from rulesdsl.geometry.placement import legal_positions
 from rulesdsl.geometry.slots import fill as fill_slot
 from rulesdsl.engine.keys import building_key, ship_key

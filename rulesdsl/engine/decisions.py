@@ -124,7 +124,7 @@ class Decision:
     @property
     def placement_offers(self):
         """The area offers of a placement question whose answers are written only when read
-        (engine.offers.PlacementEntries: positions with their masks), or None."""
+        (engine.legality.offers.PlacementEntries: positions with their masks), or None."""
         return getattr(self._entries, "offers", None)
 
     @property

@@ -14,16 +14,16 @@ from __future__ import annotations
 
 from rulesdsl.engine.anytime import Anytime
 from rulesdsl.engine.card_play import CardPlay
-from rulesdsl.engine.direct import DirectMemo
+from rulesdsl.engine.legality.direct import DirectMemo
 from rulesdsl.engine.emission import Emission
 from rulesdsl.engine.interp import Interpreter
 from rulesdsl.engine.keys import building_key, ship_key
 from rulesdsl.engine.phases import PhaseRunner
 from rulesdsl.engine.placing import Placing
-from rulesdsl.engine.preparations import Trials
+from rulesdsl.engine.legality.preparations import Trials
 from rulesdsl.engine.spaces import ActionSpaces
 from rulesdsl.engine.travel import Travel
-from rulesdsl.engine.verdicts import Verdicts
+from rulesdsl.engine.legality.verdicts import Verdicts
 
 PENALTY_POINTS = 3  # a Thing penalty tile is worth -3 at the end
 

@@ -28,6 +28,7 @@ import random
 import attrs
 
 from rulesdsl.engine.events import Events
+from rulesdsl.engine.flow import Flow
 from rulesdsl.engine.state import GameState
 from rulesdsl.errors import RulesError
 
@@ -195,7 +196,6 @@ class Forking:
         g.decision = None
         g.history = self.history[:root.history]
         g.history += base.notes
-        from rulesdsl.engine.flow import Flow
 
         g.flow = Flow(g)
         for name in _STATIC_FLOW_CACHES:

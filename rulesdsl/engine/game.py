@@ -14,8 +14,10 @@ from collections import Counter
 import attrs
 
 from rulesdsl.engine import ops
+from rulesdsl.engine import record
 from rulesdsl.engine.decisions import Decision
 from rulesdsl.engine.events import Events
+from rulesdsl.engine.flow import Flow
 from rulesdsl.engine.forking import Checkpoint, Forking, ResumeReached  # noqa: F401 (ResumeReached: imported from here)
 from rulesdsl.engine.items import Catalog
 from rulesdsl.engine.state import GameState, PlayerState
@@ -67,8 +69,6 @@ class GameOptions:
     @classmethod
     def from_json(cls, data: dict) -> "GameOptions":
         """Options from a record, with exact types (RecordError names the bad value)."""
-        from rulesdsl.engine import record
-
         return cls(**record.options(data))
 
 
@@ -96,7 +96,6 @@ class Game(Forking):
         self.decision: Decision | None = None
         self.history: list[str] = []  # a readable account of what happened
         self.on_note = None  # called with the index of each new history line
-        from rulesdsl.engine.flow import Flow
 
         self.flow = Flow(self)
         self._validate_options()
@@ -147,8 +146,6 @@ class Game(Forking):
     # ------------------------------------------------------------------ save / load
     def save(self) -> dict:
         """The JSON record: options, seed, dice, answers and the content it was played on."""
-        from rulesdsl.engine import record
-
         return {"format": SAVE_FORMAT, "options": self.options.to_json(), "seed": self.seed,
                 "dice": list(self._initial_dice), "answers": [list(a) for a in self.log],
                 "content": record.fingerprint(self.content)}
@@ -156,8 +153,6 @@ class Game(Forking):
     @classmethod
     def load(cls, content, data, force: bool = False) -> "Game":
         """Replay a record; RulesError if it is not one, or (unless `force`) was made on other content."""
-        from rulesdsl.engine import record
-
         opts, seed, dice, answers = record.read(data, content, force)
         game = cls(content, GameOptions(**opts), seed, dice)
         for index, (player, key) in enumerate(answers):

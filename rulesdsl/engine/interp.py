@@ -15,13 +15,14 @@ spaces, phases, dice, `use`), `stmt_control.py` (choices, conditions, loops); va
 
 from __future__ import annotations
 
-from rulesdsl.engine.events import EventInfo
-from rulesdsl.lang import tree as t
 from rulesdsl.engine.context import Abort, Action, Ctx
 from rulesdsl.engine.describe import describe, describe_bundle
+from rulesdsl.engine.dice import DiceRunner
+from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.expressions import Expressions
 from rulesdsl.engine.items import SHIP
 from rulesdsl.engine.keys import ship_key
+from rulesdsl.engine.queries import Queries
 from rulesdsl.engine.runner import Runner
 from rulesdsl.engine.stmt_actions import ActionStatements
 from rulesdsl.engine.stmt_boards import BoardStatements
@@ -31,6 +32,7 @@ from rulesdsl.engine.stmt_gain import GainStatements
 from rulesdsl.engine.stmt_pay import PayStatements
 from rulesdsl.engine.stmt_ships import ShipStatements
 from rulesdsl.engine.stmt_tiles import TileStatements
+from rulesdsl.lang import tree as t
 
 _OPTIONAL = (t.Pay, t.Exchange, t.Upgrade, t.Flip, t.TakeMountain, t.Play, t.Emigrate, t.Explore, t.PlaceBundle,
              t.PlaceAll, t.Lift, t.MakePregnant, t.LoadOre, t.RemoveOre, t.UnloadOre, t.ChooseOne, t.ChooseVar, t.Loot,
@@ -51,13 +53,12 @@ class Interpreter(GainStatements, PayStatements, TileStatements, CardStatements,
 
     optional = _OPTIONAL
     yields = _YIELDS
+    paid_on_space = (t.Exchange,)  # paying an exchange's cost on a space is itself an effect
 
     def __init__(self, game):
         super().__init__()
         self.g = game
         self.catalog = game.catalog
-        from rulesdsl.engine.dice import DiceRunner
-        from rulesdsl.engine.queries import Queries
 
         self.q = Queries(game, self)
         self.dice = DiceRunner(game, self)

@@ -9,7 +9,7 @@ from rulesdsl.engine.decisions import Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.errors import IllegalPlacement, RulesError
 from rulesdsl.geometry import pieces, scoring
-from rulesdsl.engine.offers import placement_key
+from rulesdsl.engine.legality.offers import placement_key
 from rulesdsl.geometry.placement import BoardState, empty, legal_placements, place
 from rulesdsl.geometry.slots import fill as fill_slot
 from rulesdsl.lang import tree as t

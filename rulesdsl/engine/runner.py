@@ -10,7 +10,8 @@ of a game that keeps plain counts are `stmt_gain.CurrencyGain` / `stmt_pay.Curre
 
 Where games differ, they say so by data on their interpreter class, never by a game's name:
 `optional` (statement kinds done without a yes/no question because they choose or cost
-something anyway) and `yields` (kinds whose gains arrive as one yield, see `whole_yield`).
+something anyway), `yields` (kinds whose gains arrive as one yield, see `whole_yield`) and
+`paid_on_space` (kinds whose cost counts as an action space's effect, see `run`).
 A game supplies `watching()` / `changed(ctx)` ("as soon as" conditions re-checked after
 every change) and `ask` (how a decision reaches the player) when the defaults do not fit.
 """
@@ -30,6 +31,9 @@ class Runner:
 
     optional: tuple = ()  # kinds done without asking "do you want to?": they offer a choice themselves
     yields: tuple = ()  # kinds whose gains form one yield: arrivals announced when all have arrived
+    # kinds whose cost is itself an effect among an action space's own effects (`run` with
+    # costs_count): run as one yield, their `s_X` told whether the space's check found them usable
+    paid_on_space: tuple = ()
 
     def __init__(self):
         self._can_methods: dict = {}  # statement kind -> its `c_X` (None: always can), looked up once
@@ -46,8 +50,9 @@ class Runner:
                 mandatory = False
                 if need_one and not did and not any(can(later, ctx) for later in stmts[index + 1:]):
                     mandatory = True
-                if costs_count and isinstance(stmt, t.Exchange):
-                    done = yield from self.whole_yield(ctx, lambda sub, stmt=stmt, m=mandatory: self.s_Exchange(
+                if costs_count and isinstance(stmt, self.paid_on_space):
+                    method = getattr(self, "s_" + type(stmt).__name__)
+                    done = yield from self.whole_yield(ctx, lambda sub, stmt=stmt, m=mandatory, method=method: method(
                         stmt, sub, m, usable=self.can_on_space(stmt, sub)))
                 else:
                     done = yield from self.stmt(stmt, ctx, mandatory)

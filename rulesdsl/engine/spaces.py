@@ -6,7 +6,7 @@ from __future__ import annotations
 from rulesdsl.engine.decisions import Candidates, Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.context import Action, Ctx, hows
-from rulesdsl.engine import relevance
+from rulesdsl.engine.legality import relevance
 from rulesdsl.errors import RulesError
 
 from rulesdsl.lang import tree as t
@@ -98,7 +98,7 @@ class ActionSpaces:
                                           lambda p: _judge(interp, Ctx(ctx.player, p, space=space, action=blank), requires, others))
         else:
             # remembered by the values the check reads, where a static reading lists them
-            # (engine/direct.py); else judged here
+            # (engine/legality/direct.py); else judged here
             direct = self.direct
             key = direct.key(ctx.p, space, needed)
             if key is None:

@@ -4,7 +4,8 @@ the item helpers they share (which ids an item names, whether it can be taken, i
 from __future__ import annotations
 
 from collections import Counter
-from rulesdsl.engine import ops, relevance
+from rulesdsl.engine import ops
+from rulesdsl.engine.legality import relevance
 from rulesdsl.engine.context import hows as action_hows
 from rulesdsl.engine.decisions import Option
 from rulesdsl.engine.events import EventInfo

@@ -5,14 +5,14 @@ returning whether it did anything."""
 from __future__ import annotations
 
 from rulesdsl.engine.turns import last_placer_starts, turns
-from rulesdsl.mechanisms.bonus import board_bonus
-from rulesdsl.mechanisms.breeding import breed_pairs
-from rulesdsl.mechanisms.drawing import draw_weapon
-from rulesdsl.mechanisms.exploration_slots import turn_exploration_boards
-from rulesdsl.mechanisms.feast import banquet
-from rulesdsl.mechanisms.income import collect_income, harvest_goods
-from rulesdsl.mechanisms.mountains import update_mountain_strips
-from rulesdsl.mechanisms.workers import leave_table, return_placed_vikings
+from rulesdsl.engine.steps.bonus import board_bonus
+from rulesdsl.engine.steps.breeding import breed_pairs
+from rulesdsl.engine.steps.drawing import draw_weapon
+from rulesdsl.engine.steps.exploration_slots import turn_exploration_boards
+from rulesdsl.engine.steps.feast import banquet
+from rulesdsl.engine.steps.income import collect_income, harvest_goods
+from rulesdsl.engine.steps.mountains import update_mountain_strips
+from rulesdsl.engine.steps.workers import leave_table, return_placed_vikings
 
 IMPLEMENTATIONS = {
     "leave_table": leave_table,

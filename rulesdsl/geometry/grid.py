@@ -9,6 +9,7 @@ be covered before it (the income rule).
 from __future__ import annotations
 
 import hashlib
+import pickle
 import weakref
 
 import attrs
@@ -219,8 +220,6 @@ def register(grid_id: str, grid: Grid) -> None:
 def _registered(fingerprint: str) -> Grid:
     found = _BY_PRINT.get(fingerprint)
     if found is None:
-        import pickle
-
         raise pickle.UnpicklingError("this state's boards belong to a content that is not loaded here: "
                                      "load the content (and start a game with it) before unpickling")
     return found

@@ -16,6 +16,8 @@ from pathlib import Path
 import attrs
 
 from rulesdsl.content.models import ranged
+from rulesdsl.content.structure import structure
+from rulesdsl.content.yamlfile import YamlReadError, read_yaml
 from rulesdsl.errors import ContentError, IllegalMove, IllegalPlacement, Problem
 from rulesdsl.geometry import pieces
 from rulesdsl.geometry.placement import BoardState, empty, place
@@ -36,9 +38,6 @@ class BoardSpec:
 
 
 def load_state(path: Path, content) -> BoardState:
-    from rulesdsl.content.structure import structure
-    from rulesdsl.content.yamlfile import YamlReadError, read_yaml
-
     try:
         doc = read_yaml(path, str(path))
     except YamlReadError as err:

@@ -27,6 +27,7 @@ from rulesdsl.lang import registry as reg
 from rulesdsl.lang import tree as t
 from rulesdsl.lang.check_statements import StatementChecks
 from rulesdsl.lang.check_values import ValueChecks
+from rulesdsl.lang.printer import is_simple
 
 
 @attrs.define
@@ -326,8 +327,6 @@ def _event_text(ev: t.Event) -> str:
 
 
 def _is_simple(s) -> bool:
-    from rulesdsl.lang.printer import is_simple
-
     return is_simple(s)
 
 

@@ -8,7 +8,11 @@ the text and the list of things the grammar would have accepted there.
 
 from __future__ import annotations
 
+import difflib
 import functools
+import hashlib
+import io
+import re
 
 from lark import Lark
 from lark.exceptions import (
@@ -20,20 +24,22 @@ from lark.exceptions import (
     VisitError,
 )
 from lark.indenter import DedentError, Indenter
+from lark.lark import _LOAD_ALLOWED_OPTIONS  # private import: the options Lark's own cache saves and loads (no public name)
 
+from rulesdsl.content import cache
 from rulesdsl.errors import CardSyntaxError
 from rulesdsl.lang import tree as t
-from rulesdsl.lang.nodes_expressions import ExpressionBuilder
-from rulesdsl.lang.nodes_selectors import SelectorBuilder
-from rulesdsl.lang.nodes_goods import GoodsBuilder
-from rulesdsl.lang.nodes_cards import CardsBuilder
-from rulesdsl.lang.nodes_boards import BoardsBuilder
-from rulesdsl.lang.nodes_ships import ShipsBuilder
-from rulesdsl.lang.nodes_control import ControlBuilder
 from rulesdsl.lang.nodes_actions import ActionsBuilder
+from rulesdsl.lang.nodes_boards import BoardsBuilder
+from rulesdsl.lang.nodes_cards import CardsBuilder
+from rulesdsl.lang.nodes_control import ControlBuilder
+from rulesdsl.lang.nodes_expressions import ExpressionBuilder
+from rulesdsl.lang.nodes_goods import GoodsBuilder
+from rulesdsl.lang.nodes_selectors import SelectorBuilder
+from rulesdsl.lang.nodes_ships import ShipsBuilder
 from rulesdsl.lang.nodes_timing import TimingBuilder
-from rulesdsl.tableau.nodes import TableauBuilders
-from rulesdsl.tableau import printing as _tableau_printing  # noqa: F401 (registers the section's printer)
+from rulesdsl.lang.sections import builders
+from rulesdsl.resources import grammar_path
 
 class _CardIndenter(Indenter):
     NL_type = "_NL"
@@ -54,17 +60,9 @@ def _lark() -> Lark:
     Lark's own `cache=True` would write a pickle under a predictable name in the shared
     temporary folder and unpickle whatever is found there; rulesdsl.content.cache keeps
     the built tables instead, MAC-checked before they are read (see its docstring)."""
-    import hashlib
-    import io
-
-    from rulesdsl.content import cache
-    from rulesdsl.resources import grammar_path
-
     grammar = grammar_path().read_text(encoding="utf-8")
     key = hashlib.sha256(f"{grammar}|{sorted(_LARK_OPTIONS.items())}|{cache.dependency_versions()}".encode()).hexdigest()
     name = f"grammar-{key}.lark"
-    from lark.lark import _LOAD_ALLOWED_OPTIONS
-
     blob = cache.read_verified(name)
     if blob is not None:
         try:
@@ -86,8 +84,6 @@ def _lark() -> Lark:
 @functools.cache
 def reserved_words() -> frozenset[str]:
     """Keywords of the language: they cannot serve as names of goods, spaces and so on."""
-    import re
-
     name = re.compile(r"[a-z][a-z0-9_]*\Z")
     return frozenset(
         term.pattern.value
@@ -149,7 +145,7 @@ def parse(text: str) -> t.Program:
         source += "\n"
     try:
         raw = _lark().parse(source)
-        return _ToNodes().transform(raw)
+        return _to_nodes().transform(raw)
     except VisitError as err:
         if isinstance(err.orig_exc, CardSyntaxError):
             raise err.orig_exc from None
@@ -226,8 +222,6 @@ def _misspelled_keyword(source: str, bad) -> tuple[int, int, str] | None:
     The text is parsed again token by token up to the failure; the state before each name
     says which keywords would have been accepted there.
     """
-    import difflib
-
     bad_line = getattr(bad, "line", None)
     keywords = _keyword_terminals()
     candidates = []
@@ -303,5 +297,17 @@ def _dedent_line(source: str) -> tuple[int, int]:
     return 1, 1
 
 
-class _ToNodes(TableauBuilders, ExpressionBuilder, SelectorBuilder, GoodsBuilder, CardsBuilder, BoardsBuilder, ShipsBuilder, ControlBuilder, ActionsBuilder, TimingBuilder):
+class _CoreNodes(ExpressionBuilder, SelectorBuilder, GoodsBuilder, CardsBuilder, BoardsBuilder, ShipsBuilder, ControlBuilder, ActionsBuilder, TimingBuilder):
     """Lark parse tree -> effect tree: each node module's builder handles its grammar rules."""
+
+
+_TRANSFORMERS: dict[tuple[type, ...], type] = {}  # by the sections' builders registered (lang/sections.py)
+
+
+def _to_nodes() -> _CoreNodes:
+    """The transformer of the language's own builders and every registered section's."""
+    sections = builders()
+    made = _TRANSFORMERS.get(sections)
+    if made is None:
+        made = _TRANSFORMERS[sections] = type("_ToNodes", (*sections, _CoreNodes), {"__doc__": _CoreNodes.__doc__})
+    return made()

@@ -1,26 +1,47 @@
-"""Printers of grammar sections defined outside rulesdsl.lang (a game's own statements).
+"""Grammar sections defined outside rulesdsl.lang (a game's own statements): their tree
+builders and printers, registered by the game.
 
-A section registers its printer with `extend` when it is imported; the language's printer asks
-the registered sections for the statements it does not know, so it never imports them (no
-import cycle between the language and a game's statements)."""
+A section registers its builders with `extend_builders` and its printer with `extend` when it
+is imported; the parser mixes the registered builders into its transformer and the language's
+printer asks the registered sections for the statements it does not know, so the language
+never imports a game (it is the lowest layer). The built-in games' sections are registered
+when the package `rulesdsl` is imported (rulesdsl/__init__.py)."""
 
 from __future__ import annotations
 
-_SECTIONS: list = []  # (simple node types, simple(node) -> str, compound(node, depth, out))
+from collections.abc import Callable
+from typing import Any
+
+SimplePrinter = Callable[[Any], str]
+CompoundPrinter = Callable[[Any, int, list[str]], None]
+
+_SECTIONS: list[tuple[tuple[type, ...], SimplePrinter, CompoundPrinter]] = []  # (simple node types, simple(node) -> str, compound(node, depth, out))
+_BUILDERS: list[type] = []  # Lark transformer mixins, one per section, in the order registered
 
 
-def extend(simple_types: tuple, simple_printer, compound_printer) -> None:
+def extend_builders(builder: type) -> None:
+    """Register the tree builders (a Lark `Transformer` mixin) of a grammar section defined outside rulesdsl.lang."""
+    if builder not in _BUILDERS:
+        _BUILDERS.append(builder)
+
+
+def builders() -> tuple[type, ...]:
+    """The registered sections' tree builders."""
+    return tuple(_BUILDERS)
+
+
+def extend(simple_types: tuple[type, ...], simple_printer: SimplePrinter, compound_printer: CompoundPrinter) -> None:
     """Register the printer of a grammar section defined outside rulesdsl.lang."""
     if not any(entry[1] is simple_printer for entry in _SECTIONS):
         _SECTIONS.append((tuple(simple_types), simple_printer, compound_printer))
 
 
-def is_simple(stmt) -> bool:
+def is_simple(stmt: object) -> bool:
     """Whether a registered section prints the statement on one line."""
     return any(isinstance(stmt, types) for types, _, _ in _SECTIONS)
 
 
-def simple(stmt) -> str:
+def simple(stmt: object) -> str:
     """The one-line text of a registered section's statement."""
     for types, printer, _ in _SECTIONS:
         if isinstance(stmt, types):
@@ -28,7 +49,7 @@ def simple(stmt) -> str:
     raise TypeError(f"not a simple statement: {type(stmt).__name__}")
 
 
-def compound(stmt, depth: int, out: list[str]) -> None:
+def compound(stmt: object, depth: int, out: list[str]) -> None:
     """The lines of a registered section's statement with a block (each printer raises TypeError for others)."""
     for *_, printer in _SECTIONS:
         try:

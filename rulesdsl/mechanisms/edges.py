@@ -20,11 +20,14 @@ Placed tiles are a mapping {(row, col): EdgeTile}, or {(row, col): kind id} toge
     >>> b = EdgeTile.from_sides("x", {"w": "l", "e": "s", "n": "s", "s": "s"})
     >>> legal_cells(board, {(1, 0): a}, b)
     ((1, 1),)
+    >>> matches(board, {(1, 0): a}, b, (1, 1)), matches(board, {(1, 0): a}, a, (1, 1))
+    (True, False)
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Any, cast
 
 import attrs
 
@@ -42,12 +45,16 @@ def _side_index(name: str) -> int:
     return _SHORT[name]
 
 
+def _labels(value: Iterable[Label]) -> tuple[Label, ...]:
+    return tuple(value)
+
+
 @attrs.frozen(slots=True)
 class EdgeTile:
     """A tile kind: its category and its edge labels in the order top, right, bottom, left."""
 
     category: str
-    edges: tuple[Label, Label, Label, Label] = attrs.field(converter=tuple)
+    edges: tuple[Label, ...] = attrs.field(converter=_labels)  # top, right, bottom, left
 
     @classmethod
     def from_sides(cls, category: str, sides: Mapping[str, Label]) -> "EdgeTile":
@@ -58,7 +65,7 @@ class EdgeTile:
         return cls(category, tuple(edges))
 
 
-def _side(value, length: int, side: str) -> tuple[Label, ...]:
+def _side(value: Label | Sequence[Label], length: int, side: str) -> tuple[Label, ...]:
     if value is None or isinstance(value, str):
         return (value,) * length
     value = tuple(value)
@@ -136,7 +143,7 @@ def _border_clash(board: EdgeBoard, tile: EdgeTile, r: int, c: int) -> bool:
 
 
 def legal_cells(
-    board: EdgeBoard, placed: Mapping[Cell, Hashable], tile: EdgeTile, kinds: Mapping[Hashable, EdgeTile] | None = None
+    board: EdgeBoard, placed: Mapping[Cell, Hashable], tile: EdgeTile, kinds: Mapping[Any, EdgeTile] | None = None
 ) -> tuple[Cell, ...]:
     """Every cell `tile` may legally go on, sorted by (row, column); () if none (the tile cannot be placed).
 
@@ -165,9 +172,8 @@ def legal_cells(
         if BOTTOM in anchors and r0 + board.rows - 1 in rows:
             anchored.update((r0 + board.rows - 1, c) for c in range(c0, last_c + 1))
     add, bad = anchored.add, clash.add
-    for (r, c), other in placed.items():
-        if kinds is not None:
-            other = kinds[other]
+    for (r, c), placed_value in placed.items():
+        other = kinds[placed_value] if kinds is not None else cast(EdgeTile, placed_value)
         kind = other.category
         if anchoring is None or kind in anchoring:
             add((r - 1, c))
@@ -198,7 +204,33 @@ def legal_cells(
 
 
 def fits(
-    board: EdgeBoard, placed: Mapping[Cell, Hashable], tile: EdgeTile, cell: Cell, kinds: Mapping[Hashable, EdgeTile] | None = None
+    board: EdgeBoard, placed: Mapping[Cell, Hashable], tile: EdgeTile, cell: Cell, kinds: Mapping[Any, EdgeTile] | None = None
 ) -> bool:
     """True if `tile` may go on `cell` (inside, empty, row allowed, anchored, every edge matched)."""
     return cell in legal_cells(board, placed, tile, kinds)
+
+
+_NEIGHBOURS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # by edge index: the cell beyond top, right, bottom, left
+
+
+def matches(
+    board: EdgeBoard, placed: Mapping[Cell, Hashable], tile: EdgeTile, cell: Cell, kinds: Mapping[Any, EdgeTile] | None = None
+) -> bool:
+    """True if every edge of `tile` on `cell` agrees with the matched tiles beside it and the board
+    sides it lies on (anchoring, the row and emptiness aside: what a placed tile must keep)."""
+    if tile.category in board.unmatched:
+        return True
+    if _border_clash(board, tile, *cell):
+        return False
+    r, c = cell
+    for edge, (dr, dc) in enumerate(_NEIGHBOURS):
+        placed_value = placed.get((r + dr, c + dc))
+        if placed_value is None:
+            continue
+        other = kinds[placed_value] if kinds is not None else cast(EdgeTile, placed_value)
+        if other.category in board.unmatched or (board.same_category_only and other.category != tile.category):
+            continue
+        mine, theirs = tile.edges[edge], other.edges[(edge + 2) % 4]
+        if mine is not None and theirs is not None and mine != theirs:
+            return False
+    return True

@@ -15,12 +15,15 @@ non-overlapping. A grid is a mapping {(row, col): category}; its runs never cros
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Mapping, Sequence
+from typing import cast
 
 Categories = Hashable | Collection[Hashable]
 
 
-def _set(value: Categories) -> frozenset:
-    return frozenset((value,)) if isinstance(value, (str, int)) else frozenset(value)
+def _set(value: Categories) -> frozenset[Hashable]:
+    if isinstance(value, (str, int)):
+        return frozenset((value,))
+    return frozenset(cast(Collection[Hashable], value))
 
 
 def runs(row: Sequence[Hashable | None], start: Categories, middle: Categories, end: Categories) -> tuple[tuple[int, int], ...]:
@@ -55,7 +58,7 @@ def grid_runs(cells: Mapping[tuple[int, int], Hashable], start: Categories, midd
     by_row: dict[int, dict[int, Hashable]] = {}
     for (r, c), category in cells.items():
         by_row.setdefault(r, {})[c] = category
-    out = []
+    out: list[tuple[int, int, int]] = []
     for r in sorted(by_row):
         row = by_row[r]
         first = min(row)

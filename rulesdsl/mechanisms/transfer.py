@@ -20,7 +20,7 @@ counts the free cells per category. A load (what one carrier moves) is a tuple o
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import combinations, product
 
 ONE_KIND_OR_ALL_DIFFERENT, SINGLE, ANY = "one_kind_or_all_different", "single", "any"
@@ -50,13 +50,15 @@ def _movable(waiting: Mapping[str, int], room: Mapping[str, int], target: Mappin
     out = []
     for colour, n in waiting.items():
         category = colour if target is None else target.get(colour)
-        free = room.get(category, 0) if category is not None else 0
+        if category is None:
+            continue
+        free = room.get(category, 0)
         if n > 0 and free > 0:
             out.append((colour, category, min(n, free)))
     return out
 
 
-def _fits_room(group, room: Mapping[str, int]) -> bool:
+def _fits_room(group: Iterable[tuple[tuple[str, int], str]], room: Mapping[str, int]) -> bool:
     used: dict[str, int] = {}
     for (_, n), category in group:
         used[category] = used.get(category, 0) + n
@@ -87,9 +89,9 @@ def loads(
         return tuple(out)
     singles = [((colour, 1), category) for colour, category, _ in movable]
     for size in range(2, min(len(singles), cap) + 1):
-        for group in combinations(singles, size):
-            if not shared or _fits_room(group, room):  # colours going to one category share its free cells
-                out.append(tuple(one for one, _ in group))
+        for chosen in combinations(singles, size):
+            if not shared or _fits_room(chosen, room):  # colours going to one category share its free cells
+                out.append(tuple(one for one, _ in chosen))
     return tuple(out)
 
 

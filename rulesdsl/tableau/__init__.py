@@ -13,4 +13,13 @@ the card language (its tableau section). Modules:
 - `interp`   each statement's "can it happen" and "do it", side by side
 - `game`     decisions, answers, save/load/replay
 - `scenario` scenario files; `cli` the `--game` commands; `render` a home board as text
+
+Importing this package registers the tableau section of the card language (its builders and
+printer) with `rulesdsl.lang.sections`; the language itself never imports a game.
 """
+
+from rulesdsl.lang.sections import extend_builders
+from rulesdsl.tableau import printing  # noqa: F401  (registers the section's printer on import)
+from rulesdsl.tableau.nodes import TableauBuilders
+
+extend_builders(TableauBuilders)

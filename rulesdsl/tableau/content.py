@@ -25,6 +25,7 @@ from rulesdsl.errors import CardSyntaxError, ContentError, Location, Problem
 from rulesdsl.lang import tree as t
 from rulesdsl.lang.checker import Vocabulary
 from rulesdsl.lang.checker import check as check_program
+from rulesdsl.lang.parser import parse
 from rulesdsl.tableau import nodes as n
 
 FILES = ("ruleset.yaml", "components.yaml", "rules.yaml")
@@ -283,8 +284,6 @@ def load_ruleset(folder: Path, override: dict | None = None) -> Ruleset:
 
 
 def _parse(text: str) -> t.Program:
-    from rulesdsl.lang.parser import parse
-
     return parse(text)
 
 

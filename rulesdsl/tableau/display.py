@@ -46,24 +46,19 @@ class DisplayStatements:
         grid = seat.tiles
         category = self.category[tile]
         board = self.board
+        edge_rows = tuple(spec.row for spec in board.rows if spec.category == category and spec.fill is None)
+        # every edge-matched row at once, then handed out row by row in the board's order
+        edge_cells = mech.edge_cells(board.columns, edge_rows, board.edge, grid, tile, self.edge_tiles) if edge_rows else ()
         out = []
         for spec in board.rows:
             if spec.category != category:
                 continue
             row = spec.row
-            used = {c for r, c in grid if r == row}
             if spec.fill is not None:
+                used = {c for r, c in grid if r == row}
                 out += [(row, c) for c in mech.row_fill_columns(used, spec.fill.window) if c <= board.columns]
                 continue
-            edges = self.edges[tile]
-            same = lambda kind: self.category[kind] == category  # noqa: E731
-            candidates = {1} | {c + d for c in used for d in (-1, 1)} | {c for r, c in grid if abs(r - row) == 1}
-            for column in sorted(candidates):
-                cell = (row, column)
-                if column < 1 or column > board.columns or cell in grid:
-                    continue
-                if mech.anchored(cell, grid) and mech.matched(cell, edges, grid, same, self.edges.__getitem__, board.edge):
-                    out.append(cell)
+            out += [cell for cell in edge_cells if cell[0] == row]
         return out
 
     def place_tile(self, player: int, tile: str, dealt: bool = False):

@@ -22,6 +22,7 @@ import random
 
 import attrs
 
+from rulesdsl.engine.record import MAX_ANSWERS, MAX_KEY, differences, fingerprint
 from rulesdsl.engine.record import RecordError
 from rulesdsl.errors import RulesError
 from rulesdsl.tableau import mech
@@ -234,16 +235,12 @@ class TableauGame:
     # ------------------------------------------------------------------ save / load
     def save(self) -> dict:
         """The record of this game: ruleset, players, options, seed, answers and the content's fingerprint."""
-        from rulesdsl.engine.record import fingerprint
-
         return {"format": FORMAT, "game": self.ruleset.id, "players": self.players, "options": dict(self.given),
                 "seed": self.seed, "answers": list(self.log), "content": fingerprint(self.ruleset)}
 
     @classmethod
     def load(cls, ruleset, data, force: bool = False) -> "TableauGame":
         """Replay a record written by `save`; RecordError (with the path of the bad value) otherwise."""
-        from rulesdsl.engine.record import MAX_ANSWERS, MAX_KEY, differences
-
         if not isinstance(data, dict):
             raise RecordError("expected a mapping")
         allowed = {"format", "game", "players", "options", "seed", "answers", "content"}

@@ -39,7 +39,7 @@ class Interpreter(MarketStatements, DisplayStatements, CurrencyGain, CurrencyPay
         self.board = board
         self.rows = self.rules.rows
         self.category = {k.id: k.category for k in self.rules.components.tiles}
-        self.edges = {k.id: attrs_edges(k) for k in self.rules.components.tiles}
+        self.edge_tiles = mech.edge_tiles(self.rules.components.tiles)
         self.order = [f.id for f in self.rules.components.figures]
         self.figure_row = {f.id: f.row for f in self.rules.components.figures}
         self.row_of_figure = {r.figure: r.row for r in board.rows if r.figure}
@@ -137,7 +137,3 @@ class Interpreter(MarketStatements, DisplayStatements, CurrencyGain, CurrencyPay
     def s_PassStart(self, node, ctx, mandatory):
         self.table.start = (self.table.start + 1) % len(self.table.seats)
         return True
-
-def attrs_edges(kind) -> dict | None:
-    e = kind.edges
-    return None if e is None else {"w": e.w, "e": e.e, "n": e.n, "s": e.s}

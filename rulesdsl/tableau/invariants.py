@@ -60,8 +60,7 @@ def broken(game) -> list[str]:
                 continue
             if row.fill is None:
                 grid = {k: v for k, v in seat.tiles.items() if k != cell}
-                same = lambda kind, cat=row.category: interp.category[kind] == cat  # noqa: E731
-                if not mech.matched(cell, interp.edges[tile], grid, same, interp.edges.__getitem__, c.board.edge):
+                if not mech.edge_matched(c.board.columns, c.board.edge, grid, cell, tile, interp.edge_tiles):
                     out.append(f"player {index}: {tile} at {cell} breaks the edge rules")
         for row in c.board.rows:
             if row.fill is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rulesdsl.engine.decisions import Option
 from rulesdsl.errors import RulesError
+from rulesdsl.mechanisms import auction
 from rulesdsl.tableau import mech
 from rulesdsl.tableau.context import Ctx
 
@@ -68,25 +69,17 @@ class MarketStatements:
         """One round of ascending bids from the start player clockwise; pass = out; the winner
         pays (converting fame if he must) and becomes start player; no bid: the start player, free."""
         table = self.table
-        count = len(table.seats)
-        order = [(table.start + i) % count for i in range(count)]
-        active, best, leader, step = list(order), 0, None, 0
-        while any(p != leader for p in active):  # until all but the leader have passed
-            player = order[step % count]
-            step += 1
-            if player not in active or player == leader:
-                continue
+        bids = auction.start(len(table.seats), table.start, holder=table.start)
+        while not bids.done:
+            player = bids.turn
             means = self.means(player)
-            options = [Option("pass", "pass")] + [Option(f"bid:{v}", f"bid {v}") for v in range(best + 1, means + 1)]
-            key = yield from self.ask(player, "bid", f"the bid stands at {best}: raise or pass?", options)
-            if key == "pass":
-                active.remove(player)
-            else:
-                best, leader = int(key[4:]), player
-        if leader is None:
+            options = [Option("pass", "pass")] + [Option(f"bid:{v}", f"bid {v}") for v in auction.legal_bids(bids, means)]
+            key = yield from self.ask(player, "bid", f"the bid stands at {bids.bid}: raise or pass?", options)
+            bids = auction.act(bids, auction.PASS if key == "pass" else int(key[4:]), limit=means)
+        if bids.leader < 0:  # nobody bid: the start player, free
             return
-        self.pay_with_fallback(leader, best)
-        table.start = leader
+        self.pay_with_fallback(bids.winner, bids.price)
+        table.start = bids.winner
 
     # ------------------------------------------------------------------ buying and placing
     def lot_refusal(self, slot: int, ctx: Ctx, free_if, cost: int | None = None, means: int | None = None) -> str | None:

@@ -2,14 +2,17 @@
 
 Nothing here knows a game: a ring is a list of slots, a grid a dict of (row, column) cells,
 a kind an id string from content. Most functions adapt the library `rulesdsl.mechanisms`
-(price ring, ordered row filling, column projection, majorities, runs, tie-break chain,
-transfer sets with a cap) to these shapes; edge matching is written here because it matches edges only
-between tiles of one category and against the board's edge, which `mechanisms.edges` (one
-tile set, a border profile per side) does not express for a grid of two categories.
+(price ring, edge matching, ordered row filling, column projection, majorities, runs,
+tie-break chain, transfer sets with a cap) to these shapes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+from typing import Any
+
+from rulesdsl.mechanisms import edges as _edges
 from rulesdsl.mechanisms import majority as _majority
 from rulesdsl.mechanisms import patterns as _patterns
 from rulesdsl.mechanisms import projection as _projection
@@ -18,23 +21,24 @@ from rulesdsl.mechanisms import rowfill as _rowfill
 from rulesdsl.mechanisms import tiebreak as _tiebreak
 from rulesdsl.mechanisms import transfer as _transfer
 
-OPPOSITE = {"w": "e", "e": "w", "n": "s", "s": "n"}
-STEPS = {"w": (0, -1), "e": (0, 1), "n": (-1, 0), "s": (1, 0)}
+Cell = tuple[int, int]
+Grid = dict[Cell, str]  # cell -> tile kind (or figure kind) id
+Lot = list[Any]  # [tile, figure]: a ring slot's lot
 
 
 # ---------------------------------------------------------------- price ring with a pointer
-def lowest(slots) -> int | None:
+def lowest(slots: Sequence[Lot | None]) -> int | None:
     """The pointer: the first occupied slot (it faces value 0); None when the ring is empty."""
     found = _ring.pointer(_ring.mask_of(slots))
     return None if found < 0 else found
 
 
-def price(slots, index: int) -> int:
+def price(slots: Sequence[Lot | None], index: int) -> int:
     """A lot's price: its slot minus the pointer's (the ring turns only when the 0-lot goes)."""
     return _ring.price(_ring.mask_of(slots), index)
 
 
-def fill_from_ends(slots: list, items, ascending, descending) -> None:
+def fill_from_ends(slots: list[Lot | None], items: Iterable[tuple[str, str]], ascending: str, descending: str) -> None:
     """Items whose category is `ascending` go to slots 0, 1, ...; `descending` to the last, last-1, ..."""
     low, high = 0, len(slots) - 1
     for item, category in items:
@@ -47,24 +51,39 @@ def fill_from_ends(slots: list, items, ascending, descending) -> None:
 
 
 # ---------------------------------------------------------------- edge-matched placement
-def anchored(cell, grid, first_column: int = 1) -> bool:
-    """A cell touches the board (first column) or any placed tile, edge to edge."""
-    row, column = cell
-    if column == first_column:
-        return True
-    return any((row + dr, column + dc) in grid for dr, dc in STEPS.values())
+def edge_tiles(kinds: Iterable[Any]) -> dict[str, _edges.EdgeTile]:
+    """{tile id: its EdgeTile} for the ruleset's tile kinds (`category`, `edges` with w/e/n/s;
+    a kind without edges matches anything, as a tile of another category is never matched)."""
+    out: dict[str, _edges.EdgeTile] = {}
+    for kind in kinds:
+        e = kind.edges
+        sides: dict[str, str | None] = {} if e is None else {"w": e.w, "e": e.e, "n": e.n, "s": e.s}
+        out[kind.id] = _edges.EdgeTile.from_sides(kind.category, sides)
+    return out
 
 
-def matched(cell, edges, grid, same_category, edges_of, board_edge, first_column: int = 1) -> bool:
-    """Edge matching against the board edge and against neighbours for which `same_category(kind)`."""
-    row, column = cell
-    if column == first_column and edges["w"] != board_edge:
-        return False
-    for side, (dr, dc) in STEPS.items():
-        kind = grid.get((row + dr, column + dc))
-        if kind is not None and same_category(kind) and edges_of(kind)[OPPOSITE[side]] != edges[side]:
-            return False
-    return True
+@lru_cache(maxsize=256)
+def edge_rows(columns: int, rows: tuple[int, ...], category: str, board_edge: str) -> _edges.EdgeBoard:
+    """The rows of a board where tiles of `category` are edge-matched, as one edge-matching board:
+    columns from 1, the board's edge on the left anchoring and matched, tiles matched only
+    against tiles of their own category."""
+    first = min(rows)
+    return _edges.EdgeBoard.make(rows=max(rows) - first + 1, cols=columns, rows_for={category: rows}, left=board_edge,
+                                 anchors=("left",), same_category_only=True, first_row=first, first_col=1)
+
+
+def edge_cells(columns: int, rows: tuple[int, ...], board_edge: str, grid: Grid, tile: str,
+               kinds: dict[str, _edges.EdgeTile]) -> tuple[Cell, ...]:
+    """The cells of `rows` (sorted by row, then column) where `tile` may go: anchored to the
+    board's edge or any placed tile, its edges matched (`kinds`: the ruleset's `edge_tiles`)."""
+    kind = kinds[tile]
+    return _edges.legal_cells(edge_rows(columns, rows, kind.category, board_edge), grid, kind, kinds)
+
+
+def edge_matched(columns: int, board_edge: str, grid: Grid, cell: Cell, tile: str, kinds: dict[str, _edges.EdgeTile]) -> bool:
+    """A placed tile's edges agree with its own category's neighbours and the board's edge."""
+    kind = kinds[tile]
+    return _edges.matches(edge_rows(columns, (cell[0],), kind.category, board_edge), grid, kind, cell, kinds)
 
 
 # ---------------------------------------------------------------- ordered row filling
@@ -75,7 +94,8 @@ def row_fill_columns(occupied: set[int], window: int) -> list[int]:
 
 
 # ---------------------------------------------------------------- column projection with blockers
-def projection(sources: dict, reach_of, blockers: set, from_row: int, figures: dict, source_row: int = 1):
+def projection(sources: dict[int, str], reach_of: Callable[[str], int], blockers: set[str], from_row: int, figures: Grid,
+               source_row: int = 1) -> tuple[set[Cell], dict[Cell, str], list[tuple[int, str]]]:
     """Sources in `source_row` (`sources`: column -> tile kind) project down their column to
     `reach_of(kind)`; a blocker figure at (from_row, column) cancels the projection.
     Returns (hit cells holding figures, {blocking cell: source kind}, [unblocked (column, kind)])."""
@@ -92,14 +112,14 @@ def majority(values: list[int]) -> list[int]:
     return list(_majority.winners(values, zero=_majority.NOBODY))
 
 
-def runs(grid: dict, rows, first, middle, last) -> list[int]:
+def runs(grid: Grid, rows: Iterable[int], first: str, middle: str, last: str) -> list[int]:
     """Lengths of the complete runs `first middle* last`, contiguous within one row."""
     wanted = set(rows)
     cells = {cell: kind for cell, kind in grid.items() if cell[0] in wanted}
     return [length for _, _, length in _patterns.grid_runs(cells, first, middle, last)]
 
 
-def ranking(keys: list[tuple]) -> list[int]:
+def ranking(keys: list[tuple[int, ...]]) -> list[int]:
     """Places (1 = first) for players by their key tuples, higher better; equal keys share a place."""
     return list(_tiebreak.places(keys))
 

@@ -10,14 +10,14 @@ import functools
 from pathlib import Path
 
 from rulesdsl.errors import RulesError
+from rulesdsl.resources import builtin_root
+from rulesdsl.tableau.content import load_ruleset
 
 DEFAULT = "feast"  # A Feast for Odin: the first game, run by rulesdsl.engine
 
 
 def ruleset_folders() -> dict[str, Path]:
     """Built-in tableau rulesets by id (folders under boards/ with a ruleset.yaml)."""
-    from rulesdsl.resources import builtin_root
-
     found = {}
     for manifest in sorted((builtin_root() / "boards").glob("*/ruleset.yaml")):
         found[manifest.parent.name] = manifest.parent
@@ -36,8 +36,6 @@ def folder_of(name: str) -> Path:
 
 @functools.cache
 def _cached(folder: str):
-    from rulesdsl.tableau.content import load_ruleset
-
     return load_ruleset(Path(folder))
 
 

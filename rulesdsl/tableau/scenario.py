@@ -36,8 +36,14 @@ import attrs
 
 from rulesdsl.content.yamlfile import YamlReadError, read_yaml
 from rulesdsl.errors import CardSyntaxError, ContentError, RulesError
+from rulesdsl.lang.checker import check
+from rulesdsl.lang.parser import parse
 from rulesdsl.tableau import mech
+from rulesdsl.tableau.content import load_ruleset, vocabulary
+from rulesdsl.tableau.game import TableauGame
 from rulesdsl.tableau.render import board_lines, parse_board
+from rulesdsl.tableau.rulesets import load
+from rulesdsl.tableau.state import Seat
 
 KEYS = {"game", "title", "rules", "players", "seed", "options", "content", "situation", "run", "steps", "expect", "note"}
 
@@ -106,7 +112,6 @@ def _ruleset_for(data, ruleset):
     override = data.get("content")
     if not override:
         return ruleset
-    from rulesdsl.tableau.content import load_ruleset
 
     return load_ruleset(Path(ruleset.folder), override)
 
@@ -159,10 +164,6 @@ def _prepare(ruleset, situation: dict):
 
 
 def _program(ruleset, run):
-    from rulesdsl.lang.parser import parse
-    from rulesdsl.lang.checker import check
-    from rulesdsl.tableau.content import vocabulary
-
     if run in (None, "round"):
         return ruleset.programs["round"]
     if run == "final":
@@ -182,8 +183,6 @@ def _program(ruleset, run):
 
 def situation_game(path: Path, ruleset):
     """The game a scenario file starts from (before any step)."""
-    from rulesdsl.tableau.game import TableauGame
-
     data = _read(path)
     ruleset = _ruleset_for(data, ruleset)
     return TableauGame(ruleset, data.get("players"), data.get("options") or {}, data.get("seed", 0),
@@ -215,8 +214,6 @@ def run_file(path: Path, ruleset) -> Result:
 def run_for_ruleset(path: Path, game: str) -> tuple[str, bool, list[str]]:
     """(title, passed, failures) of a scenario file of the ruleset called `game` (for the first
     game's scenario runner, which hands over every file that names another game)."""
-    from rulesdsl.tableau.rulesets import load
-
     try:
         ruleset = load(game)
     except (RulesError, ContentError) as err:
@@ -314,7 +311,5 @@ def _expect_seat(game, index, spec, where, failures):
 
 def _normal(ruleset, lines):
     """Board lines as `board_lines` writes them (trailing empty cells dropped, widths equal)."""
-    from rulesdsl.tableau.state import Seat
-
     tiles, figures = parse_board(ruleset, lines)
     return board_lines(ruleset, Seat({}, tiles, figures))

@@ -12,7 +12,12 @@ from pathlib import Path
 
 import attrs
 
+from rulesdsl.content.yamlfile import YamlReadError, read_yaml
 from rulesdsl.errors import RulesError
+from rulesdsl.interactions import Exchange, cycle_text, find_cycles
+from rulesdsl.lang import printer, tree as t
+from rulesdsl.lang.dump import dump
+from rulesdsl.lang.printer import to_text
 
 _SINGULAR = {"currencies": "currency", "supplies": "supply"}
 
@@ -45,8 +50,6 @@ def find(ruleset, name: str) -> list[tuple]:
 
 def location(ruleset, path: tuple) -> str:
     """`file:line:col` of the item at `path` in the ruleset's folder."""
-    from rulesdsl.content.yamlfile import YamlReadError, read_yaml
-
     file = Path(ruleset.folder) / path[0]
     try:
         return str(read_yaml(file).location(path[1:]))
@@ -66,9 +69,6 @@ def show(ruleset, name: str, tree_only: bool = False) -> str:
     collection, key, item, path = found[0]
     kind = _SINGULAR.get(collection, collection.removesuffix("s"))
     if collection == "programs":
-        from rulesdsl.lang.dump import dump
-        from rulesdsl.lang.printer import to_text
-
         if tree_only:
             return dump(item)
         body = "\n".join("  " + line for line in to_text(item).splitlines())
@@ -105,9 +105,6 @@ def tableau_report(ruleset) -> str:
     """For a tableau ruleset (rulesdsl.tableau): the card checks do not apply (no cards); its
     anytime exchanges are listed and checked for cycles that make something out of nothing."""
     lines = [TABLEAU_NOTE.format(name=ruleset.manifest.name, id=ruleset.id), ""]
-    from rulesdsl.interactions import Exchange, cycle_text, find_cycles
-    from rulesdsl.lang import printer
-    from rulesdsl.lang import tree as t
 
     exchanges = []
     for item in ruleset.programs.get("anytime", t.Program(())).items:

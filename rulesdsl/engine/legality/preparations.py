@@ -9,7 +9,7 @@ questions take their first legal answer, which keeps a card that runs a whole ac
 feast, a granted space) from multiplying the paths. While a list of spaces is judged in one
 `batch` (a turn's options), the states reached are shared by spaces whose preparations are
 the same listeners in the same column; `relevance` skips trials that cannot matter (which
-cards in hand could, if played: engine/hand_reach.py).
+cards in hand could, if played: engine/legality/hand_reach.py).
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from __future__ import annotations
 import random
 from contextlib import contextmanager
 
-from rulesdsl.engine import relevance
+from rulesdsl.engine.legality import relevance
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.events import hook_key
-from rulesdsl.engine.hand_reach import HandReach
+from rulesdsl.engine.legality.hand_reach import HandReach
 from rulesdsl.errors import RulesError
 
 

@@ -1,11 +1,11 @@
 """Which cards in a player's hand could matter to a space, if a preparation plays them: what
 their play may give, free or set off, read from the content (`relevance`), against what the
-space needs. A mixin of `Trials` (engine/preparations.py), which decides what to try with it.
+space needs. A mixin of `Trials` (engine/legality/preparations.py), which decides what to try with it.
 """
 
 from __future__ import annotations
 
-from rulesdsl.engine import relevance
+from rulesdsl.engine.legality import relevance
 
 CARD_VERDICTS_MAX = 100_000  # cards judged per content (`_hand_reaching`), cleared when full
 

@@ -22,7 +22,7 @@ reads, which must lie within the listed values.
 from __future__ import annotations
 
 from rulesdsl.engine.items import ANIMAL, BUILDING, GOOD, RESOURCE, SHIP, SPECIAL, WEAPON
-from rulesdsl.engine import relevance
+from rulesdsl.engine.legality import relevance
 from rulesdsl.lang import tree as t
 
 # the values and rules of static modifiers that the checks read here consult (`_cost` of an
