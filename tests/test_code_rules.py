@@ -17,12 +17,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("engine", "mechanisms", "lang", "tableau", "geometry", "content")
+PACKAGES = ("engine", "mechanisms", "lang", "tableau", "geometry", "content", "games", "sim", "web", "agents")
 MARKER = "# import here:"
 PRIVATE_MARKER = "# private import:"
-# files of a checked package that belong to a front end not checked yet (the `--game`
-# commands of the CLI, rewritten with the games registry)
-NOT_YET = {"rulesdsl/tableau/cli.py"}
+# files of a checked package that do not follow the rules yet (none: the list only shrinks)
+NOT_YET: set[str] = set()
 
 
 def _files(package: str) -> list[Path]:

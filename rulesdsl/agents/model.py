@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from rulesdsl.errors import RulesError
+from rulesdsl.savefile import replace_file
 
 KINDS = ("linear", "mlp")
 TARGETS = ("score", "margin")  # the player's final score, or its margin over the best opponent
@@ -167,8 +168,6 @@ def write_model(path: str | Path, meta: dict, arrays: dict[str, np.ndarray]) -> 
 
 def atomic_write(path: Path, raw: bytes) -> None:
     """Write `raw` to `path` through a temporary file beside it (never a half-written file)."""
-    from rulesdsl.savefile import replace_file
-
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         replace_file(path, raw)

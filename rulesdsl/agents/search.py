@@ -52,6 +52,7 @@ from __future__ import annotations
 import random
 
 from rulesdsl.agents.greedy import GreedyAgent, preference
+from rulesdsl.agents.learned import LearnedAgent
 from rulesdsl.agents.lookahead import TOP_KINDS, cheap_answer, fork_for_lookahead, hide_hands
 from rulesdsl.agents.paired import choose, rollouts
 from rulesdsl.agents.playout import PlayoutAgent
@@ -90,8 +91,6 @@ class SearchAgent:
         self.cheap_nested = cheap_nested  # the playout answers nested questions by the cheap policy (no forks)
         self.rank_sample = rank_sample  # answers of a turn's question greedy judges to rank the candidates (None: its own sample)
         if learned:  # the learned agent ranks, plays the rollouts and values their leaves (agents.learned)
-            from rulesdsl.agents.learned import LearnedAgent
-
             self.greedy = LearnedAgent(seed, model, weights)
             model = self.greedy.model
 

@@ -16,10 +16,12 @@ import time
 import zlib
 from pathlib import Path
 
+import duckdb
 import numpy as np
 
 from rulesdsl.agents.features import FEATURE_NAMES
 from rulesdsl.agents.model import FORMAT, ValueModel
+from rulesdsl.agents.value import VALUE_NAMES, load_weights
 from rulesdsl.errors import RulesError
 
 HELD_OUT = 0.2  # share of the games whose rows validate
@@ -48,8 +50,8 @@ def held_out(seeds: np.ndarray, salt: int) -> np.ndarray:
 
 def _sklearn():
     try:
-        from sklearn.linear_model import Ridge
-        from sklearn.neural_network import MLPRegressor
+        from sklearn.linear_model import Ridge  # import here: scikit-learn is the optional extra 'train'
+        from sklearn.neural_network import MLPRegressor  # import here: as above
     except ImportError:
         raise RulesError("training a value model needs scikit-learn: pip install 'rulesdsl[train]'") from None
     return Ridge, MLPRegressor
@@ -58,8 +60,6 @@ def _sklearn():
 def hand_prior() -> np.ndarray:
     """The hand-set value (value.Valuer.value: the score plus the weights of weights.yaml) as
     coefficients over FEATURE_NAMES."""
-    from rulesdsl.agents.value import VALUE_NAMES, load_weights
-
     weights = load_weights()
     coef = np.zeros(len(FEATURE_NAMES))
     coef[FEATURE_NAMES.index("score")] = 1.0
@@ -240,8 +240,6 @@ STORE = "selfplay.duckdb"
 
 def open_store(folder: Path, meta: dict):
     """The self-play store in `folder` (made if missing); refuses one of other content or options."""
-    import duckdb
-
     folder.mkdir(parents=True, exist_ok=True)
     con = duckdb.connect(str(folder / STORE))
     con.execute("CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR)")

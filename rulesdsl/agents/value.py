@@ -13,6 +13,7 @@ from importlib import resources
 from pathlib import Path
 
 import attrs
+from ruamel.yaml import YAML
 
 from rulesdsl.agents.lookahead import PLACE_KIND
 from rulesdsl.agents.placement import PLACE_MENU, PlacementJudge, income_progress
@@ -84,8 +85,6 @@ VALUE_NAMES = tuple(name for name in WEIGHT_NAMES if name not in PLACEMENT_ONLY)
 
 def load_weights(path: str | Path | None = None) -> Weights:
     """The weights in `path` (default: the package's weights.yaml); unknown keys are an error."""
-    from ruamel.yaml import YAML
-
     if path is None:
         text = resources.files("rulesdsl.agents").joinpath("weights.yaml").read_text(encoding="utf-8")
         where = "rulesdsl/agents/weights.yaml"
