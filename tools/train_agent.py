@@ -48,6 +48,7 @@ from rulesdsl.errors import RulesError  # noqa: E402
 from rulesdsl.sim import bundle as bundles  # noqa: E402
 from rulesdsl.sim.backends import make_backend  # noqa: E402
 from rulesdsl.sim.progress import progress_bar  # noqa: E402
+from rulesdsl.sim.runner import ending_signals_interrupt  # noqa: E402
 
 SEED_STRIDE = 1_000_000  # generation k plays seeds first + k * SEED_STRIDE + 0..games-1
 WINDOW = 2  # a model is fitted to the games of this many generations, the latest first
@@ -58,7 +59,8 @@ def model_path(out: Path, generation: int) -> Path:
 
 
 def play_generation(con, setup: SelfPlay, seeds: list[int], bundle, args) -> int:
-    """Play the generation's seeds not yet stored; the number played."""
+    """Play the generation's seeds not yet stored; the number played. Ctrl-C, SIGTERM or SIGHUP
+    store the games done and stop the workers (a rerun goes on from there)."""
     todo = sorted(set(seeds) - training.stored_seeds(con, setup.generation))
     if not todo:
         return 0
@@ -66,7 +68,7 @@ def play_generation(con, setup: SelfPlay, seeds: list[int], bundle, args) -> int
     runner.start(bundle)
     played, buffer = 0, []
     try:
-        with progress_bar(len(todo), not args.no_progress) as advance:
+        with ending_signals_interrupt(), progress_bar(len(todo), not args.no_progress) as advance:
             tasks = ((None, bundle, setup, (seed,)) for seed in todo)
             for _, games in runner.run(tasks):
                 buffer.extend(games)
@@ -76,6 +78,7 @@ def play_generation(con, setup: SelfPlay, seeds: list[int], bundle, args) -> int
                     played, buffer = played + len(buffer), []
             training.add_games(con, buffer)
             played += len(buffer)
+            buffer = []
     finally:
         if buffer:  # stored before leaving, interrupted or not: a rerun goes on from here
             training.add_games(con, buffer)
@@ -199,6 +202,10 @@ def main() -> int:
     except RulesError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print(f"interrupted: the games played so far are stored in {out}; the same command goes on from there",
+              file=sys.stderr)
+        return 130
     finally:
         con.close()
     if args.ship and last is not None:

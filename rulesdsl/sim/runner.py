@@ -74,7 +74,7 @@ def simulate(bundle, setup: Setup, seeds, out, backend="local", jobs=None, addre
         start = time.perf_counter()
         played = 0
         if todo:
-            with _ending_signals_interrupt():  # SIGTERM/SIGHUP: store what is done, stop the workers, exit
+            with ending_signals_interrupt():  # SIGTERM/SIGHUP: store what is done, stop the workers, exit
                 runner.start(bundle)
                 try:
                     played = _run(runner, store, bundle, setup, todo, chunk, progress, console)
@@ -89,7 +89,7 @@ _ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasat
 
 
 @contextmanager
-def _ending_signals_interrupt():
+def ending_signals_interrupt():
     """SIGTERM and SIGHUP end a run as Ctrl-C does (games stored, workers stopped) instead of
     killing the driver alone and leaving its worker processes behind."""
     if threading.current_thread() is not threading.main_thread():
