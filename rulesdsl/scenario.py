@@ -368,7 +368,7 @@ def run_steps(game, r, steps):
                 phase = step["phase"]
                 if phase not in game.content.phases:
                     r.fail(path + ("phase",), f"unknown phase '{phase}'")
-                _drive(_phase(flow, phase), answers, r, path, game, watch)
+                _drive(run_phase(flow, phase), answers, r, path, game, watch)
             elif "anytime" in step:
                 _drive(flow.anytime(player, "anytime:menu"), list(step["anytime"]) + answers, r, path, game, watch)
             elif "effect" in step:
@@ -449,7 +449,8 @@ def _place_step(game, ctx, tile, r, path):
     yield from flow.place_tile(ctx, item, board_key, placement, piece, allowed)
 
 
-def _phase(flow, phase: str):
+def run_phase(flow, phase: str):
+    """Run one phase of the round as a whole game would (skipped where the round has none)."""
     if phase in flow.plan().skip:  # as in a whole game: this round has no such phase
         flow.g.note(f"no {phase} phase in round {flow.g.state.round}")
         return

@@ -34,7 +34,7 @@ class Analysis:
 
 def analyse(path: Path, text: str, extra_roots=()) -> Analysis:
     """Load the content the file belongs to, with `text` in place of the file on disk."""
-    from rulesdsl.content.loader import _display, _root_files, build_content, builtin_root
+    from rulesdsl.content.loader import display_path, root_files, build_content, builtin_root
     from rulesdsl.content.yamlfile import YamlReadError, read_bounded
 
     path = path.resolve()
@@ -48,7 +48,7 @@ def analyse(path: Path, text: str, extra_roots=()) -> Analysis:
     problems: list[Problem] = []
     plan, seen = [], set()
     for entry in roots:
-        files = _root_files(entry, problems)
+        files = root_files(entry, problems)
         if entry == root and path not in {p.resolve() for _, p in files}:
             files.append(("cards" if "cards" in path.relative_to(root).parts[:1] else "boards", path))
         for kind, file in files:
@@ -60,7 +60,7 @@ def analyse(path: Path, text: str, extra_roots=()) -> Analysis:
                 raw = text.encode("utf-8")
             else:  # a file beside the buffer is read only up to the loader's limit (never a huge one whole)
                 try:
-                    raw = read_bounded(file, _display(file))
+                    raw = read_bounded(file, display_path(file))
                 except YamlReadError as err:
                     problems.append(err.problem)
                     continue
@@ -117,9 +117,9 @@ def expected_terminals(prefix: str):
     """(terminals the grammar accepts after `prefix`, the tokens read) or None if it cannot parse."""
     from lark.exceptions import LarkError
 
-    from rulesdsl.lang.parser import _lark
+    from rulesdsl.lang.parser import lark_parser
 
-    interactive = _lark().parse_interactive(prefix)
+    interactive = lark_parser().parse_interactive(prefix)
     tokens = []
     try:
         for token in interactive.iter_parse():
@@ -347,11 +347,11 @@ def _number_in_effect(effect: str, line: int, column: int, word: str) -> TokenKi
     """A number inside effect text: a column after `column`, else an amount (how many of what follows)."""
     from lark.exceptions import LarkError
 
-    from rulesdsl.lang.parser import _lark
+    from rulesdsl.lang.parser import lark_parser
 
     tokens = []
     try:
-        for token in _lark().lex(effect + "\n"):
+        for token in lark_parser().lex(effect + "\n"):
             tokens.append(token)
     except LarkError:
         pass

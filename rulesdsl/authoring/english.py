@@ -478,12 +478,12 @@ def english_condition(content, condition) -> str:
     return English(content).cond(condition)
 
 
-_OPENINGS = {"occupations": "When you play this card"}
+OPENINGS = {"occupations": "When you play this card"}
 
 
 def english_item(content, collection: str, item_id) -> list[str]:
     """The English of one card, space, rule or phase of the content (by collection and id)."""
-    return english_effect(content, content.programs[(collection, item_id)], _OPENINGS.get(collection))
+    return english_effect(content, content.programs[(collection, item_id)], OPENINGS.get(collection))
 
 
 def english_card(content, number: int) -> list[str]:

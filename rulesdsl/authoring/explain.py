@@ -13,7 +13,7 @@ import textwrap
 
 from rulesdsl.lang import printer as p
 
-from rulesdsl.authoring.english import _OPENINGS, English
+from rulesdsl.authoring.english import OPENINGS, English
 
 Explainer = English  # the name `explain` has always used for the English of effect trees
 
@@ -28,7 +28,7 @@ def explain_card(content, key: str) -> str:
     if len(found) > 1:
         raise RulesError(f"'{key}' names several items: " + ", ".join(f"{c}:{i.id}" for c, i in found))
     collection, item = found[0]
-    lines = Explainer(content).program(content.programs[(collection, item.id)], _OPENINGS.get(collection))
+    lines = Explainer(content).program(content.programs[(collection, item.id)], OPENINGS.get(collection))
     head = f"{collection[:-1]} {item.id}: {getattr(item, 'name', '')}"
     out = [head, f"  from {content.source(collection, item.id).location()}", ""]
     if getattr(item, "printed", None):

@@ -232,12 +232,12 @@ def content_files(paths) -> list[Path]:
 
 def format_files(paths) -> list[FileResult]:
     """Format each file (in memory); the caller writes or reports."""
-    from rulesdsl.content.loader import _display
+    from rulesdsl.content.loader import display_path
     from rulesdsl.content.yamlfile import YamlReadError, read_bounded
 
     results = []
     for path in content_files(paths):
-        shown = _display(path)
+        shown = display_path(path)
         try:  # the bounded reader: no pipe, device or giant file
             text = read_bounded(path, shown).decode("utf-8")
         except YamlReadError as err:
@@ -259,7 +259,7 @@ def run(paths, check: bool, out) -> int:
     from rulesdsl.errors import RulesError
     from rulesdsl.savefile import write_atomic
 
-    from rulesdsl.content.loader import _display
+    from rulesdsl.content.loader import display_path
 
     results = format_files(paths)
     changed = [r for r in results if r.changed]
@@ -268,17 +268,17 @@ def run(paths, check: bool, out) -> int:
             print(problem, file=sys.stderr)
     for result in changed:
         if check:
-            print(f"would reformat {_display(result.path)}", file=out)
+            print(f"would reformat {display_path(result.path)}", file=out)
         else:
             try:
                 if not os.access(result.path, os.W_OK):
-                    raise RulesError(f"cannot write {_display(result.path)}: the file is read-only")
+                    raise RulesError(f"cannot write {display_path(result.path)}: the file is read-only")
                 write_atomic(result.path, result.new)
             except RulesError as err:
-                print(f"{_display(result.path)}:1:1: {err}", file=sys.stderr)
-                result.problems.append(Problem(Location(_display(result.path), 1, 1), str(err)))
+                print(f"{display_path(result.path)}:1:1: {err}", file=sys.stderr)
+                result.problems.append(Problem(Location(display_path(result.path), 1, 1), str(err)))
                 continue
-            print(f"reformatted {_display(result.path)}", file=out)
+            print(f"reformatted {display_path(result.path)}", file=out)
     if check:
         print(f"{len(changed)} file{'s' if len(changed) != 1 else ''} would change, {len(results) - len(changed)} already canonical", file=out)
     else:

@@ -16,7 +16,7 @@ import json
 import re
 from pathlib import Path
 
-from rulesdsl.authoring.english import English, _OPENINGS
+from rulesdsl.authoring.english import English, OPENINGS
 from rulesdsl.errors import RulesError
 from rulesdsl.lang import printer as p
 
@@ -123,7 +123,7 @@ def review_page(content, marks: dict[int, dict] | None = None) -> str:
         file = Path(where.path).resolve()
         link = file.as_uri() if file.exists() else ""
         editor = f"vscode://file{file}:{where.line}" if file.exists() else ""  # editors that open file:line links
-        lines = english.program(program, _OPENINGS["occupations"])
+        lines = english.program(program, OPENINGS["occupations"])
         doubts = decided(where.path)
         mark = marks.get(number, {})
         kind = "starting" if card.starting else "normal"

@@ -143,7 +143,7 @@ def _walk(folder: Path, found: list[Path], problems: list[Problem], ancestors: t
     # A content folder that can only be read in part would load a different game
     # without a word, so every unreadable folder and broken or looping link is reported.
     def problem(path: Path, message: str) -> None:
-        problems.append(Problem(Location(_display(path), 1, 1), message))
+        problems.append(Problem(Location(display_path(path), 1, 1), message))
 
     try:
         info = os.stat(folder)
@@ -181,14 +181,15 @@ def _is_ruleset(folder: Path) -> bool:
         return False
 
 
-def _display(path: Path) -> str:
+def display_path(path: Path) -> str:
+    """How a file is named in messages: relative to the working folder where it lies below it."""
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except (ValueError, OSError, RuntimeError):
         return str(path)
 
 
-def _root_files(root: Path, problems: list[Problem]) -> list[tuple[str, Path]]:
+def root_files(root: Path, problems: list[Problem]) -> list[tuple[str, Path]]:
     """The files of one root as (kind, path): a folder's boards/ and cards/, or one file."""
     try:
         info = os.stat(root)
@@ -196,20 +197,20 @@ def _root_files(root: Path, problems: list[Problem]) -> list[tuple[str, Path]]:
         broken = root.is_symlink()
         message = f"broken symbolic link: {err.strerror}" if broken else \
             "no such content folder or file" if isinstance(err, FileNotFoundError) else f"cannot read: {err.strerror or err}"
-        problems.append(Problem(Location(_display(root), 1, 1), message))
+        problems.append(Problem(Location(display_path(root), 1, 1), message))
         return []
     if stat.S_ISREG(info.st_mode):
         return [("file", root)]
     if not stat.S_ISDIR(info.st_mode):
-        problems.append(Problem(Location(_display(root), 1, 1), "not a content folder or a regular file"))
+        problems.append(Problem(Location(display_path(root), 1, 1), "not a content folder or a regular file"))
         return []
     try:
         names = set(os.listdir(root))
     except OSError as err:
-        problems.append(Problem(Location(_display(root), 1, 1), f"cannot read folder: {err.strerror or err}"))
+        problems.append(Problem(Location(display_path(root), 1, 1), f"cannot read folder: {err.strerror or err}"))
         return []
     if "boards" not in names and "cards" not in names:
-        problems.append(Problem(Location(_display(root), 1, 1), "a content folder needs a boards/ or cards/ subfolder"))
+        problems.append(Problem(Location(display_path(root), 1, 1), "a content folder needs a boards/ or cards/ subfolder"))
         return []
     boards, cards = root / "boards", root / "cards"
     return [("boards", p) for p in yaml_files(boards, problems)] + [("cards", p) for p in yaml_files(cards, problems)]
@@ -244,7 +245,7 @@ def _has_builtin() -> bool:
 def _read_bytes(path: Path, problems: list[Problem]) -> bytes | None:
     """The bytes of a content file (bounded in size), or None with a problem."""
     try:
-        return read_bounded(path, lambda: _display(path))
+        return read_bounded(path, lambda: display_path(path))
     except YamlReadError as err:
         problems.append(err.problem)
         return None
@@ -252,7 +253,7 @@ def _read_bytes(path: Path, problems: list[Problem]) -> bytes | None:
 
 def _read_file(kind: str, path: Path, raw: bytes, root: str, out: _RootItems, problems: list[Problem]) -> None:
     try:
-        doc = parse_yaml_bytes(raw, _display(path))
+        doc = parse_yaml_bytes(raw, display_path(path))
     except YamlReadError as err:
         problems.append(err.problem)
         return
@@ -365,7 +366,7 @@ def load_roots(roots) -> Content:
     plan: list[tuple[str, str, Path, bytes]] = []  # (root, kind, path, bytes) in load order
     seen: set = set()
     for root in roots:
-        for kind, path in _root_files(Path(root), problems):
+        for kind, path in root_files(Path(root), problems):
             resolved = path.resolve()
             if resolved in seen:
                 continue  # a file named on its own that a folder already brought in
@@ -373,7 +374,7 @@ def load_roots(roots) -> Content:
             raw = _read_bytes(path, problems)
             if raw is not None:
                 plan.append((str(root), kind, path, raw))
-    key = cache.key_for([(f"{root}|{kind}|{_display(path)}", raw) for root, kind, path, raw in plan])
+    key = cache.key_for([(f"{root}|{kind}|{display_path(path)}", raw) for root, kind, path, raw in plan])
     if not problems:
         cached = cache.get(key)
         if cached is not None:
@@ -420,7 +421,7 @@ def _merge(read: list, roots, problems: list[Problem], skip: frozenset = frozens
     sources: dict[tuple, ItemSource] = {}
     changes = []
     for root, items in read:
-        change = RootChanges(_display(Path(root)))
+        change = RootChanges(display_path(Path(root)))
         for collection, item_id, location in items.removals:
             if location in skip:
                 continue
@@ -446,7 +447,7 @@ def _merge(read: list, roots, problems: list[Problem], skip: frozenset = frozens
             collections[collection][item_id] = item
             sources[(collection, item_id)] = source
         changes.append(change)
-    return Content(collections, sources, tuple(_display(Path(r)) for r in roots), changes=tuple(changes))
+    return Content(collections, sources, tuple(display_path(Path(r)) for r in roots), changes=tuple(changes))
 
 
 def _blame_removals(read: list, roots, problems: list[Problem]) -> list[Problem]:

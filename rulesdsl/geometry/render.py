@@ -18,11 +18,11 @@ MARGIN = 16
 HEADER = 46
 LABEL = 14  # room for the row numbers and column letters
 
-_CELL_FILL = {
+CELL_FILL = {
     g.PLAIN: "#f3ead7", g.MINUS: "#e6d3ab", g.INCOME: "#f6e08e", g.BONUS: "#d7ead0",
     g.FORBIDDEN: "#2f6b3a", g.PILLAR: "#6f6f6f",
 }
-_TILE_FILL = {
+TILE_FILL = {
     "orange": "#e8892b", "red": "#c0392b", "green": "#4e9a4a", "blue": "#2e6fb5", "animal": "#a0522d",
     "special": "#8c7b9c", "silver": "#c9c9c9", "ore": "#4a4a4a", "wood": "#8b5a2b", "stone": "#9e9e9e",
 }
@@ -84,13 +84,14 @@ def _tile_label(name: str, squares: set, origin, fill: str) -> list[str]:
         offset = (n - (len(lines) - 1) / 2) * (size + 1)
         if upright:
             out.append(f'<g transform="translate({cx + offset:.1f},{cy:.1f}) rotate(-90)">'
-                       + _text(0, 0, line, size, fill, weight="bold") + "</g>")
+                       + svg_text(0, 0, line, size, fill, weight="bold") + "</g>")
         else:
-            out.append(_text(cx, cy + offset, line, size, fill, weight="bold"))
+            out.append(svg_text(cx, cy + offset, line, size, fill, weight="bold"))
     return out
 
 
-def _text(x: float, y: float, text: str, size: int = 11, fill: str = "#222", anchor: str = "middle", weight: str = "normal") -> str:
+def svg_text(x: float, y: float, text: str, size: int = 11, fill: str = "#222", anchor: str = "middle", weight: str = "normal") -> str:
+    """An SVG text element at (x, y), its text escaped."""
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-family="sans-serif" fill="{fill}" '
             f'text-anchor="{anchor}" dominant-baseline="central" font-weight="{weight}">{escape(text)}</text>')
 
@@ -126,16 +127,16 @@ def board_svg(state: BoardState, title: str | None = None, x: float = 0, y: floa
     tag = f' class="board" data-board="{escape(board)}"' if board is not None else ""
     out = [f'<svg xmlns="http://www.w3.org/2000/svg"{tag} x="{x}" y="{y}" width="{width}" height="{height}" viewBox="0 0 {width} {height}">',
            f'<rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#fbf8f1"/>']
-    out.append(_text(MARGIN, 14, heading, 14, anchor="start", weight="bold"))
-    out.append(_text(MARGIN, 32, summary, 11, anchor="start"))
+    out.append(svg_text(MARGIN, 14, heading, 14, anchor="start", weight="bold"))
+    out.append(svg_text(MARGIN, 32, summary, 11, anchor="start"))
 
     def origin(r: int, c: int) -> tuple[int, int]:
         return left + c * CELL, top + r * CELL
 
     for c in range(grid.width):
-        out.append(_text(left + c * CELL + CELL / 2, top - LABEL / 2 - 1, chr(ord("a") + c), 10, "#555"))
+        out.append(svg_text(left + c * CELL + CELL / 2, top - LABEL / 2 - 1, chr(ord("a") + c), 10, "#555"))
     for r in range(grid.height):
-        out.append(_text(left - LABEL / 2 - 2, top + r * CELL + CELL / 2, str(r + 1), 10, "#555"))
+        out.append(svg_text(left - LABEL / 2 - 2, top + r * CELL + CELL / 2, str(r + 1), 10, "#555"))
 
     out.append('<g class="squares">')
     for r, row in enumerate(grid.cells):
@@ -149,26 +150,26 @@ def board_svg(state: BoardState, title: str | None = None, x: float = 0, y: floa
             if cell.kind == g.MINUS and not covered:
                 stroke, stroke_width = "#c0392b", 1.5
             out.append(f'<rect class="square {cell.kind}" data-square="{r},{c}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
-                       f'fill="{_CELL_FILL[cell.kind]}" stroke="{stroke}" stroke-width="{stroke_width}">'
+                       f'fill="{CELL_FILL[cell.kind]}" stroke="{stroke}" stroke-width="{stroke_width}">'
                        f'<title>{square_name(r, c)}: {_SQUARE_WORDS.get(cell.kind, cell.kind)}{_square_extra(cell)}</title></rect>')
             cx, cy = x + CELL / 2, y + CELL / 2
             if cell.kind == g.MINUS:
-                out.append(_text(cx, cy, "-1", 10, "#8b2e20"))
+                out.append(svg_text(cx, cy, "-1", 10, "#8b2e20"))
             elif cell.kind == g.INCOME:
-                out.append(_text(cx, cy, str(cell.value), 12, "#5a4500", weight="bold"))
+                out.append(svg_text(cx, cy, str(cell.value), 12, "#5a4500", weight="bold"))
                 if (r, c) in current_income:
                     out.append(f'<circle class="income-now" cx="{cx}" cy="{cy}" r="{CELL / 2 - 3}" fill="none" stroke="#b8860b" stroke-width="2"/>')
             elif cell.kind == g.BONUS:
                 words = [w for good in cell.goods for w in (_words(good).split() if len(good) > 6 else [_words(good)])]
                 for n, word in enumerate(words):
-                    out.append(_text(cx, cy + (n - (len(words) - 1) / 2) * 9, word, 7, "#2d5a27"))
+                    out.append(svg_text(cx, cy + (n - (len(words) - 1) / 2) * 9, word, 7, "#2d5a27"))
             elif cell.kind == g.FORBIDDEN and cell.value is not None:
-                out.append(_text(cx, cy, str(cell.value), 12, "#ffffff", weight="bold"))
+                out.append(svg_text(cx, cy, str(cell.value), 12, "#ffffff", weight="bold"))
     out.append("</g>")
 
     out.append('<g class="tiles">')
     for tile in state.tiles:
-        fill = _TILE_FILL.get(tile.piece.color, "#999999")
+        fill = TILE_FILL.get(tile.piece.color, "#999999")
         squares = list(grid.squares(tile.mask))
         out.append(f'<g class="tile" data-item="{escape(tile.piece.id)}" data-at="{tile.row},{tile.column}" data-turn="{tile.turn}">')
         own = set(squares)

@@ -54,7 +54,7 @@ _LARK_OPTIONS = {"parser": "lalr", "propagate_positions": True, "maybe_placehold
 
 
 @functools.cache
-def _lark() -> Lark:
+def lark_parser() -> Lark:
     """The card-language parser, from the signed cache in the private cache folder when it is there.
 
     Lark's own `cache=True` would write a pickle under a predictable name in the shared
@@ -87,7 +87,7 @@ def reserved_words() -> frozenset[str]:
     name = re.compile(r"[a-z][a-z0-9_]*\Z")
     return frozenset(
         term.pattern.value
-        for term in _lark().terminals
+        for term in lark_parser().terminals
         if term.pattern.type == "str" and name.match(term.pattern.value)
     )
 
@@ -109,7 +109,7 @@ def _readable(term: str) -> str:
     if term in _READABLE:
         return _READABLE[term]
     try:
-        pattern = _lark().get_terminal(term).pattern
+        pattern = lark_parser().get_terminal(term).pattern
     except KeyError:
         return term.lower()
     if pattern.type == "str":
@@ -144,7 +144,7 @@ def parse(text: str) -> t.Program:
     if not source.endswith("\n"):
         source += "\n"
     try:
-        raw = _lark().parse(source)
+        raw = lark_parser().parse(source)
         return _to_nodes().transform(raw)
     except VisitError as err:
         if isinstance(err.orig_exc, CardSyntaxError):
@@ -211,7 +211,7 @@ def keyword_terminals() -> dict[str, str]:
 
 @functools.cache
 def _keyword_terminals() -> dict[str, str]:
-    return {term.name: term.pattern.value for term in _lark().terminals
+    return {term.name: term.pattern.value for term in lark_parser().terminals
             if term.pattern.type == "str" and term.pattern.value in reserved_words()}
 
 
@@ -225,7 +225,7 @@ def _misspelled_keyword(source: str, bad) -> tuple[int, int, str] | None:
     bad_line = getattr(bad, "line", None)
     keywords = _keyword_terminals()
     candidates = []
-    interactive = _lark().parse_interactive(source)
+    interactive = lark_parser().parse_interactive(source)
     try:
         for token in interactive.iter_parse():
             if token.type == "NAME" and token.line == bad_line and str(token) not in reserved_words():

@@ -158,13 +158,13 @@ class LessonRun:
                 raise LessonError(f"{self.lesson.path}: step {self.index + 1} asks nothing, but expects {len(step.moves)} moves") from None
 
     def _generator(self, step: Step):
-        from rulesdsl.scenario import _phase
+        from rulesdsl.scenario import run_phase
 
         flow = self.game.flow
         if step.turn is not None:
             return flow.turn(step.turn)
         if step.phase is not None:
-            return _phase(flow, step.phase)
+            return run_phase(flow, step.phase)
         return flow.anytime(step.anytime, "anytime:menu")
 
 

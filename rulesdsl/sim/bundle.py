@@ -40,7 +40,7 @@ class ContentBundle:
 
 def _root(path: Path) -> Root:
     problems: list[Problem] = []
-    found = loader._root_files(path, problems)  # the loader's own idea of what a root holds
+    found = loader.root_files(path, problems)  # the loader's own idea of what a root holds
     if problems:
         raise ContentError(problems)
 

@@ -12,7 +12,7 @@ from xml.sax.saxutils import escape
 
 import attrs
 
-from rulesdsl.geometry.render import _TILE_FILL, _text, board_svg
+from rulesdsl.geometry.render import TILE_FILL, svg_text, board_svg
 from rulesdsl.learn.words import Words
 
 CELL = 22
@@ -76,7 +76,7 @@ def _shape(out: list, shape, fill: str, x: float, y: float) -> tuple[float, floa
 
 def _lines(out: list, x: float, y: float, lines, size: int = 11) -> float:
     for line in lines:
-        out.append(_text(x, y, line, size, anchor="start"))
+        out.append(svg_text(x, y, line, size, anchor="start"))
         y += size + 4
     return y
 
@@ -87,7 +87,7 @@ def _width(text: str, size: int = 11) -> float:
 
 
 def _tile(name: str, shape, fill: str, lines: list[str]) -> str:
-    out: list[str] = [_text(6, 12, name, 12, anchor="start", weight="bold")]
+    out: list[str] = [svg_text(6, 12, name, 12, anchor="start", weight="bold")]
     w, h = _shape(out, shape or ("#",), fill, 6, 24)
     bottom = _lines(out, 6, 24 + h + 12, lines)
     return _doc(out, max([w + 12, _width(name, 12) + 12] + [_width(x) + 12 for x in lines]), bottom)
@@ -101,8 +101,8 @@ def _good(content, good, w: Words) -> str:
     faces = [good] + ([content.goods[good.other_side]] if good.other_side in content.goods else [])
     for face in faces:
         label = f"{w.name(face.name)} ({_(face.color)})"
-        out.append(_text(x, 12, label, 12, anchor="start", weight="bold"))
-        width, _height = _shape(out, face.shape, _TILE_FILL.get(face.color, "#bbb"), x, 24)
+        out.append(svg_text(x, 12, label, 12, anchor="start", weight="bold"))
+        width, _height = _shape(out, face.shape, TILE_FILL.get(face.color, "#bbb"), x, 24)
         x += max(width, _width(label, 12)) + 16
     chain, seen, step = [w.name(good.name)], {good.id}, good
     while step.upgrades_to and step.upgrades_to in content.goods and step.upgrades_to not in seen:
@@ -162,7 +162,7 @@ def _exploration(content, board, w: Words) -> str:
         lines.append(_("-1 squares: %(n)s", n=uncovered_minus(empty(pieces.grid(content, board.id)))))
     lines += _rounds(content, board, w)
     if board.area is None:
-        out: list[str] = [_text(6, 14, w.name(board.name), 13, anchor="start", weight="bold")]
+        out: list[str] = [svg_text(6, 14, w.name(board.name), 13, anchor="start", weight="bold")]
         return _doc(out, 520, _lines(out, 6, 34, lines))
     return _board(content, board.id, w.name(board.name), lines)
 
@@ -174,10 +174,10 @@ def _building(content, b, w: Words) -> str:
         lines.append(_("slots: %(slots)s", slots=", ".join(f"{n} {w.name(k)}" for k, n in b.slots.items())))
     if b.area is not None:
         return _board(content, b.id, w.name(b.name), lines + [_("dark squares: pillars (nothing goes there)")])
-    out: list[str] = [_text(6, 14, w.name(b.name), 13, anchor="start", weight="bold")]
+    out: list[str] = [svg_text(6, 14, w.name(b.name), 13, anchor="start", weight="bold")]
     for n, (kind, count) in enumerate((b.slots or {}).items()):
         for k in range(count):
-            out.append(_rect(6 + k * 26, 26 + n * 28, 24, 24, _TILE_FILL.get(kind, "#ccc")))
+            out.append(_rect(6 + k * 26, 26 + n * 28, 24, 24, TILE_FILL.get(kind, "#ccc")))
     bottom = 26 + 28 * len(b.slots or {}) + 10
     return _doc(out, max([420] + [_width(x) + 12 for x in lines]), _lines(out, 6, bottom, lines))
 
@@ -187,7 +187,7 @@ def _ship(content, ship, w: Words) -> str:
     out: list[str] = []
     width = 180 if ship.size == "large" else 120
     out.append(_rect(6, 6, width, 30, "#b48a5a", "#5a3d1d", ' rx="12"'))
-    out.append(_text(6 + width / 2, 21, w.name(ship.name), 12, "#fff"))
+    out.append(svg_text(6 + width / 2, 21, w.name(ship.name), 12, "#fff"))
     for n in range(ship.ore_printed):
         out.append(f'<circle cx="{18 + n * 12}" cy="30" r="4" fill="#333"/>')
     lines = [_("%(size)s ship; bought for %(price)s silver; %(points)s points; %(ore)s ore printed, room for %(room)s more",
@@ -197,26 +197,26 @@ def _ship(content, ship, w: Words) -> str:
     lines += textwrap.wrap(_("used by: %(spaces)s", spaces=", ".join(used) or "-"), 90)
     if ship.emigrated_points:
         out.append(_rect(width + 20, 6, width, 30, "#d9c7a6", "#5a3d1d", ' rx="12"'))
-        out.append(_text(width + 20 + width / 2, 21, _("emigrated: %(n)s points", n=ship.emigrated_points), 12))
+        out.append(svg_text(width + 20 + width / 2, 21, _("emigrated: %(n)s points", n=ship.emigrated_points), 12))
         lines.append(_("its back, emigrated: %(n)s points, covers banquet seats", n=ship.emigrated_points))
     bottom = _lines(out, 6, 52, lines)
     return _doc(out, max([2 * width + 30] + [_width(x) + 12 for x in lines]), bottom)
 
 
 def _strip(content, strip, w: Words) -> str:
-    out: list[str] = [_text(6, 12, w.gettext("mountain strip %(id)s", id=strip.id), 12, anchor="start", weight="bold")]
+    out: list[str] = [svg_text(6, 12, w.gettext("mountain strip %(id)s", id=strip.id), 12, anchor="start", weight="bold")]
     for n, item in enumerate(strip.items):
-        fill = _TILE_FILL.get(item.rstrip("0123456789"), "#c9c9c9")
+        fill = TILE_FILL.get(item.rstrip("0123456789"), "#c9c9c9")
         out.append(_rect(6 + n * 52, 24, 50, 24, fill, "#333"))
         label = w.name(content.mountain_items[item].name) if item in content.mountain_items else item
-        out.append(_text(31 + n * 52, 36, label, 10, "#fff" if fill in ("#4a4a4a", "#8b5a2b") else "#111"))
+        out.append(svg_text(31 + n * 52, 36, label, 10, "#fff" if fill in ("#4a4a4a", "#8b5a2b") else "#111"))
     return _doc(out, 12 + 52 * len(strip.items), 60)
 
 
 def _card(title: str, lines: list[str], fill: str = "#f6efe0", width: int = 320) -> str:
     wrapped = [part for line in lines for part in (textwrap.wrap(line, width // 7) or [""])]
     out = [_rect(1, 1, width - 2, 34 + 15 * len(wrapped), fill, "#8a7a5a", ' rx="8"'),
-           _text(10, 16, title, 12, anchor="start", weight="bold")]
+           svg_text(10, 16, title, 12, anchor="start", weight="bold")]
     bottom = _lines(out, 10, 36, wrapped)
     return _doc(out, width, bottom + 6)
 
@@ -224,8 +224,8 @@ def _card(title: str, lines: list[str], fill: str = "#f6efe0", width: int = 320)
 def _die(die, w: Words) -> str:
     shape = "40,4 76,26 76,66 40,88 4,66 4,26" if die.faces <= 8 else "40,4 76,20 76,72 40,88 4,72 4,20"
     fill = "#e8892b" if die.faces <= 8 else "#2e6fb5"
-    out = [f'<polygon points="{shape}" fill="{fill}" stroke="#333"/>', _text(40, 46, str(die.faces), 20, "#fff", weight="bold"),
-           _text(90, 46, w.gettext("%(id)s: %(n)s faces", id=die.id, n=die.faces), 12, anchor="start")]
+    out = [f'<polygon points="{shape}" fill="{fill}" stroke="#333"/>', svg_text(40, 46, str(die.faces), 20, "#fff", weight="bold"),
+           svg_text(90, 46, w.gettext("%(id)s: %(n)s faces", id=die.id, n=die.faces), 12, anchor="start")]
     return _doc(out, 240, 92)
 
 
@@ -250,18 +250,18 @@ def _action_board(content, players: int, w: Words, fewest: int | None = None) ->
     spaces = [s for s in content.spaces.values() if players in s.players]
     rows = max((s.row + s.rows - 1 for s in spaces), default=1)
     for column in sorted(content.columns.values(), key=lambda c: c.id):
-        out.append(_text(6 + (column.id - 1) * width + width / 2, 12, _("column %(n)s: %(v)s Vikings", n=column.id, v=column.vikings), 11))
+        out.append(svg_text(6 + (column.id - 1) * width + width / 2, 12, _("column %(n)s: %(v)s Vikings", n=column.id, v=column.vikings), 11))
     for s in spaces:
         x, y = 6 + (s.column - 1) * width, 24 + (s.row - 1) * row_h
         fill = "#d8d8d8" if s.id in extension else "#efe6cf"
         out.append(f'<g class="space" data-space="{escape(s.id)}">' + _rect(x, y, width - 4, s.rows * row_h - 2, fill, "#8a7a5a")
                    + f"<title>{escape(s.name)}: {escape(s.effect.strip())}</title>"
-                   + _text(x + 4, y + row_h / 2, s.name[:34], 10, anchor="start") + "</g>")
+                   + svg_text(x + 4, y + row_h / 2, s.name[:34], 10, anchor="start") + "</g>")
     counts = f"{fewest}–{players}" if fewest is not None and fewest != players else str(players)
     title = _("%(players)s players: %(n)s spaces", players=counts, n=len(spaces))
     if any(s.id in extension for s in spaces):
         title += " " + _("(grey: the extension tiles)")
-    out.append(_text(6, 30 + rows * row_h, title, 12, anchor="start", weight="bold"))
+    out.append(svg_text(6, 30 + rows * row_h, title, 12, anchor="start", weight="bold"))
     return _doc(out, 6 + len(content.columns) * width, 44 + rows * row_h)
 
 
@@ -305,13 +305,13 @@ def drawings(content, kind: str, w: Words = Words()) -> list[Drawn]:
     if kind == "goods":
         return [Drawn(g.id, w.name(g.name), _good(c, g, w)) for g in c.goods.values()]
     if kind == "special_tiles":
-        return [Drawn(t.id, w.name(t.name), _tile(w.name(t.name), t.shape, _TILE_FILL["special"], [
+        return [Drawn(t.id, w.name(t.name), _tile(w.name(t.name), t.shape, TILE_FILL["special"], [
             _("sword value %(n)s", n=t.sword), _("price %(n)s silver", n=t.price), _("%(n)s points", n=t.points)]))
             for t in c.special_tiles.values()]
     if kind == "resources":
-        return [Drawn(r.id, w.name(r.name), _tile(w.name(r.name), r.shape, _TILE_FILL.get(r.id, "#bbb"), [])) for r in c.resources.values()]
+        return [Drawn(r.id, w.name(r.name), _tile(w.name(r.name), r.shape, TILE_FILL.get(r.id, "#bbb"), [])) for r in c.resources.values()]
     if kind == "coins":
-        return [Drawn(k.id, _("coin of %(n)s silver", n=k.value), _tile(_("coin of %(n)s silver", n=k.value), k.shape, _TILE_FILL["silver"],
+        return [Drawn(k.id, _("coin of %(n)s silver", n=k.value), _tile(_("coin of %(n)s silver", n=k.value), k.shape, TILE_FILL["silver"],
                                                                         [_("%(n)s in the box", n=k.count)])) for k in c.coins.values()]
     if kind == "mountain_strips":
         return [Drawn(s.id, s.id, _strip(c, s, w)) for s in c.mountain_strips.values()]

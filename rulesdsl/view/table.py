@@ -14,7 +14,7 @@ from xml.sax.saxutils import escape
 
 from rulesdsl.errors import IllegalMove
 from rulesdsl.geometry import pieces
-from rulesdsl.geometry.render import _CELL_FILL, _TILE_FILL, _text, board_svg
+from rulesdsl.geometry.render import CELL_FILL, TILE_FILL, svg_text, board_svg
 from rulesdsl.view import words
 from rulesdsl.view.present import areas_of, player_name
 
@@ -41,7 +41,7 @@ def _fit(text: str, chars: int) -> str:
 
 def _lines(out: list, x: float, y: float, lines, size: int = 11, step: int = 15, weight: str = "normal") -> float:
     for line in lines:
-        out.append(_text(x, y, line, size, anchor="start", weight=weight))
+        out.append(svg_text(x, y, line, size, anchor="start", weight=weight))
         y += step
     return y
 
@@ -50,11 +50,11 @@ def _action_board(game, out: list, x0: float, y0: float) -> tuple[float, float]:
     content, s = game.content, game.state
     in_play = game.flow.spaces_in_play()
     rows = max((content.spaces[sp].row + content.spaces[sp].rows for sp in in_play), default=2) - 1
-    out.append(_text(x0, y0, "Action board", 13, anchor="start", weight="bold"))
+    out.append(svg_text(x0, y0, "Action board", 13, anchor="start", weight="bold"))
     top = y0 + 28
     for column in sorted(content.columns.values(), key=lambda c: c.id):
         cx = x0 + (column.id - 1) * COLUMN_WIDTH
-        out.append(_text(cx + COLUMN_WIDTH / 2, top - 9, f"column {column.id}: {column.vikings} Viking{'s' if column.vikings != 1 else ''} a space", 11, weight="bold"))
+        out.append(svg_text(cx + COLUMN_WIDTH / 2, top - 9, f"column {column.id}: {column.vikings} Viking{'s' if column.vikings != 1 else ''} a space", 11, weight="bold"))
     out.append('<g class="spaces">')
     for space in in_play:
         spec = content.spaces[space]
@@ -69,14 +69,14 @@ def _action_board(game, out: list, x0: float, y0: float) -> tuple[float, float]:
         out.append(f'<title>{escape(spec.name)} (column {spec.column}, {vikings_needed} Viking'
                    f'{"s" if vikings_needed != 1 else ""}): {escape(english)}</title>')
         room = 38 - 3 * len(taken)
-        out.append(_text(x + 6, y + 9, _fit(spec.name, room), 10, anchor="start", weight="bold"))
-        out.append(_text(x + 6, y + 21, _fit(words.space_summary(content, space), room + 4), 9, "#4a3a1a", anchor="start"))
+        out.append(svg_text(x + 6, y + 9, _fit(spec.name, room), 10, anchor="start", weight="bold"))
+        out.append(svg_text(x + 6, y + 21, _fit(words.space_summary(content, space), room + 4), 9, "#4a3a1a", anchor="start"))
         for n, (player, vikings, _round) in enumerate(taken):
             color = PLAYER_FILL.get(s.players[player].color, "#777")
             px = x + COLUMN_WIDTH - 16 - n * 22
             out.append(f'<circle class="viking" cx="{px}" cy="{y + ROW_HEIGHT / 2}" r="9" fill="{color}" stroke="#222">'
                        f'<title>{player_name(player)}: {vikings} Viking{"s" if vikings != 1 else ""}</title></circle>')
-            out.append(_text(px, y + ROW_HEIGHT / 2, str(vikings), 10, "#fff", weight="bold"))
+            out.append(svg_text(px, y + ROW_HEIGHT / 2, str(vikings), 10, "#fff", weight="bold"))
         out.append("</g>")
     out.append("</g>")
     return x0 + len(content.columns) * COLUMN_WIDTH, top + rows * ROW_HEIGHT
@@ -86,28 +86,28 @@ def _common(game, out: list, x0: float, y0: float) -> float:
     """Mountain strips, exploration slots, weapon deck and the other shared supplies, side by side."""
     content, s = game.content, game.state
     x, y = x0, y0
-    out.append(_text(x, y, "Mountain strips (taken from the left)", 13, anchor="start", weight="bold"))
+    out.append(svg_text(x, y, "Mountain strips (taken from the left)", 13, anchor="start", weight="bold"))
     y += 20
     for sid, items in s.strips:
         out.append(f'<g class="strip" data-strip="{escape(sid)}">')
-        out.append(_text(x, y + 10, sid.replace("_", " "), 10, anchor="start"))
+        out.append(svg_text(x, y + 10, sid.replace("_", " "), 10, anchor="start"))
         for n, item in enumerate(items):
             spec = content.mountain_items.get(item)
             name = getattr(spec, "name", item.replace("_", " "))
             gives = next(iter(getattr(spec, "gives", {}) or {item: 1}))
-            fill = _TILE_FILL.get(gives, "#c9c9c9")
+            fill = TILE_FILL.get(gives, "#c9c9c9")
             out.append(_rect(x + 50 + n * 44, y, 42, 20, fill, "#444"))
-            out.append(_text(x + 71 + n * 44, y + 10, _fit(name, 8), 9, "#fff" if fill in ("#4a4a4a", "#8b5a2b") else "#111"))
+            out.append(svg_text(x + 71 + n * 44, y + 10, _fit(name, 8), 9, "#fff" if fill in ("#4a4a4a", "#8b5a2b") else "#111"))
         out.append("</g>")
         y += 24
     bottom = y
     x, y = x0 + 380, y0
-    out.append(_text(x, y, "Exploration boards", 13, anchor="start", weight="bold"))
+    out.append(svg_text(x, y, "Exploration boards", 13, anchor="start", weight="bold"))
     y += 18
     for slot, info in sorted(s.slots.items()):
         board = content.exploration_boards[info["board"]]
         owner = f", taken by {player_name(info['owner'])}" if info.get("owner") is not None else ""
-        out.append(_text(x, y, f"{slot}: {board.name}, {info['silver']} silver{owner}", 11, anchor="start"))
+        out.append(svg_text(x, y, f"{slot}: {board.name}, {info['silver']} silver{owner}", 11, anchor="start"))
         y += 15
     y += 10
     left = ", ".join(f"{n} {b.replace('_', ' ')}" for b, n in sorted(s.buildings_left.items()))
@@ -125,9 +125,9 @@ def _goods_icon(content, out: list, x: float, y: float, item: str, count: int) -
     cell = 9
     try:
         piece = pieces.piece(content, item)
-        rows, fill = piece.rows, _TILE_FILL.get(piece.color, "#999")
+        rows, fill = piece.rows, TILE_FILL.get(piece.color, "#999")
     except IllegalMove:
-        rows, fill = ("#",), _TILE_FILL.get(item, "#999")
+        rows, fill = ("#",), TILE_FILL.get(item, "#999")
     name = item.replace("_", " ")
     label = f"{count} {name}"
     width = max(len(rows[0]) * cell, len(label) * 5.8) + 12
@@ -138,7 +138,7 @@ def _goods_icon(content, out: list, x: float, y: float, item: str, count: int) -
         for c, ch in enumerate(row):
             if ch == "#":
                 out.append(_rect(sx + c * cell, y + r * cell, cell, cell, fill, "#333"))
-    out.append(_text(x + (width - 10) / 2, y + 3 * cell + 10, label, 10))
+    out.append(svg_text(x + (width - 10) / 2, y + 3 * cell + 10, label, 10))
     out.append("</g>")
     return width
 
@@ -146,9 +146,9 @@ def _goods_icon(content, out: list, x: float, y: float, item: str, count: int) -
 def _goods_row(content, out: list, x0: float, y: float, title: str, counts: dict, limit: float) -> float:
     """A row (wrapping at `limit`) of goods drawn in their shapes; the y under it."""
     items = [(k, n) for k, n in sorted(counts.items()) if n]
-    out.append(_text(x0, y + 8, title, 11, anchor="start", weight="bold"))
+    out.append(svg_text(x0, y + 8, title, 11, anchor="start", weight="bold"))
     if not items:
-        out.append(_text(x0 + 70, y + 8, "none", 11, anchor="start"))
+        out.append(svg_text(x0 + 70, y + 8, "none", 11, anchor="start"))
         return y + 22
     x = x0 + 70
     for item, n in items:
@@ -174,7 +174,7 @@ def _player(game, out: list, index: int, x0: float, y0: float, viewer=ALL) -> tu
             f"{p.table_vikings} Vikings on the banquet table, {p.thing} on the Thing square"
             + (f", {p.waiting} waiting" if p.waiting else "") + (", passed" if p.passed else "")
             + (f", {p.penalties} Thing penalties" if p.penalties else ""))
-    out.append(_text(x0 + 26, y0 - 3, head, 13, anchor="start", weight="bold"))
+    out.append(svg_text(x0 + 26, y0 - 3, head, 13, anchor="start", weight="bold"))
     y = y0 + 14
     weapons = {k: n for k, n in p.supply.items() if k in content.weapons and n}
     goods = {k: n for k, n in p.supply.items() if n and k not in weapons}
@@ -184,7 +184,7 @@ def _player(game, out: list, index: int, x0: float, y0: float, viewer=ALL) -> tu
     y = _lines(out, x0, y + 8, ["weapon cards: " + (", ".join(f"{n} {content.weapons[k].name}" for k, n in sorted(weapons.items())) or "none")])
     # ships with their ore, and the banquet table with the emigrated ships on it
     x = x0
-    out.append(_text(x, y + 4, "ships:", 11, anchor="start"))
+    out.append(svg_text(x, y + 4, "ships:", 11, anchor="start"))
     x += 44
     for ship in p.ships:
         spec = content.ships[ship.kind]
@@ -192,16 +192,16 @@ def _player(game, out: list, index: int, x0: float, y0: float, viewer=ALL) -> tu
         out.append(f'<g class="ship" data-ship="{escape(ship.kind)}"><title>{escape(spec.name)} with '
                    f'{spec.ore_printed + ship.ore} ore</title>')
         out.append(_rect(x, y - 8, width, 24, "#b48a5a", "#5a3d1d", ' rx="10"'))
-        out.append(_text(x + width / 2, y + 1, spec.name, 10, "#fff"))
+        out.append(svg_text(x + width / 2, y + 1, spec.name, 10, "#fff"))
         for n in range(spec.ore_printed + ship.ore):
             out.append(f'<circle class="ore" cx="{x + 10 + n * 11}" cy="{y + 11}" r="4" fill="#333"/>')
         out.append("</g>")
         x += width + 8
     if not p.ships:
-        out.append(_text(x, y + 4, "none", 11, anchor="start"))
+        out.append(svg_text(x, y + 4, "none", 11, anchor="start"))
     y += 32
     seats = home.feast_seats
-    out.append(_text(x0, y + 8, "banquet table:", 11, anchor="start"))
+    out.append(svg_text(x0, y + 8, "banquet table:", 11, anchor="start"))
     covered = home.ship_seats * len(p.emigrated)
     for n in range(seats):
         sx = x0 + 96 + n * 20
@@ -210,7 +210,7 @@ def _player(game, out: list, index: int, x0: float, y0: float, viewer=ALL) -> tu
         if n >= seats - p.table_vikings:
             out.append(f'<circle class="viking" cx="{sx + 9}" cy="{y + 8}" r="5" fill="{color}" stroke="#222"/>')
     if p.emigrated:
-        out.append(_text(x0 + 104 + seats * 20, y + 8, "emigrated: " + ", ".join(p.emigrated), 11, anchor="start"))
+        out.append(svg_text(x0 + 104 + seats * 20, y + 8, "emigrated: " + ", ".join(p.emigrated), 11, anchor="start"))
     y += 28
     # boards side by side
     x, tallest = x0, 0
@@ -223,7 +223,7 @@ def _player(game, out: list, index: int, x0: float, y0: float, viewer=ALL) -> tu
     for b in p.buildings:
         if b.slots is not None:
             filled = ", ".join(f"{n} {k}" for k, n in sorted(dict(b.slots.filled).items())) or "empty"
-            out.append(_text(x, y + 20, f"{b.kind.replace('_', ' ')} slots: {filled}", 11, anchor="start"))
+            out.append(svg_text(x, y + 20, f"{b.kind.replace('_', ' ')} slots: {filled}", 11, anchor="start"))
             x += 200
     y += tallest + 6
     lines = []
@@ -259,17 +259,17 @@ TILE_WORDS = {"orange": "orange goods", "red": "red goods", "green": "green good
 
 def legend_entries() -> list[tuple[str, str]]:
     """(colour, words) of every colour the drawings use."""
-    return ([(_CELL_FILL[kind], text) for kind, text in LEGEND_SQUARES]
-            + [(fill, TILE_WORDS.get(name, name)) for name, fill in _TILE_FILL.items()])
+    return ([(CELL_FILL[kind], text) for kind, text in LEGEND_SQUARES]
+            + [(fill, TILE_WORDS.get(name, name)) for name, fill in TILE_FILL.items()])
 
 
 def _legend(out: list, x: float, y: float) -> float:
-    out.append(_text(x, y, "Legend", 13, anchor="start", weight="bold"))
+    out.append(svg_text(x, y, "Legend", 13, anchor="start", weight="bold"))
     y += 16
     cx = x
     for fill, label in legend_entries():
         out.append(_rect(cx, y, 14, 14, fill, "#555"))
-        out.append(_text(cx + 18, y + 7, label, 10, anchor="start"))
+        out.append(svg_text(cx + 18, y + 7, label, 10, anchor="start"))
         cx += 30 + 6 * len(label)
         if cx > x + 900:
             cx, y = x, y + 20
@@ -307,7 +307,7 @@ def table_svg(game, caption: str | None = None, viewer=ALL) -> str:
     """The whole table as an SVG document."""
     s = game.state
     out: list[str] = []
-    out.append(_text(LEFT, 18, _title(game, caption), 16, anchor="start", weight="bold"))
+    out.append(svg_text(LEFT, 18, _title(game, caption), 16, anchor="start", weight="bold"))
     right, bottom = _action_board(game, out, LEFT, 46)
     common_bottom = _common(game, out, LEFT, bottom + 30)
     width = right + 24
