@@ -14,6 +14,7 @@ from pathlib import Path
 
 import attrs
 
+from rulesdsl.content.tables import content_table
 from rulesdsl.engine import ops
 from rulesdsl.engine.game import Game, GameOptions
 from rulesdsl.engine.state import BuildingState, ShipState
@@ -411,18 +412,15 @@ def _check_names(content, program, r, path) -> None:
     name fails the file at its place in the text."""
     from rulesdsl.lang.checker import check, declared_names, vocabulary_from
 
-    vocab = _VOCABULARIES.get(id(content))
-    if vocab is None or vocab[0] is not content:
+    def vocabulary():
         made = vocabulary_from(content)
         made.dice_kinds, made.parts = declared_names(content.programs.values())
-        vocab = _VOCABULARIES[id(content)] = (content, made)
-    for pos, message in check(program, vocab[1]):
+        return made
+
+    for pos, message in check(program, content_table(content, "scenario vocabulary", vocabulary)):
         if pos is None:
             r.fail(path, message)
         raise ScenarioError(Problem(r.doc.text_location(path, pos.line, pos.column), message))
-
-
-_VOCABULARIES: dict = {}
 
 
 def _place_step(game, ctx, tile, r, path):
@@ -655,12 +653,9 @@ def run_file(path, content) -> Result:
     return Result(str(path), str(data.get("title", path.stem)), not failures, failures, tuple(data.get("cards", ())))
 
 
-_VARIANTS: dict = {}
-
-
 def _variant(doc, r, path, content):
     """`content: [folder, ...]` (format 2): the built-in content with these variant roots on top,
-    named relative to the scenario file; loaded once per set of roots."""
+    named relative to the scenario file; loaded once per set of roots (kept with the built-in content)."""
     roots = doc.data.get("content")
     if not roots:
         return content
@@ -672,15 +667,16 @@ def _variant(doc, r, path, content):
         if not folder.exists():
             r.fail(("content", index), f"no variant folder or file '{root}' next to this scenario")
         folders.append(str(folder))
-    key = (tuple(content.roots), tuple(folders))
-    if key not in _VARIANTS:
+    variants = content_table(content, "scenario variants", dict)
+    key = tuple(folders)
+    if key not in variants:
         from rulesdsl.content.loader import load_roots
 
         try:
-            _VARIANTS[key] = load_roots(list(content.roots) + folders)
+            variants[key] = load_roots(list(content.roots) + folders)
         except RulesError as err:
             r.fail(("content",), f"the variant does not load: {err}")
-    return _VARIANTS[key]
+    return variants[key]
 
 
 def _title(path) -> str:

@@ -27,15 +27,18 @@ def placed_item(game, decision) -> str | None:
     return found.group("item").replace(" ", "_") if found else None
 
 
-_STEPS: dict = {}  # id(grid) -> (grid, ((income square bit, income it adds, squares needed, how many), ...))
+# What this module reads of a grid, kept in the grid's own table (freed with the content's grids)
+_STEPS = ("agents", "income steps")  # ((income square bit, income it adds, squares needed, how many), ...)
+_INNER = ("agents", "inner squares")  # mask of the squares with a square to their right
+_TERMS = ("agents", "grid terms")  # _GridTerms
 
 
 def _income_steps(grid) -> tuple:
     """Per income square that raises the income: its bit, the income it adds, the squares its
-    income rule needs (itself included, bonus squares not) and their number; kept per grid."""
-    found = _STEPS.get(id(grid))
-    if found is not None and found[0] is grid:
-        return found[1]
+    income rule needs (itself included, bonus squares not) and their number; kept on the grid."""
+    found = grid.kept.get(_STEPS)
+    if found is not None:
+        return found
     steps = []
     for squares, final in grid.income_lines:
         for index, (bit, value) in enumerate(squares):
@@ -43,8 +46,8 @@ def _income_steps(grid) -> tuple:
             if after > value:
                 need = (grid.income_required.get(bit, 0) | bit) & ~grid.bonus_mask
                 steps.append((bit, after - value, need, need.bit_count()))
-    _STEPS[id(grid)] = (grid, tuple(steps))
-    return _STEPS[id(grid)][1]
+    found = grid.kept[_STEPS] = tuple(steps)
+    return found
 
 
 def income_progress(board) -> float:
@@ -57,22 +60,24 @@ def income_progress(board) -> float:
                for bit, gain, need, size in _income_steps(board.grid) if not covered & bit)
 
 
-_INNER: dict = {}  # id(grid) -> (grid, mask of the squares with a square to their right)
-
-
 def open_edges(board) -> int:
     """The perimeter of the board's uncovered squares (edges between an uncovered square that a
     tile could cover and anything else: a covered square, a square no tile covers, the border).
     A tile laid against covered squares and the border keeps it short; one laid in the open
     leaves ragged gaps that the large tiles of the late game no longer fit into."""
     grid = board.grid
-    found = _INNER.get(id(grid))
-    if found is None or found[0] is not grid:
-        inner = sum(grid.bit(r, c) for r in range(grid.height) for c in range(grid.width - 1))
-        found = _INNER[id(grid)] = (grid, inner)
+    inner = _inner(grid)
     free = grid.coverable & ~board.covered
-    pairs = (free & found[1] & (free >> 1)).bit_count() + (free & (free >> grid.width)).bit_count()
+    pairs = (free & inner & (free >> 1)).bit_count() + (free & (free >> grid.width)).bit_count()
     return 4 * free.bit_count() - 2 * pairs
+
+
+def _inner(grid) -> int:
+    """The mask of the grid's squares with a square to their right (kept on the grid)."""
+    found = grid.kept.get(_INNER)
+    if found is None:
+        found = grid.kept[_INNER] = sum(grid.bit(r, c) for r in range(grid.height) for c in range(grid.width - 1))
+    return found
 
 
 def board_worth(board, per_income: float, per_bonus: float, per_progress: float = 0.0, per_edge: float = 0.0) -> float:
@@ -95,9 +100,6 @@ def _piece(game, piece_id: str):
         return None
 
 
-_TERMS: dict = {}  # id(grid) -> (grid, _GridTerms)
-
-
 class _GridTerms:
     """A grid's scoring read once into plain masks and numbers, for `_added`: the same sums as
     `board_worth` in the same order (the same floats), without building a board per placement."""
@@ -108,10 +110,7 @@ class _GridTerms:
         self.lines = tuple((tuple(squares), final) for squares, final in grid.income_lines)
         self.bonus = tuple((bit, around, len(goods)) for bit, (goods, around) in grid.bonus.items())
         self.minus, self.steps, self.coverable, self.width = grid.minus, _income_steps(grid), grid.coverable, grid.width
-        known = _INNER.get(id(grid))
-        if known is None or known[0] is not grid:
-            open_edges(_Covered(grid, 0))  # fills _INNER for the grid
-        self.inner = _INNER[id(grid)][1]
+        self.inner = _inner(grid)
 
     def worth(self, covered: int, per_income: float, per_bonus: float, per_progress: float, per_edge: float) -> float:
         """`board_worth` of the grid with these squares covered."""
@@ -136,10 +135,10 @@ class _GridTerms:
 
 
 def _grid_terms(grid) -> _GridTerms:
-    found = _TERMS.get(id(grid))
-    if found is None or found[0] is not grid:
-        found = _TERMS[id(grid)] = (grid, _GridTerms(grid))
-    return found[1]
+    found = grid.kept.get(_TERMS)
+    if found is None:
+        found = grid.kept[_TERMS] = _GridTerms(grid)
+    return found
 
 
 def _added(board, masks, weights: tuple) -> list[float]:

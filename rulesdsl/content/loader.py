@@ -26,6 +26,7 @@ from rulesdsl.content import cache
 from rulesdsl.content import models as m
 from rulesdsl.content.located import YamlDoc
 from rulesdsl.content.structure import describe, structure
+from rulesdsl.content.tables import TABLES
 from rulesdsl.content.validate import validate_content
 from rulesdsl.content.yamlfile import YamlReadError, parse_yaml_bytes, read_bounded
 from rulesdsl.errors import ContentError, Location, Problem
@@ -87,6 +88,10 @@ class Content:
         if name in collections:
             return collections[name]
         raise AttributeError(name)
+
+    def __getstate__(self) -> dict:
+        # the readings made of it (content/tables.py) are made again where it is loaded
+        return {k: v for k, v in self.__dict__.items() if k != TABLES}
 
     def source(self, collection: str, item_id) -> ItemSource:
         return self.sources[(collection, item_id)]

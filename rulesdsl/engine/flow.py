@@ -16,6 +16,7 @@ from rulesdsl.engine.anytime import Anytime
 from rulesdsl.engine.card_play import CardPlay
 from rulesdsl.engine.legality.direct import DirectMemo
 from rulesdsl.engine.emission import Emission
+from rulesdsl.engine.flow_tables import FlowTables
 from rulesdsl.engine.interp import Interpreter
 from rulesdsl.engine.keys import building_key, ship_key
 from rulesdsl.engine.phases import PhaseRunner
@@ -33,16 +34,20 @@ __all__ = ["Flow", "PENALTY_POINTS", "building_key", "ship_key"]
 class Flow(PhaseRunner, ActionSpaces, Emission, CardPlay, Travel, Placing, Anytime):
     """The course of one game (see the module docstring for its parts)."""
 
-    def __init__(self, game):
+    def __init__(self, game, tables: FlowTables | None = None):
+        """The flow of `game`; `tables`: the readings of its content and setup when they are
+        known already (a fork's: those of the game it was forked from)."""
         self.g = game
+        self.tables = FlowTables() if tables is None else tables
         self.interp = Interpreter(game)
         self.trials = Trials(self)
         self.verdicts = Verdicts(game)
         self.direct = DirectMemo(game)  # direct verdicts remembered by the values they read
         self._verdict_scope = None  # the installed effects' token while a turn's spaces are judged
-        self._blank_actions: dict = {}
-        self._plans: dict = {}
-        self.memo: dict = {}  # what mechanisms and phases remember per game (derived from content only)
         self.resume_at = None  # (point, turn) a table phase's turns resume at
         self.in_action: int | None = None
-        self._dice_defs: dict | None = None
+
+    @property
+    def memo(self) -> dict:
+        """What mechanisms and phases remember of the content (the flow tables', shared by forks)."""
+        return self.tables.memo

@@ -33,7 +33,6 @@ from rulesdsl.engine.state import GameState
 from rulesdsl.errors import RulesError
 
 # caches of a Flow that depend only on the content and the setup, handed to a fork's new Flow
-_STATIC_FLOW_CACHES = ("_in_play", "_in_play_set", "_entries", "_plans", "_blank_actions", "_dice_defs", "memo")
 # Checkpoint.memo key: the answer sequences a fork has replayed legally from that checkpoint, as a
 # trie ({answer: {next answer: ...}}). A replay from the same checkpoint is deterministic, so a
 # sequence found there is legal again and is not judged a second time.
@@ -181,7 +180,12 @@ class Forking:
     def _restored(self, base: Checkpoint, root: Checkpoint, adjustments: tuple = ()) -> "Forking":
         """A new Game restored from `base` (the checkpoint `root`, or one at its turn's question
         asked again) and run to its first decision; its checkpoint is `root`, `adjustments` its
-        own (those it makes again on its replay included)."""
+        own (those it makes again on its replay included).
+
+        Made with `__new__`, not through `Game.__init__`: that constructor deals a new game (the
+        setup drawn from the seed, the flow run from the start), none of which a restored game
+        does; every part of it is given here instead (the state and dice from the checkpoint,
+        the content, catalog and flow tables shared with this game)."""
         g = type(self).__new__(type(self))
         g.adjustments = adjustments
         g.content, g.options, g.seed, g.catalog = self.content, self.options, self.seed, self.catalog
@@ -197,10 +201,7 @@ class Forking:
         g.history = self.history[:root.history]
         g.history += base.notes
 
-        g.flow = Flow(g)
-        for name in _STATIC_FLOW_CACHES:
-            if name in self.flow.__dict__:
-                g.flow.__dict__[name] = self.flow.__dict__[name]
+        g.flow = Flow(g, self.flow.tables)  # the same content and setup: what was read of them is shared
         g._checkpoint, g.checkpoints = base, True  # restarting at its own checkpoint takes none
         g._process = g.flow.run(base.point)
         g._advance(None, first=True)

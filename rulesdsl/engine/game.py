@@ -13,6 +13,7 @@ from collections import Counter
 
 import attrs
 
+from rulesdsl.content.tables import content_table
 from rulesdsl.engine import ops
 from rulesdsl.engine import record
 from rulesdsl.engine.decisions import Decision
@@ -267,12 +268,6 @@ class Game(Forking):
         self.events.install_rules()
 
 
-_CATALOGS: dict = {}
-
-
 def _catalog(content) -> Catalog:
-    found = _CATALOGS.get(id(content))
-    if found is None or found[0] is not content:
-        found = (content, Catalog(content))
-        _CATALOGS[id(content)] = found
-    return found[1]
+    """The content's catalog, made once per content and kept with it."""
+    return content_table(content, "catalog", lambda: Catalog(content))

@@ -66,7 +66,8 @@ class Interpreter(GainStatements, PayStatements, TileStatements, CardStatements,
         tables = self.catalog.tables
         self._it_refs: dict = tables.setdefault("it refs", {})  # id of a node -> (node, whether it reads `it`)
         self._item_ids: dict = tables.setdefault("item ids", {})  # (words, attribute) -> sorted item ids
-        self._upgrade_orders: dict = tables.setdefault("upgrades", {})  # (id of an upgrade node, steps) -> (node, what it can upgrade)
+        self._upgrade_orders: dict = tables.setdefault("upgrades", {})
+        self._slash_sizes = tables.setdefault("slash sizes", {})  # the runner's (see engine/slash.py)  # (id of an upgrade node, steps) -> (node, what it can upgrade)
 
     # ================================================================== the game's hooks into the core
     def forced(self, player: int, prompt: str, label: str, kind: str = "", key: str = "") -> None:

@@ -37,6 +37,7 @@ class Runner:
 
     def __init__(self):
         self._can_methods: dict = {}  # statement kind -> its `c_X` (None: always can), looked up once
+        self._slash_sizes: dict = {}  # `slash_size`'s table (a game on a shared content passes the content's)
 
     # ------------------------------------------------------------------ blocks
     def run(self, stmts, ctx, need_one: bool = False, costs_count: bool = False):
@@ -69,7 +70,7 @@ class Runner:
             if node.mood == "must":
                 return (yield from self.stmt(node.stmt, ctx, True))
             return (yield from self._may(node.stmt, ctx, mandatory))
-        if ctx.slash is None and has_slash(node):
+        if ctx.slash is None and has_slash(node, self._slash_sizes):
             return (yield from self._slash_choice(node, ctx, mandatory))
         if ctx.pending is None and isinstance(node, self.yields):
             return (yield from self.whole_yield(ctx, lambda sub: self.stmt(node, sub, mandatory)))
@@ -109,7 +110,7 @@ class Runner:
         return (yield from self.stmt(node, ctx, mandatory))
 
     def _slash_choice(self, node, ctx, mandatory):
-        positions = slash_size(node)
+        positions = slash_size(node, self._slash_sizes)
         options = []
         for i in range(positions):
             sub = ctx.derive(slash=i)
@@ -137,7 +138,7 @@ class Runner:
         try:
             return method(node, ctx)
         except NoSlash:
-            return any(method(node, ctx.derive(slash=i)) for i in range(slash_size(node)))
+            return any(method(node, ctx.derive(slash=i)) for i in range(slash_size(node, self._slash_sizes)))
 
     def c_Mood(self, node, ctx):
         return self.can(node.stmt, ctx)

@@ -21,32 +21,31 @@ class ActionSpaces:
     _copying = None  # the spaces whose action is to carry out another space's (read once per content)
 
     def spaces_in_play(self) -> list[str]:
-        found = getattr(self, "_in_play", None)
+        tables = self.tables
+        found = tables.in_play
         if found is None:
             n = len(self.g.state.players)
             on_tiles = {sp for tile in self.g.content.extension_tiles.values() for sp in tile.sides}
             up = set(self.g.state.extension.values())
             found = [sid for sid, sp in self.g.content.spaces.items() if n in sp.players and (sid not in on_tiles or sid in up)]
-            self._in_play = found
-            self._in_play_set = frozenset(found)
+            tables.in_play = found
+            tables.in_play_set = frozenset(found)
         return found
 
     def show_extension(self, sides: dict) -> None:
         """Turn extension tiles to the given sides ({tile: space}: a scenario's setup) and forget
         what was read of the spaces in play."""
         self.g.state.extension.update(sides)
-        for name in ("_in_play", "_in_play_set", "_entries"):
-            self.__dict__.pop(name, None)
-        self._plans.clear()
+        self.tables = self.tables.with_spaces_changed()  # its forks', if any, stay as they were
         self._check_contexts = None
         self.direct = type(self.direct)(self.g)
         self.verdicts = type(self.verdicts)(self.g)
 
     def in_play(self, space: str) -> bool:
-        found = getattr(self, "_in_play_set", None)
+        found = self.tables.in_play_set
         if found is None:
             self.spaces_in_play()
-            found = self._in_play_set
+            found = self.tables.in_play_set
         return space in found
 
     def vikings_needed(self, ctx, space: str) -> int:
@@ -58,7 +57,7 @@ class ActionSpaces:
         return self.g.events.value("vikings_needed", column.vikings, ctx, info, floor=1)
 
     def space_refusal(self, ctx, space: str) -> str | None:
-        plan = self._plans.get(space) or self._space_plan(space)
+        plan = self.tables.plans.get(space) or self._space_plan(space)
         if space in self.g.state.occupancy:  # the most frequent refusal first
             return plan[3]
         if not plan[6]:
@@ -80,7 +79,7 @@ class ActionSpaces:
         """(spec, requirements, other statements, the texts of its fixed refusals, whether it is
         in play, its column's Vikings) of a space, split and written once per game (a full list
         refuses every occupied space; which spaces are in play is fixed at setup)."""
-        plans = self._plans
+        plans = self.tables.plans
         found = plans.get(space)
         if found is None:  # the content's part is read once per content; whether it is in play, per game
             content = self.g.content
@@ -128,8 +127,8 @@ class ActionSpaces:
             subs = contexts[slot][ctx.player] = (ctx.p, ctx.player, {})
         found = subs[2].get((space, needed))
         if found is None:
-            plan = self._plans.get(space) or self._space_plan(space)
-            blanks = self._blank_actions
+            plan = self.tables.plans.get(space) or self._space_plan(space)
+            blanks = self.tables.blank_actions
             blank = blanks.get((space, needed))
             if blank is None:
                 blank = blanks[(space, needed)] = Action(space, plan[0].group, plan[0].column, needed, "space")
@@ -138,9 +137,9 @@ class ActionSpaces:
 
     def space_entries(self) -> list:
         """(space, name) of the spaces in play, the candidates of a turn."""
-        found = getattr(self, "_entries", None)
+        found = self.tables.entries
         if found is None:
-            found = self._entries = [(space, self.g.content.spaces[space].name) for space in self.spaces_in_play()]
+            found = self.tables.entries = [(space, self.g.content.spaces[space].name) for space in self.spaces_in_play()]
         return found
 
     def space_refusals(self, ctx, spaces) -> list:
@@ -195,7 +194,7 @@ class ActionSpaces:
 
             def judge(space):
                 if space in self.g.state.occupancy:  # as space_refusal says first, said at once
-                    return (self._plans.get(space) or self._space_plan(space))[3]
+                    return (self.tables.plans.get(space) or self._space_plan(space))[3]
                 if self.verdicts.enabled:
                     return judge_all((space,))[0]
                 outer, trials._batch = trials._batch, shared  # the common case, kept short
@@ -296,9 +295,10 @@ class ActionSpaces:
         return done
 
     def dice_definition(self, kind: str):
-        if self._dice_defs is None:  # read once per content, not per game
-            self._dice_defs = relevance.cached(self.g.content, ("dice definitions",), lambda: _dice_definitions(self.g.content))
-        return self._dice_defs.get(kind)
+        tables = self.tables
+        if tables.dice_defs is None:  # read once per content, not per game
+            tables.dice_defs = relevance.cached(self.g.content, ("dice definitions",), lambda: _dice_definitions(self.g.content))
+        return tables.dice_defs.get(kind)
 
     def imitable(self, ctx, place) -> list[Option]:
         """Spaces of the column occupied by another player whose action the player could carry out."""

@@ -93,6 +93,12 @@ class Grid:
     income_mask: int
     _candidates: dict = attrs.field(factory=dict, repr=False)
 
+    @property
+    def kept(self) -> dict:
+        """What is read of this grid once (its positions, an agent's terms ...) by key: kept with
+        the grid, so freed with the content's grids (no table elsewhere keyed by the grid's id)."""
+        return self._candidates
+
     def bit(self, row: int, column: int) -> int:
         return 1 << (row * self.width + column)
 

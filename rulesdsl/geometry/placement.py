@@ -246,18 +246,22 @@ def legal_positions(state: BoardState, piece: Piece, allowed: bool = False) -> l
     for name in piece.classes:
         if name in grid.apart:
             blocked_by |= state.class_mask(name)
-    key = (id(grid), piece.rows, piece.mirror, state.covered, blocked_by)
-    found = _LEGAL.get(key)
-    if found is not None and found[0] is grid:
-        return list(found[1])
-    if len(_LEGAL) >= _LEGAL_MAX:
-        _LEGAL.clear()
-    found = _LEGAL[key] = (grid, _legal_positions(state, piece, blocked_by))
-    return list(found[1])
+    # (kept with the grid, bounded: the boards reached in a long run are many)
+    legal = grid._candidates.get(_LEGAL)
+    if legal is None:
+        legal = grid._candidates[_LEGAL] = {}
+    key = (piece.rows, piece.mirror, state.covered, blocked_by)
+    found = legal.get(key)
+    if found is not None:
+        return list(found)
+    if len(legal) >= _LEGAL_MAX:
+        legal.clear()
+    found = legal[key] = _legal_positions(state, piece, blocked_by)
+    return list(found)
 
 
-_LEGAL: dict = {}  # (id of a grid, piece shape, mirror, squares covered, squares it may not touch) -> (the grid, its positions)
-_LEGAL_MAX = 8192
+_LEGAL = ("legal",)  # the grid's table of (piece shape, mirror, squares covered, squares it may not touch) -> its positions
+_LEGAL_MAX = 8192  # per grid
 
 
 def _legal_positions(state: BoardState, piece: Piece, blocked_by: int) -> tuple:

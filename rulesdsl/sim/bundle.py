@@ -80,10 +80,11 @@ def make_bundle(extra_roots=(), include_builtin: bool = True) -> ContentBundle:
 
 _LOADED: dict[str, object] = {}
 _PATHS: dict[str, list[str]] = {}  # fingerprint -> where its variant roots were written (as the loader names them)
+_KEEP = 4  # contents kept loaded: a worker serving many variants one after another frees the oldest
 
 
 def load(bundle: ContentBundle):
-    """The content of a bundle, loaded once per process; refuses a worker whose built-in content differs."""
+    """The content of a bundle, loaded once per process (the last few kept); refuses a worker whose built-in content differs."""
     found = _LOADED.get(bundle.fingerprint)
     if found is not None:
         return found
@@ -104,6 +105,9 @@ def load(bundle: ContentBundle):
                 _write_once(base / rel, raw)
             paths.append(base / root.files[0][0] if root.single_file else base)
     content = loader.load_content(paths, include_builtin=bundle.builtin)
+    while len(_LOADED) >= _KEEP:  # the oldest loaded first (dicts keep their order)
+        oldest = next(iter(_LOADED))
+        del _LOADED[oldest], _PATHS[oldest]
     _LOADED[bundle.fingerprint] = content
     _PATHS[bundle.fingerprint] = [str(p) for p in paths]
     return content

@@ -17,6 +17,7 @@ import threading
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from rulesdsl.content.tables import content_table
 from rulesdsl.engine.decisions import Option
 from rulesdsl.errors import RulesError
 from rulesdsl.learn import reference
@@ -56,10 +57,7 @@ def _content():
 
 def _lessons():
     content = _content()
-    cache = current_app.extensions.setdefault("rulesdsl_lesson_list", {})
-    if id(content) not in cache:
-        cache[id(content)] = load_lessons(content)
-    return cache[id(content)]
+    return content_table(content, "lessons", lambda: load_lessons(content))
 
 
 def _rule_view(rule_id: str, page: int | None = None) -> dict:
@@ -193,10 +191,11 @@ def show_me(number: int):
         abort(404, f"no question {number}")
     which = request.args.get("file", type=int, default=0)
     which = max(0, min(which, len(question.scenarios) - 1))
-    cache = current_app.extensions.setdefault("rulesdsl_shown", {})
-    key = (question.scenarios[which], id(_content()))
+    content = _content()
+    cache = content_table(content, "shown scenarios", dict)
+    key = question.scenarios[which]
     if key not in cache:
-        cache[key] = show(reference.scenario_path(question.scenarios[which]), _content())
+        cache[key] = show(reference.scenario_path(key), content)
     shown = cache[key]
     step = max(0, min(request.args.get("step", type=int, default=0), len(shown.frames) - 1))
     return render_template("learn/show.html", question=question, shown=shown, step=step, which=which,

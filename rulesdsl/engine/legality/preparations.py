@@ -115,6 +115,12 @@ class Trials(HandReach):
     def _relevance(self, kind: str, key, compute):
         return relevance.cached(self.g.content, (kind, key), compute)
 
+    def _relevance_keeping(self, kind: str, key, kept, compute):
+        """`_relevance` keyed by the ids of tree nodes (hooks, watches' bodies), which a scenario's
+        effects may make outside the content: the entry holds `kept` (those nodes), so no other
+        node is given their ids while it is there."""
+        return relevance.cached(self.g.content, (kind, key), lambda: (kept, compute()))[1]
+
     def _preparations(self, player: int, space: str, needed: int, copied: bool = False):
         """The listeners that would run before this space's action and could matter to it,
         as a signature for sharing what they reach (None: nothing to try).
@@ -194,8 +200,8 @@ class Trials(HandReach):
             hooks = [lst.hook for lst in listeners if (lst.owner is None or lst.owner in owners)
                      and lst.hook.event.kind == "named" and lst.hook.event.name not in relevance.SET_OFF_ONLY_BY_OPEN]
             bodies = [watch[3] for watch in watches]
-            found = self._chains[key] = self._relevance(
-                "chain", (gains, tuple(map(id, hooks)), tuple(map(id, bodies))), lambda: self._reach_of(hooks, bodies, gains))
+            found = self._chains[key] = self._relevance_keeping(
+                "chain", (gains, tuple(map(id, hooks)), tuple(map(id, bodies))), (hooks, bodies), lambda: self._reach_of(hooks, bodies, gains))
         return found
 
     def _reach_of(self, hooks, watches, gains: bool):
@@ -203,12 +209,12 @@ class Trials(HandReach):
         catalog = self.g.catalog
         found = frozenset()
         for hook in hooks:
-            if self._relevance("plays", id(hook), lambda: relevance.uses_play(hook)):
+            if self._relevance_keeping("plays", id(hook), hook, lambda: relevance.uses_play(hook)):
                 return None
             if gains:
-                reach = self._relevance("hook-gains", id(hook), lambda: relevance.gained(catalog, (hook.body,)))
+                reach = self._relevance_keeping("hook-gains", id(hook), hook, lambda: relevance.gained(catalog, (hook.body,)))
             else:
-                reach = self._relevance("hook", id(hook), lambda: relevance.produced_by_hook(catalog, hook))
+                reach = self._relevance_keeping("hook", id(hook), hook, lambda: relevance.produced_by_hook(catalog, hook))
             if reach is None:
                 return None
             found |= reach
@@ -235,11 +241,11 @@ class Trials(HandReach):
                     plays = self._cards_that_matter(state.players[player], needs, self._monotone(space), chain)
                 hook, reach = lst_id[1], None if plays else frozenset()
                 if self._monotone(space):
-                    produced = self._relevance("played-gains", (id(hook), bool(plays)),
-                                               lambda: relevance.gained(self.g.catalog, (hook.body,), reach))
+                    produced = self._relevance_keeping("played-gains", (id(hook), bool(plays)), hook,
+                                                       lambda: relevance.gained(self.g.catalog, (hook.body,), reach))
                 else:
-                    produced = self._relevance("played", (id(hook), bool(plays)),
-                                               lambda: relevance.produced_by_hook(self.g.catalog, hook, reach))
+                    produced = self._relevance_keeping("played", (id(hook), bool(plays)), hook,
+                                                       lambda: relevance.produced_by_hook(self.g.catalog, hook, reach))
             if produced is not None:
                 produced = None if chain is None else produced | chain
             matters = matters or relevance.may_matter(produced, needs)
@@ -257,7 +263,9 @@ class Trials(HandReach):
     def _hooks_static(self, space: str, needed: int, prep, copied: bool = False) -> list:
         """`_hooks_matching` of the listeners of `prep` (`_prep_listeners`), read once per
         content by their hooks."""
-        return self._relevance("matching", (space, needed, prep[2], copied), lambda: self._hooks_matching(space, needed, prep[1], copied))
+        # keyed by the hooks' ids: the entry holds the hooks (see `_relevance_keeping`)
+        return self._relevance("matching", (space, needed, prep[2], copied), lambda: (
+            [lst.hook for lst in prep[1]], self._hooks_matching(space, needed, prep[1], copied)))[1]
 
     def _matching(self, space: str, needed: int, prep, copied: bool = False) -> list:
         """The listeners before this space's action (those of `prep`): [((id, hook), what it
@@ -281,12 +289,12 @@ class Trials(HandReach):
             info = infos.get(hook_key(hook.timing, hook.event))
             if info is None or not events.matches(hook.filters, info, None):
                 continue
-            if self._relevance("plays", id(hook), lambda: relevance.uses_play(hook)):
+            if self._relevance_keeping("plays", id(hook), hook, lambda: relevance.uses_play(hook)):
                 found.append((i, _PLAYS))
             elif self._monotone(space):  # only what it gives or frees can help
-                found.append((i, self._relevance("hook-gains", id(hook), lambda: relevance.gained(catalog, (hook.body,)))))
+                found.append((i, self._relevance_keeping("hook-gains", id(hook), hook, lambda: relevance.gained(catalog, (hook.body,)))))
             else:
-                found.append((i, self._relevance("hook", id(hook), lambda: relevance.produced_by_hook(catalog, hook))))
+                found.append((i, self._relevance_keeping("hook", id(hook), hook, lambda: relevance.produced_by_hook(catalog, hook))))
         return found
 
     def _imitates(self, space: str):

@@ -10,6 +10,7 @@ in play could do when an effect sets them off (`SET_OFF_ONLY_BY_OPEN`).
 
 from __future__ import annotations
 
+from rulesdsl.content.tables import content_table, forget_table
 from rulesdsl.engine.items import GOOD, RESOURCE, WEAPON
 from rulesdsl.lang import tree as t
 
@@ -51,22 +52,16 @@ _NEEDS_SHIPS = (t.Emigrate, t.Explore, t.Sail)
 
 
 _OPEN_REACH = object()
-_TABLES: dict = {}
-
-
 def forget(content) -> None:
     """Drop every reading of this content's trees: for a tool that changes a program of a loaded
     content in place (tools/mutate_cards.py), so that no reading of the old program is used."""
-    _TABLES.pop(id(content), None)
+    forget_table(content, "relevance")
 
 
 def cached(content, key, compute):
-    """A reading of the content's trees, computed once per content (not per game).
+    """A reading of the content's trees, computed once per content (not per game) and kept with it.
     Keys name content objects (space ids, card numbers, id() of a hook kept alive by the content)."""
-    found = _TABLES.get(id(content))
-    if found is None or found[0] is not content:
-        found = _TABLES[id(content)] = (content, {})
-    table = found[1]
+    table = content_table(content, "relevance", dict)
     value = table.get(key, table)
     if value is table:
         value = table[key] = compute()
