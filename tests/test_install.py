@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
+# one worker builds the wheel: two building it from the same checkout at once race in its build/ folder
+pytestmark = pytest.mark.xdist_group("install")
 
 
 def _run(args, cwd, env=None, check=True):
@@ -33,7 +35,12 @@ def installed(tmp_path_factory):
     """(bin folder, site-packages folder, a work folder outside the checkout, env)."""
     base = tmp_path_factory.mktemp("install")
     wheels = base / "wheels"
-    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(REPO)], cwd=base)
+    # built from a copy: setuptools builds in the source's build/ folder, where a stale or a
+    # concurrent build (another worker, the user's own) fails with "File exists"
+    source = base / "source"
+    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(".git", ".venv", "build", "*.egg-info", "__pycache__",
+                                                                ".mypy_cache", ".pytest_cache", "node_modules"))
+    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(source)], cwd=base)
     wheel = next(wheels.glob("rulesdsl-*.whl"))
     env_dir = base / "venv"
     venv.create(env_dir, with_pip=True)
