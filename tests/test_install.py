@@ -19,8 +19,6 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-# one worker builds the wheel: two building it from the same checkout at once race in its build/ folder
-pytestmark = pytest.mark.xdist_group("install")
 
 
 def _run(args, cwd, env=None, check=True):
@@ -30,7 +28,7 @@ def _run(args, cwd, env=None, check=True):
     return result
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # built at most once per worker, even if other modules' tests run between these
 def installed(tmp_path_factory):
     """(bin folder, site-packages folder, a work folder outside the checkout, env)."""
     base = tmp_path_factory.mktemp("install")
