@@ -80,7 +80,8 @@ class SelfPlay:
                 branched.extend(self.branch(game, d, agents[d.player], players, reader, chance.getrandbits(32)))
             game.answer(agents[d.player].answer(game, d))
         scores = [r["total"] for r in final_scores(game)]
-        states = [(self.generation, seed, step, player, rnd, scores[player], _margins(scores)[player], *vector.tolist())
+        margins = _margins(scores)
+        states = [(self.generation, seed, step, player, rnd, scores[player], margins[player], *vector.tolist())
                   for step, player, rnd, vector in rows]
         branches = [(self.generation, seed, *row[:-1], *row[-1].tolist()) for row in branched]
         return {"games": [(self.generation, seed, len(game.log), ",".join(map(str, scores)))], "states": states,

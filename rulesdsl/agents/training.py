@@ -48,6 +48,14 @@ def held_out(seeds: np.ndarray, salt: int) -> np.ndarray:
     return np.array([zlib.crc32(f"{salt}:{int(s)}".encode()) % 1000 < HELD_OUT * 1000 for s in seeds])
 
 
+def _split(columns: dict, salt: int) -> tuple[np.ndarray, np.ndarray]:
+    """(validation rows, training rows) as masks, whole games on each side; refused when one side is empty."""
+    test = held_out(columns["seed"], salt)
+    if test.all() or not test.any():
+        raise RulesError(f"too few games to hold some out for validation ({len(set(columns['seed'].tolist()))})")
+    return test, ~test
+
+
 def _sklearn():
     try:
         from sklearn.linear_model import Ridge  # import here: scikit-learn is the optional extra 'train'
@@ -107,10 +115,7 @@ def fit(x: np.ndarray, columns: dict, target: str, kind: str, seed: int, prior: 
     `prior` "hand": linear models are fitted as the hand-set value plus a correction (see
     PRIOR_ALPHAS); "none": from nothing."""
     y = np.asarray(columns[TARGET_COLUMN[target]], dtype=np.float64)
-    test = held_out(columns["seed"], seed)
-    if test.all() or not test.any():
-        raise RulesError(f"too few games to hold some out for validation ({len(set(columns['seed'].tolist()))})")
-    train = ~test
+    test, train = _split(columns, seed)
     mean = x[train].mean(axis=0)
     scale = x[train].std(axis=0)
     scale[scale < 1e-9] = 1.0
@@ -195,10 +200,7 @@ def fit_grouped(x: np.ndarray, columns: dict, target: str, seed: int,
     branch when the model picks (`regret`); the hand-set value's own regret is reported beside."""
     y = np.asarray(columns[TARGET_COLUMN[target]], dtype=np.float64)
     group = groups(columns)
-    test = held_out(columns["seed"], seed)
-    if test.all() or not test.any():
-        raise RulesError(f"too few games to hold some out for validation ({len(set(columns['seed'].tolist()))})")
-    train = ~test
+    test, train = _split(columns, seed)
     prior = hand_prior()
     xd, yd = demeaned(x, group), demeaned(y, group)
     scale = xd[train].std(axis=0)
