@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from rulesdsl.agents import RandomAgent
-from rulesdsl.engine.decisions import Decision, Option, SeededStream
+from rulesdsl.core.decisions import Decision, Option, SeededStream
 from rulesdsl.engine.game import Game, GameOptions
 
 
@@ -22,7 +22,7 @@ def test_sampling_is_uniform_over_the_legal_answers_only():
 
 
 def test_a_lazy_decision_judges_only_what_it_is_asked():
-    from rulesdsl.engine.decisions import Candidates
+    from rulesdsl.core.decisions import Candidates
 
     judged = []
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulesdsl.engine.decisions import SeededStream
+from rulesdsl.core.decisions import SeededStream
 from rulesdsl.errors import RulesError
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from rulesdsl.engine import ops
-from rulesdsl.engine.decisions import Candidates, Option
+from rulesdsl.core.decisions import Candidates, Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.items import GOOD, SPECIAL
 from rulesdsl.geometry import pieces

@@ -12,7 +12,7 @@ from collections import Counter
 
 from rulesdsl.engine import ops
 from rulesdsl.engine.context import hows
-from rulesdsl.engine.decisions import Option
+from rulesdsl.core.decisions import Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.items import GOOD, SPECIAL
 from rulesdsl.lang import tree as t

@@ -4,7 +4,7 @@ replacements, payments announced, and `once as soon as` watches checked after ev
 from __future__ import annotations
 
 from rulesdsl.engine.context import Ctx, hows
-from rulesdsl.engine.decisions import Option
+from rulesdsl.core.decisions import Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.state import PlayersOnDemand
 from rulesdsl.errors import RunawayRules

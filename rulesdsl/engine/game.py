@@ -16,7 +16,7 @@ import attrs
 from rulesdsl.content.tables import content_table
 from rulesdsl.engine import ops
 from rulesdsl.engine import record
-from rulesdsl.engine.decisions import Decision
+from rulesdsl.core.decisions import Decision
 from rulesdsl.engine.events import Events
 from rulesdsl.engine.flow import Flow
 from rulesdsl.engine.forking import Checkpoint, Forking, ResumeReached  # noqa: F401 (ResumeReached: imported from here)

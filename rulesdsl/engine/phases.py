@@ -11,7 +11,7 @@ knows a phase by its id: what a phase does is its data.
 
 from __future__ import annotations
 
-from rulesdsl.engine.decisions import Option
+from rulesdsl.core.decisions import Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.interp import Ctx
 from rulesdsl.engine.uses import IMPLEMENTATIONS

@@ -5,7 +5,7 @@ and what the boards yield (income, sword values, placed counts)."""
 from __future__ import annotations
 
 from rulesdsl.engine import ops
-from rulesdsl.engine.decisions import Option
+from rulesdsl.core.decisions import Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.errors import IllegalPlacement, RulesError
 from rulesdsl.geometry import pieces, scoring

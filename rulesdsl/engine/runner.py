@@ -19,7 +19,7 @@ every change) and `ask` (how a decision reaches the player) when the defaults do
 from __future__ import annotations
 
 from rulesdsl.engine.context import Abort
-from rulesdsl.engine.decisions import Candidates, Decision, Option
+from rulesdsl.core.decisions import Candidates, Decision, Option
 from rulesdsl.engine.describe import describe
 from rulesdsl.engine.slash import NoSlash, has_slash, slash_size
 from rulesdsl.errors import RulesError

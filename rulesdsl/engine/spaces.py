@@ -3,7 +3,7 @@ carrying out its action (or a copied or granted one), and Vikings coming back fr
 
 from __future__ import annotations
 
-from rulesdsl.engine.decisions import Candidates, Option
+from rulesdsl.core.decisions import Candidates, Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.context import Action, Ctx, hows
 from rulesdsl.engine.legality import relevance

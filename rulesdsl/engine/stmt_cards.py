@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulesdsl.engine import ops
-from rulesdsl.engine.decisions import Option
+from rulesdsl.core.decisions import Option
 
 
 class CardStatements:

@@ -6,7 +6,7 @@ over (`choose X`, `for each X`) each game's interpreter says in `binding_values`
 
 from __future__ import annotations
 
-from rulesdsl.engine.decisions import Option
+from rulesdsl.core.decisions import Option
 from rulesdsl.lang import tree as t
 from rulesdsl.engine.describe import describe
 

@@ -7,7 +7,7 @@ from collections import Counter
 from rulesdsl.engine import ops
 from rulesdsl.engine.legality import relevance
 from rulesdsl.engine.context import hows as action_hows
-from rulesdsl.engine.decisions import Option
+from rulesdsl.core.decisions import Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.items import BUILDING, SHIP, SPECIAL
 from rulesdsl.lang import tree as t

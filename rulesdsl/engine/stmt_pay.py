@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulesdsl.engine import ops
 from rulesdsl.engine.context import hows
-from rulesdsl.engine.decisions import Option
+from rulesdsl.core.decisions import Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.items import ANIMAL, SHIP
 from rulesdsl.errors import RulesError

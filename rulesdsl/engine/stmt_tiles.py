@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from rulesdsl.engine import ops
-from rulesdsl.engine.decisions import Option
+from rulesdsl.core.decisions import Option
 from rulesdsl.engine.items import GOOD
 from rulesdsl.lang import tree as t
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from rulesdsl.engine import ops
 from rulesdsl.engine.context import hows
-from rulesdsl.engine.decisions import Option
+from rulesdsl.core.decisions import Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.geometry import pieces
 from rulesdsl.geometry.placement import empty

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import attrs
 
-from rulesdsl.engine.decisions import Option
+from rulesdsl.core.decisions import Option
 from rulesdsl.errors import RulesError
 from rulesdsl.learn.lessons import Lesson, Step, situation
 

@@ -4,7 +4,7 @@ check beside its work)."""
 
 from __future__ import annotations
 
-from rulesdsl.engine.decisions import Option
+from rulesdsl.core.decisions import Option
 from rulesdsl.errors import RulesError
 from rulesdsl.tableau import mech
 from rulesdsl.tableau.context import Ctx

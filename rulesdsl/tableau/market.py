@@ -3,7 +3,7 @@ figures on it, the auction, and selling the lots in turns (each statement's chec
 
 from __future__ import annotations
 
-from rulesdsl.engine.decisions import Option
+from rulesdsl.core.decisions import Option
 from rulesdsl.errors import RulesError
 from rulesdsl.mechanisms import auction
 from rulesdsl.tableau import mech

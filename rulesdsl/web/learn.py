@@ -18,7 +18,7 @@ from flask import Blueprint, Flask, Response, abort, current_app, jsonify, redir
 from flask_babel import gettext as _
 
 from rulesdsl.content.tables import content_table
-from rulesdsl.engine.decisions import Option
+from rulesdsl.core.decisions import Option
 from rulesdsl.errors import RulesError
 from rulesdsl.learn import reference
 from rulesdsl.learn.lessons import load_lessons

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rulesdsl.engine.decisions import Option
+from rulesdsl.core.decisions import Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.items import ANIMAL
 
