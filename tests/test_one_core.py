@@ -1,6 +1,6 @@
 """Both games run on one statement-running core and are checked by one checker.
 
-The core (`rulesdsl/engine/runner.py`) runs blocks, dispatches statements by node type and
+The core (`rulesdsl/core/runner.py`) runs blocks, dispatches statements by node type and
 asks; the control statements are `engine/stmt_control.py`'s, the currency gains and payments
 `engine/stmt_gain.py` / `engine/stmt_pay.py`'s. The tableau package plugs its own statements
 in and defines no run loop, no dispatch, no `if`/`gain`/`pay` of its own; both loaders check
@@ -15,7 +15,7 @@ import pytest
 
 from rulesdsl.engine import stmt_control, stmt_gain, stmt_pay
 from rulesdsl.engine.interp import Interpreter as FeastInterpreter
-from rulesdsl.engine.runner import Runner
+from rulesdsl.core.runner import Runner
 from rulesdsl.lang import checker, tree as t
 from rulesdsl.lang.parser import parse
 from rulesdsl.tableau import nodes as n

@@ -1,5 +1,6 @@
 """What an effect runs in: the context (`Ctx`: whose effect, which card, space, event, bound
-names, dice action ...), the record of one action (`Action`), and `Abort` (a requirement not met)."""
+names, dice action ...) and the record of one action (`Action`); `Abort` (a requirement not met)
+is the core's (`rulesdsl/core/runner.py`)."""
 
 from __future__ import annotations
 
@@ -20,10 +21,6 @@ def hows(how: str) -> frozenset:
     if found is None:
         found = _HOW_WORDS[how] = frozenset({how})
     return found
-
-
-class Abort(Exception):
-    """A requirement of the block is not met: the rest of the block does not happen."""
 
 
 class Action:

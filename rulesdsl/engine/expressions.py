@@ -6,7 +6,7 @@ from __future__ import annotations
 import operator
 
 from rulesdsl.lang import tree as t
-from rulesdsl.engine.slash import NoSlash
+from rulesdsl.core.slash import NoSlash
 
 # `Compare.op` -> the comparison `truth` makes (any other op is <)
 _COMPARE = {"=": operator.eq, "!=": operator.ne, ">=": operator.ge, "<=": operator.le, ">": operator.gt, "<": operator.lt}

@@ -15,15 +15,15 @@ spaces, phases, dice, `use`), `stmt_control.py` (choices, conditions, loops); va
 
 from __future__ import annotations
 
-from rulesdsl.engine.context import Abort, Action, Ctx
-from rulesdsl.engine.describe import describe, describe_bundle
+from rulesdsl.engine.context import Action, Ctx
+from rulesdsl.core.describe import describe, describe_bundle
 from rulesdsl.engine.dice import DiceRunner
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.expressions import Expressions
 from rulesdsl.engine.items import SHIP
 from rulesdsl.engine.keys import ship_key
 from rulesdsl.engine.queries import Queries
-from rulesdsl.engine.runner import Runner
+from rulesdsl.core.runner import Abort, Runner
 from rulesdsl.engine.stmt_actions import ActionStatements
 from rulesdsl.engine.stmt_boards import BoardStatements
 from rulesdsl.engine.stmt_cards import CardStatements
@@ -54,6 +54,7 @@ class Interpreter(GainStatements, PayStatements, TileStatements, CardStatements,
     optional = _OPTIONAL
     yields = _YIELDS
     paid_on_space = (t.Exchange,)  # paying an exchange's cost on a space is itself an effect
+    slashed = Runner.slashed + (t.Draw, t.Upgrade, t.Loot, t.Emigrate)  # slash positions chosen for the whole statement
 
     def __init__(self, game):
         super().__init__()
@@ -67,7 +68,7 @@ class Interpreter(GainStatements, PayStatements, TileStatements, CardStatements,
         self._it_refs: dict = tables.setdefault("it refs", {})  # id of a node -> (node, whether it reads `it`)
         self._item_ids: dict = tables.setdefault("item ids", {})  # (words, attribute) -> sorted item ids
         self._upgrade_orders: dict = tables.setdefault("upgrades", {})
-        self._slash_sizes = tables.setdefault("slash sizes", {})  # the runner's (see engine/slash.py)  # (id of an upgrade node, steps) -> (node, what it can upgrade)
+        self._slash_sizes = tables.setdefault("slash sizes", {})  # the runner's (see core/slash.py)  # (id of an upgrade node, steps) -> (node, what it can upgrade)
 
     # ================================================================== the game's hooks into the core
     def forced(self, player: int, prompt: str, label: str, kind: str = "", key: str = "") -> None:

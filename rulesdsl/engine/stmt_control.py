@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rulesdsl.core.decisions import Option
 from rulesdsl.lang import tree as t
-from rulesdsl.engine.describe import describe
+from rulesdsl.core.describe import describe
 
 
 class ControlStatements:

@@ -11,7 +11,7 @@ from rulesdsl.core.decisions import Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.items import BUILDING, SHIP, SPECIAL
 from rulesdsl.lang import tree as t
-from rulesdsl.engine.slash import NoSlash
+from rulesdsl.core.slash import NoSlash
 
 
 class GainStatements:

@@ -10,7 +10,7 @@ from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.items import ANIMAL, SHIP
 from rulesdsl.errors import RulesError
 from rulesdsl.lang import tree as t
-from rulesdsl.engine.describe import describe, describe_bundle
+from rulesdsl.core.describe import describe, describe_bundle
 from rulesdsl.engine.keys import ship_key
 
 

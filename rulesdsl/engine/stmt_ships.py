@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.lang import tree as t
-from rulesdsl.engine.context import Abort
+from rulesdsl.core.runner import Abort
 
 
 class ShipStatements:

@@ -2,6 +2,8 @@
 (`pos`, not part of equality), `walk` visits a tree, and the helpers the node modules use
 to build nodes from Lark's parse tree (positions, tokens, errors, clause markers)."""
 
+from collections.abc import Callable, Iterator
+
 import attrs
 from lark import Token
 
@@ -23,7 +25,7 @@ class Node:
     pos: Pos | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
 
 
-def walk(tree, instead=None):
+def walk(tree: object, instead: Callable[[Node], tuple | None] | None = None) -> Iterator[Node]:
     """Yield every node of a tree, depth first, parents before children. `instead(node)` may
     return a tuple of subtrees to walk in place of that node and its children (None: as usual)."""
     stack = [tree]

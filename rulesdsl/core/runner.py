@@ -1,46 +1,79 @@
-"""The statement-running core both games share: blocks, dispatch by node type, moods, slash
+"""The statement-running core every game shares: blocks, dispatch by node type, moods, slash
 positions, feasibility, and the way a statement asks its player.
 
 Every statement is a generator: it yields decisions and returns whether it did anything (a
 statement that never asks may return the bool directly). A game's interpreter is this core
 plus its statement modules: each statement kind's `c_X` (can it happen) and `s_X` (do it)
 live side by side in the module of what it acts on; the control statements (`if`, `choose`,
-`first of`, `repeat`, `for each` ...) are `stmt_control.py`, the currency gains and payments
-of a game that keeps plain counts are `stmt_gain.CurrencyGain` / `stmt_pay.CurrencyPay`.
+`first of`, `repeat`, `for each` ...) are `core/control.py`, the currency gains and payments
+of a game that keeps plain counts `core/currency.py`.
 
 Where games differ, they say so by data on their interpreter class, never by a game's name:
 `optional` (statement kinds done without a yes/no question because they choose or cost
-something anyway), `yields` (kinds whose gains arrive as one yield, see `whole_yield`) and
-`paid_on_space` (kinds whose cost counts as an action space's effect, see `run`).
+something anyway), `yields` (kinds whose gains arrive as one yield, see `whole_yield`),
+`paid_on_space` (kinds whose cost counts as an action space's effect, see `run`) and
+`slashed` (kinds whose slash position is chosen for the whole statement).
 A game supplies `watching()` / `changed(ctx)` ("as soon as" conditions re-checked after
 every change) and `ask` (how a decision reaches the player) when the defaults do not fit.
 """
 
 from __future__ import annotations
 
-from rulesdsl.engine.context import Abort
+from collections.abc import Callable, Generator, Iterable, Sequence
+from typing import Any, Protocol, Self, TypeAlias, TypeVar
+
 from rulesdsl.core.decisions import Candidates, Decision, Option
-from rulesdsl.engine.describe import describe
-from rulesdsl.engine.slash import NoSlash, has_slash, slash_size
+from rulesdsl.core.describe import describe
+from rulesdsl.core.slash import NoSlash, has_slash, slash_size
 from rulesdsl.errors import RulesError
 from rulesdsl.lang import tree as t
+
+T = TypeVar("T")
+# what a statement is while it runs: it yields decisions, is sent their answers, returns its result
+Asking: TypeAlias = Generator[Decision, str, T]
+# what an `s_X` gives: the generator of a statement that may ask, or the result of one that never does
+Outcome: TypeAlias = "Asking[bool] | bool | None"
+OptionList: TypeAlias = "Iterable[Option] | Candidates"
+
+
+class Context(Protocol):
+    """What the core reads of a game's context: who acts, the slash position chosen (None: not
+    yet), the arrivals of the current yield (None: no yield open), the bound names."""
+
+    player: int
+    slash: int | None
+    pending: list[Any] | None
+    vars: dict[str, Any]
+
+    def derive(self, **changes: Any) -> Self:
+        """A copy with some fields changed."""
+        ...
+
+
+class Abort(Exception):
+    """A requirement of the block is not met: the rest of the block does not happen."""
 
 
 class Runner:
     """Runs statement trees: blocks and single statements, by node type (`s_X`, `c_X` methods)."""
 
-    optional: tuple = ()  # kinds done without asking "do you want to?": they offer a choice themselves
-    yields: tuple = ()  # kinds whose gains form one yield: arrivals announced when all have arrived
+    optional: tuple[type, ...] = ()  # kinds done without asking "do you want to?": they offer a choice themselves
+    yields: tuple[type, ...] = ()  # kinds whose gains form one yield: arrivals announced when all have arrived
     # kinds whose cost is itself an effect among an action space's own effects (`run` with
     # costs_count): run as one yield, their `s_X` told whether the space's check found them usable
-    paid_on_space: tuple = ()
+    paid_on_space: tuple[type, ...] = ()
+    # kinds whose slash position (`gain 1/2/3 hide`) is asked before the statement runs, for the
+    # whole of it: the language's gains and payments; a game with more such statements adds them
+    slashed: tuple[type, ...] = (t.Acquire, t.Pay, t.Exchange)
 
-    def __init__(self):
-        self._can_methods: dict = {}  # statement kind -> its `c_X` (None: always can), looked up once
-        self._slash_sizes: dict = {}  # `slash_size`'s table (a game on a shared content passes the content's)
+    def __init__(self) -> None:
+        # statement kind -> its `c_X` (None: always can), looked up once
+        self._can_methods: dict[type, Callable[[Any, Any], bool] | None] = {}
+        # `slash_size`'s table (a game on a shared content passes the content's)
+        self._slash_sizes: dict[int, tuple[t.Node, int]] = {}
 
     # ------------------------------------------------------------------ blocks
-    def run(self, stmts, ctx, need_one: bool = False, costs_count: bool = False):
+    def run(self, stmts: Iterable[t.Node], ctx: Context, need_one: bool = False, costs_count: bool = False) -> Asking[bool]:
         """Run statements in order; with need_one, the last doable one is made mandatory if nothing happened yet.
         With costs_count (an action space's own effects), paying an exchange's cost is itself an effect."""
         did = False
@@ -53,8 +86,7 @@ class Runner:
                     mandatory = True
                 if costs_count and isinstance(stmt, self.paid_on_space):
                     method = getattr(self, "s_" + type(stmt).__name__)
-                    done = yield from self.whole_yield(ctx, lambda sub, stmt=stmt, m=mandatory, method=method: method(
-                        stmt, sub, m, usable=self.can_on_space(stmt, sub)))
+                    done = yield from self.whole_yield(ctx, _on_space(self, method, stmt, mandatory))
                 else:
                     done = yield from self.stmt(stmt, ctx, mandatory)
                 did = did or done
@@ -64,13 +96,13 @@ class Runner:
             pass
         return did
 
-    def stmt(self, node, ctx, mandatory: bool = False):
+    def stmt(self, node: t.Node, ctx: Context, mandatory: bool = False) -> Asking[bool]:
         """Run one statement: its mood, its slash position, its yield, then its `s_X`."""
         if isinstance(node, t.Mood):
             if node.mood == "must":
                 return (yield from self.stmt(node.stmt, ctx, True))
             return (yield from self._may(node.stmt, ctx, mandatory))
-        if ctx.slash is None and has_slash(node, self._slash_sizes):
+        if ctx.slash is None and has_slash(node, self._slash_sizes, self.slashed):
             return (yield from self._slash_choice(node, ctx, mandatory))
         if ctx.pending is None and isinstance(node, self.yields):
             return (yield from self.whole_yield(ctx, lambda sub: self.stmt(node, sub, mandatory)))
@@ -78,7 +110,7 @@ class Runner:
             method = getattr(self, "s_" + type(node).__name__)
         except AttributeError:
             raise RulesError(f"'{type(node).__name__}' is not a statement of this game") from None
-        result = method(node, ctx, mandatory)
+        result: Outcome = method(node, ctx, mandatory)
         if isinstance(result, bool) or result is None:  # a statement that never asks anything
             return bool(result)
         return (yield from result)
@@ -87,21 +119,21 @@ class Runner:
         """Whether conditions wait to be re-checked after every change (none by default)."""
         return False
 
-    def changed(self, ctx):
+    def changed(self, ctx: Context) -> Asking[None]:
         """Re-check the waiting conditions after a change (a generator; nothing by default)."""
         return
         yield  # pragma: no cover
 
-    def whole_yield(self, ctx, work):
+    def whole_yield(self, ctx: Context, work: Callable[[Context], Asking[bool] | bool]) -> Asking[bool]:
         """Run `work(sub)` as one yield; a game with arrival events announces them (here: none wait)."""
         result = work(ctx)
         return (yield from result) if not isinstance(result, bool) else result
 
-    def can_on_space(self, node, ctx) -> bool:
+    def can_on_space(self, node: t.Node, ctx: Context) -> bool:
         """Feasibility as an action space's own effect (a game with spaces refines it)."""
         return self.can(node, ctx)
 
-    def _may(self, node, ctx, mandatory):
+    def _may(self, node: t.Node, ctx: Context, mandatory: bool) -> Asking[bool]:
         if not self.can(node, ctx):
             return False
         if not mandatory and not isinstance(node, self.optional):
@@ -109,8 +141,8 @@ class Runner:
                 return False
         return (yield from self.stmt(node, ctx, mandatory))
 
-    def _slash_choice(self, node, ctx, mandatory):
-        positions = slash_size(node, self._slash_sizes)
+    def _slash_choice(self, node: t.Node, ctx: Context, mandatory: bool) -> Asking[bool]:
+        positions = slash_size(node, self._slash_sizes, self.slashed)
         options = []
         for i in range(positions):
             sub = ctx.derive(slash=i)
@@ -126,7 +158,7 @@ class Runner:
         return (yield from self.stmt(node, ctx.derive(slash=int(answer) - 1), mandatory))
 
     # ------------------------------------------------------------------ feasibility
-    def can(self, node, ctx) -> bool:
+    def can(self, node: t.Node, ctx: Context) -> bool:
         """Whether the statement can happen now (a kind without `c_X` always can)."""
         kind = type(node)
         methods = self._can_methods
@@ -136,15 +168,17 @@ class Runner:
         if method is None:
             return True
         try:
-            return method(node, ctx)
+            verdict: bool = method(node, ctx)
+            return verdict
         except NoSlash:
-            return any(method(node, ctx.derive(slash=i)) for i in range(slash_size(node, self._slash_sizes)))
+            return any(method(node, ctx.derive(slash=i)) for i in range(slash_size(node, self._slash_sizes, self.slashed)))
 
-    def c_Mood(self, node, ctx):
+    def c_Mood(self, node: t.Mood, ctx: Context) -> bool:
         return self.can(node.stmt, ctx)
 
     # ------------------------------------------------------------------ asking
-    def ask(self, player: int, kind: str, prompt: str, options, anytime: bool = False):
+    def ask(self, player: int, kind: str, prompt: str, options: OptionList | Callable[[], OptionList],
+            anytime: bool = False) -> Asking[str]:
         """Yield a decision until a real answer comes; a single legal answer is taken at once
         (and reported to `forced`). `options` may be judged lazily (`Candidates`): then only
         as far as that check needs. With `anytime`, the player's anytime options
@@ -163,7 +197,9 @@ class Runner:
                     if count == 0:
                         raise RulesError(f"no legal answer to '{prompt}' for player {player}")
                     if count == 1:
-                        self.forced(player, prompt, decision.option(first).label, kind, first)
+                        chosen = decision.option(first) if first is not None else None
+                        assert chosen is not None and first is not None  # one legal key: it is offered
+                        self.forced(player, prompt, chosen.label, kind, first)
                         return first
             else:
                 current = tuple(current)
@@ -184,23 +220,31 @@ class Runner:
     def forced(self, player: int, prompt: str, label: str, kind: str = "", key: str = "") -> None:
         """A question answered without asking, its one legal answer taken (a game may note it)."""
 
-    def ask_yes(self, player: int, prompt: str):
+    def ask_yes(self, player: int, prompt: str) -> Asking[bool]:
         """Ask a yes/no question; True for yes."""
         answer = yield from self.ask(player, "confirm", prompt, [Option("yes", "yes"), Option("no", "no")])
         return answer == "yes"
 
-    def decision_for(self, player: int, kind: str, prompt: str, options=(), candidates=None, extra=()) -> Decision:
+    def decision_for(self, player: int, kind: str, prompt: str, options: Iterable[Option] = (),
+                     candidates: Candidates | None = None, extra: Sequence[Option] = ()) -> Decision:
         """The decision put to the player: options judged already, or candidates judged lazily, then `extra`."""
         return Decision(player, kind, prompt, options, candidates=candidates, extra=extra)
 
-    def anytime_options(self, player: int) -> list:
+    def anytime_options(self, player: int) -> list[Option]:
         """What the player may do at any time besides answering (none by default)."""
         return []
 
-    def anytime(self, player: int, key: str):
+    def anytime(self, player: int, key: str) -> Asking[None]:
         """Do the anytime option `key` (a generator; a game with anytime options supplies it)."""
         raise RulesError(f"'{key}' is not an anytime option here")
         yield  # pragma: no cover
 
 
-_NOT_LOOKED_UP = object()  # Runner.can: a statement kind not looked up yet
+_NOT_LOOKED_UP: Any = object()  # Runner.can: a statement kind not looked up yet
+
+
+def _on_space(runner: Runner, method: Callable[..., Asking[bool]], stmt: t.Node,
+              mandatory: bool) -> Callable[[Context], Asking[bool]]:
+    """An action space's own statement as the work of one yield: its `s_X` told whether the
+    space's check found it usable."""
+    return lambda sub: method(stmt, sub, mandatory, usable=runner.can_on_space(stmt, sub))
