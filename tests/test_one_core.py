@@ -1,7 +1,7 @@
 """Both games run on one statement-running core and are checked by one checker.
 
 The core (`rulesdsl/core/runner.py`) runs blocks, dispatches statements by node type and
-asks; the control statements are `engine/stmt_control.py`'s, the currency gains and payments
+asks; the control statements are `core/control.py`'s, the currency gains and payments
 `engine/stmt_gain.py` / `engine/stmt_pay.py`'s. The tableau package plugs its own statements
 in and defines no run loop, no dispatch, no `if`/`gain`/`pay` of its own; both loaders check
 programs with `rulesdsl.lang.checker.check`.
@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from rulesdsl.engine import stmt_control, stmt_gain, stmt_pay
+from rulesdsl.core import control
+from rulesdsl.engine import stmt_gain, stmt_pay
 from rulesdsl.engine.interp import Interpreter as FeastInterpreter
 from rulesdsl.core.runner import Runner
 from rulesdsl.lang import checker, tree as t
@@ -43,7 +44,7 @@ def test_both_interpreters_are_the_one_core(cls):
     for name in ("run", "stmt", "can", "c_Mood", "ask", "ask_yes"):  # one asking loop too
         assert getattr(cls, name) is getattr(Runner, name), name
     for name in CONTROL:
-        assert _defined(cls, name) == stmt_control.__name__, name
+        assert _defined(cls, name) == control.__name__, name
 
 
 def test_the_tableau_gains_and_pays_with_the_currency_statements():

@@ -1,7 +1,7 @@
 """The tableau interpreter: the shared statement-running core plus this kind of game's statements.
 
 Blocks, dispatch by node type, feasibility and asking are the core (`core/runner.py`);
-`if` and the other control statements are the language's (`engine/stmt_control.py`);
+`if` and the other control statements are the language's (`core/control.py`);
 `gain`, `pay`, `lose`, `convert` and the anytime exchanges are the currency statements
 (`engine/stmt_gain.CurrencyGain`, `engine/stmt_pay.CurrencyPay`) over each seat's money.
 What is left here is this game's: its quantities and queries for the language's one
@@ -13,9 +13,9 @@ currencies), resolved through the ruleset; the mechanisms are `rulesdsl.tableau.
 
 from __future__ import annotations
 
-from rulesdsl.engine.expressions import Expressions
+from rulesdsl.core.control import ControlStatements
+from rulesdsl.core.expressions import Expressions
 from rulesdsl.core.runner import Runner
-from rulesdsl.engine.stmt_control import ControlStatements
 from rulesdsl.engine.stmt_gain import CurrencyGain
 from rulesdsl.engine.stmt_pay import CurrencyPay
 from rulesdsl.errors import RulesError
