@@ -2,7 +2,7 @@
 
 The core (`rulesdsl/core/runner.py`) runs blocks, dispatches statements by node type and
 asks; the control statements are `core/control.py`'s, the currency gains and payments
-`engine/stmt_gain.py` / `engine/stmt_pay.py`'s. The tableau package plugs its own statements
+`core/currency.py`'s. The tableau package plugs its own statements
 in and defines no run loop, no dispatch, no `if`/`gain`/`pay` of its own; both loaders check
 programs with `rulesdsl.lang.checker.check`.
 """
@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesdsl.core import control
-from rulesdsl.engine import stmt_gain, stmt_pay
+from rulesdsl.core import control, currency
 from rulesdsl.engine.interp import Interpreter as FeastInterpreter
 from rulesdsl.core.runner import Runner
 from rulesdsl.lang import checker, tree as t
@@ -48,9 +47,9 @@ def test_both_interpreters_are_the_one_core(cls):
 
 
 def test_the_tableau_gains_and_pays_with_the_currency_statements():
-    assert TableauInterpreter.s_Acquire is stmt_gain.CurrencyGain.s_Acquire
+    assert TableauInterpreter.s_Acquire is currency.CurrencyStatements.s_Acquire
     for name in ("s_Pay", "c_Pay", "s_Lose", "s_Convert", "anytime", "anytime_options", "means"):
-        assert getattr(TableauInterpreter, name) is getattr(stmt_pay.CurrencyPay, name), name
+        assert getattr(TableauInterpreter, name) is getattr(currency.CurrencyStatements, name), name
 
 
 def test_the_tableau_package_defines_no_run_loop_and_no_general_statement():

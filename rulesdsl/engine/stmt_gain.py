@@ -200,17 +200,3 @@ class GainStatements:
         elif verb:
             hows.add(verb)
         return frozenset(hows)
-
-
-class CurrencyGain:
-    """`gain` for a game whose items are plain currencies counted per player (`purse(ctx)`):
-    every part of the bundle arrives, nothing to choose, no event; mixed into its interpreter
-    instead of `GainStatements`."""
-
-    def s_Acquire(self, node, ctx, mandatory):
-        purse = self.purse(ctx)
-        for part in node.bundle.parts:
-            item = part[0]
-            name = " ".join(item.words)
-            purse[name] = purse.get(name, 0) + self.amount(item.amount, ctx)
-        return True

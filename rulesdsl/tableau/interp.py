@@ -3,7 +3,7 @@
 Blocks, dispatch by node type, feasibility and asking are the core (`core/runner.py`);
 `if` and the other control statements are the language's (`core/control.py`);
 `gain`, `pay`, `lose`, `convert` and the anytime exchanges are the currency statements
-(`engine/stmt_gain.CurrencyGain`, `engine/stmt_pay.CurrencyPay`) over each seat's money.
+(`core/currency.py`) over each seat's money.
 What is left here is this game's: its quantities and queries for the language's one
 evaluator, the round structure (`in rounds`, `in turn order`, `pass start`), and the
 market and display statements (`market.py`, `display.py`), each `c_X` beside its `s_X`.
@@ -14,10 +14,9 @@ currencies), resolved through the ruleset; the mechanisms are `rulesdsl.tableau.
 from __future__ import annotations
 
 from rulesdsl.core.control import ControlStatements
+from rulesdsl.core.currency import CurrencyStatements
 from rulesdsl.core.expressions import Expressions
 from rulesdsl.core.runner import Runner
-from rulesdsl.engine.stmt_gain import CurrencyGain
-from rulesdsl.engine.stmt_pay import CurrencyPay
 from rulesdsl.errors import RulesError
 from rulesdsl.lang import tree as t
 from rulesdsl.tableau import mech
@@ -26,7 +25,7 @@ from rulesdsl.tableau.display import DisplayStatements
 from rulesdsl.tableau.market import MarketStatements
 
 
-class Interpreter(MarketStatements, DisplayStatements, CurrencyGain, CurrencyPay, ControlStatements, Expressions, Runner):
+class Interpreter(MarketStatements, DisplayStatements, CurrencyStatements, ControlStatements, Expressions, Runner):
     """Runs a tableau ruleset's programs with the shared core; this game's statements mixed in."""
 
     def __init__(self, game):
