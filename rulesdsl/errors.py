@@ -28,6 +28,26 @@ def printable(name: object) -> str:
     return str(name).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
+def describe(value: object) -> str:
+    """What a plain data value is, as an error message names what it found (`a number (3)`)."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"a boolean ({str(value).lower()})"
+    if isinstance(value, int):
+        return f"a number ({value})"
+    if isinstance(value, float):
+        return f"a decimal number ({value})"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return f"text ({shown!r})"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
 @attrs.frozen
 class Problem:
     location: Location | None

@@ -15,6 +15,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from rulesdsl.core.record import RecordError
 from rulesdsl.errors import Location, Problem, RulesError
 
 MAX_DEPTH = 64
@@ -134,7 +135,7 @@ def _find(text: str, shown: str, token: str) -> Location:
     return Location(shown, line, at - (text.rfind("\n", 0, at) + 1) + 1)
 
 
-MAX_DIGITS = 120  # seeds are at most 101 digits (engine.record.SEED_RANGE); Python refuses ints past 4,300
+MAX_DIGITS = 120  # seeds are at most 101 digits (core.record.SEED_RANGE); Python refuses ints past 4,300
 
 
 def _whole(text: str) -> int:
@@ -169,8 +170,6 @@ def locate(doc, path: Path, key_path: tuple) -> Location:
 
 def load_record(path: Path, load):
     """`load(data)` of the saved game in `path`; its RecordError becomes a FileProblem at the bad value."""
-    from rulesdsl.engine.record import RecordError
-
     data, doc = read_json(path)
     try:
         return load(data)

@@ -18,7 +18,7 @@ from rulesdsl.content.tables import content_table
 from rulesdsl.engine import ops
 from rulesdsl.engine.game import Game, GameOptions
 from rulesdsl.engine.state import BuildingState, ShipState
-from rulesdsl.errors import IllegalMove, Location, Problem, RulesError
+from rulesdsl.errors import IllegalMove, Location, Problem, RulesError, describe
 from rulesdsl.geometry import pieces
 from rulesdsl.geometry.placement import empty, place
 from rulesdsl.geometry.slots import fill as fill_slot, slots_of
@@ -109,8 +109,6 @@ def load(path: Path):
         raise ScenarioError(err.problem) from None
     r = _Reader(doc)
     if not isinstance(doc.data, dict):
-        from rulesdsl.content.structure import describe
-
         r.fail((), f"expected a mapping of scenario keys (format, title, setup, steps, expect ...), found {describe(doc.data)}")
     if isinstance(doc.data.get("game"), str):  # another ruleset's scenario (rulesdsl.tableau.scenario reads it)
         return doc, None

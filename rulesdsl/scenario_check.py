@@ -12,7 +12,7 @@ to the runner entirely.
 
 from __future__ import annotations
 
-from rulesdsl.content.structure import describe
+from rulesdsl.errors import describe
 from rulesdsl.errors import CardSyntaxError, Problem
 
 # Schema nodes: ("int", lo, hi), ("str",), ("bool",), ("scalar",) a word or a number,

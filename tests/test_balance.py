@@ -12,6 +12,7 @@ import pytest
 from tests.web_helpers import csrf_client
 
 from rulesdsl.cli import main
+from rulesdsl.core.record import RecordError
 from rulesdsl.engine import record
 from rulesdsl.engine.game import Game, GameOptions
 from rulesdsl.errors import RulesError
@@ -61,7 +62,7 @@ def test_a_dealt_game_saves_reloads_and_replays_to_the_same_state(content):
 ])
 def test_a_bad_deal_in_a_record_is_refused_with_its_path(options, message):
     data = {"players": 2, "length": "short", "decks": ["A"], **options}
-    with pytest.raises(record.RecordError) as err:
+    with pytest.raises(RecordError) as err:
         record.options(data)
     assert message in str(err.value)
 

@@ -42,7 +42,7 @@ def client(app):
 
 def _signed(record: dict) -> dict:
     from rulesdsl.content.loader import load_content
-    from rulesdsl.engine.record import fingerprint
+    from rulesdsl.core.record import fingerprint
 
     return {**record, "content": fingerprint(load_content())}
 

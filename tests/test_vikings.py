@@ -86,7 +86,7 @@ def test_save_reloads_to_the_identical_state_mid_game_and_at_the_end(vikings):
 
 
 def test_a_record_of_other_content_or_a_bad_record_is_refused(vikings):
-    from rulesdsl.engine.record import RecordError
+    from rulesdsl.core.record import RecordError
 
     record = TableauGame(vikings, 2, {}, 1).save()
     changed = dict(record, content={"digest": "x", "files": {"rules.yaml": "0"}})

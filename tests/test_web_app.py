@@ -24,7 +24,7 @@ def client():
 def _signed(record: dict) -> dict:
     """A hand-written record, saying which content it was made for (as a saved game does)."""
     from rulesdsl.content.loader import load_content
-    from rulesdsl.engine.record import fingerprint
+    from rulesdsl.core.record import fingerprint
 
     return {**record, "content": fingerprint(load_content())}
 

@@ -25,11 +25,11 @@ from rulesdsl import resources
 from rulesdsl.content import cache
 from rulesdsl.content import models as m
 from rulesdsl.content.located import YamlDoc
-from rulesdsl.content.structure import describe, structure
+from rulesdsl.content.structure import structure
 from rulesdsl.content.tables import TABLES
 from rulesdsl.content.validate import validate_content
 from rulesdsl.content.yamlfile import YamlReadError, parse_yaml_bytes, read_bounded
-from rulesdsl.errors import ContentError, Location, Problem
+from rulesdsl.errors import ContentError, Location, Problem, describe
 
 def builtin_root() -> Path:
     """The content shipped with the package (the repository's boards/ and cards/)."""

@@ -19,24 +19,7 @@ from cattrs.gen import make_dict_structure_fn
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
 from cattrs.errors import AttributeValidationNote, IterableValidationNote
 
-
-def describe(value) -> str:
-    if value is None:
-        return "nothing (null)"
-    if isinstance(value, bool):
-        return f"a boolean ({str(value).lower()})"
-    if isinstance(value, int):
-        return f"a number ({value})"
-    if isinstance(value, float):
-        return f"a decimal number ({value})"
-    if isinstance(value, str):
-        shown = value if len(value) <= 40 else value[:37] + "..."
-        return f"text ({shown!r})"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    return type(value).__name__
+from rulesdsl.errors import describe
 
 
 class StructureProblem(Exception):

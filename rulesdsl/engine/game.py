@@ -15,6 +15,7 @@ import attrs
 
 from rulesdsl.content.tables import content_table
 from rulesdsl.engine import ops
+from rulesdsl.core.record import RecordError, fingerprint
 from rulesdsl.engine import record
 from rulesdsl.core.decisions import Decision
 from rulesdsl.engine.events import Events
@@ -149,7 +150,7 @@ class Game(Forking):
         """The JSON record: options, seed, dice, answers and the content it was played on."""
         return {"format": SAVE_FORMAT, "options": self.options.to_json(), "seed": self.seed,
                 "dice": list(self._initial_dice), "answers": [list(a) for a in self.log],
-                "content": record.fingerprint(self.content)}
+                "content": fingerprint(self.content)}
 
     @classmethod
     def load(cls, content, data, force: bool = False) -> "Game":
@@ -158,11 +159,11 @@ class Game(Forking):
         game = cls(content, GameOptions(**opts), seed, dice)
         for index, (player, key) in enumerate(answers):
             if game.decision is None or game.decision.player != player:
-                raise record.RecordError(f"answer {index + 1} does not fit the game (player {player})", ("answers", index))
+                raise RecordError(f"answer {index + 1} does not fit the game (player {player})", ("answers", index))
             try:
                 game.answer(key)
             except IllegalMove as err:
-                raise record.RecordError(f"answer {index + 1}: {err}", ("answers", index)) from None
+                raise RecordError(f"answer {index + 1}: {err}", ("answers", index)) from None
         return game
 
     # ------------------------------------------------------------------ questions and dice

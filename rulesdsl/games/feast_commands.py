@@ -119,7 +119,7 @@ def _agents(args, players: int, seed: int, saved: list[str] | None = None):
 
 def _play(args) -> int:
     # import here: the engine only for the commands that play
-    from rulesdsl.engine import record
+    from rulesdsl.core import record
     from rulesdsl.engine.game import Game, GameOptions  # import here: as above
     from rulesdsl.engine.scoring import final_scores, table  # import here: as above
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from rich.table import Table
 
 from rulesdsl.engine.game import SAVE_FORMAT
-from rulesdsl.engine.record import fingerprint
+from rulesdsl.core.record import fingerprint
 from rulesdsl.savefile import write_atomic
 from rulesdsl.sim import bundle as bundles
 

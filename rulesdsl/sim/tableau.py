@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import attrs
 
-from rulesdsl.engine.record import fingerprint
+from rulesdsl.core.record import fingerprint
 from rulesdsl.errors import RulesError
 from rulesdsl.games.options import parse_options
 from rulesdsl.games.seats import agent_seed, play_agents

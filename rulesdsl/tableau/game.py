@@ -22,8 +22,7 @@ import random
 
 import attrs
 
-from rulesdsl.engine.record import MAX_ANSWERS, MAX_KEY, differences, fingerprint
-from rulesdsl.engine.record import RecordError
+from rulesdsl.core.record import MAX_ANSWERS, MAX_KEY, RecordError, differences, fingerprint
 from rulesdsl.errors import RulesError
 from rulesdsl.tableau import mech
 from rulesdsl.tableau.interp import Ctx, Interpreter

@@ -17,7 +17,7 @@ import attrs
 from flask import abort, jsonify, redirect, render_template, request, url_for
 
 from rulesdsl.agents.registry import make_agents
-from rulesdsl.engine.record import RecordError
+from rulesdsl.core.record import RecordError
 from rulesdsl.errors import ContentError, RulesError
 from rulesdsl.games.options import parse_options
 from rulesdsl.tableau import mech
