@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("engine", "mechanisms", "lang", "tableau", "geometry", "content", "games", "sim", "web", "agents")
+PACKAGES = ("core", "engine", "mechanisms", "lang", "tableau", "geometry", "content", "games", "sim", "web", "agents")
 MARKER = "# import here:"
 PRIVATE_MARKER = "# private import:"
 # files of a checked package that do not follow the rules yet (none: the list only shrinks)
@@ -101,16 +101,16 @@ def test_the_rules_find_what_they_forbid(tmp_path):
 
 
 # Modules held to `mypy --strict` beyond the public API (tests/test_api.py): the game-neutral
-# kernels and the tableau adapters over them, the grammar-section registry and the packages' front
-# doors. Grows as modules are typed.
-STRICT = ("rulesdsl/mechanisms", "rulesdsl/tableau/mech.py", "rulesdsl/lang/sections.py", "rulesdsl/engine/legality/__init__.py",
+# core and kernels and the tableau adapters over them, the grammar-section registry and the
+# packages' front doors. Grows as modules are typed. pyproject.toml's [tool.mypy] is the config.
+STRICT = ("rulesdsl/core", "rulesdsl/mechanisms", "rulesdsl/tableau/mech.py", "rulesdsl/lang/sections.py", "rulesdsl/engine/legality/__init__.py",
           "rulesdsl/engine/steps/__init__.py")
 
 
 def test_the_typed_modules_pass_mypy_strict():
     mypy = pytest.importorskip("mypy.api")
     out, err, status = mypy.run(["--strict", "--follow-imports=silent", "--no-incremental",
-                                 *(str(ROOT / path) for path in STRICT)])
+                                 "--config-file", str(ROOT / "pyproject.toml"), *(str(ROOT / path) for path in STRICT)])
     assert status == 0, out + err
 
 
@@ -129,3 +129,50 @@ def test_the_lower_layers_import_no_game(package):
             found += [f"{path.relative_to(ROOT)}:{node.lineno}: {name}" for name in names
                       if any(name == game or name.startswith(game + ".") for game in LOWER[package])]
     assert found == []
+
+
+# The game-neutral core is built on the language alone: it imports, of rulesdsl, only itself,
+# lang/, errors and bounded (no engine, no game, no front end), so a game plugs into it and never
+# the other way round.
+CORE_MAY_IMPORT = ("rulesdsl.core", "rulesdsl.lang", "rulesdsl.errors", "rulesdsl.bounded")
+
+
+def _rulesdsl_imports(path: Path) -> list[tuple[int, str]]:
+    """(line, module) of every import of a rulesdsl module in the file (relative ones resolved)."""
+    own = _module_name(path).split(".")
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level:
+                base = own[: len(own) - node.level + (path.stem == "__init__")]
+                module = ".".join(base + ([module] if module else []))
+            found += [(node.lineno, module)] + [(node.lineno, f"{module}.{a.name}") for a in node.names if not node.module]
+    return [(line, name) for line, name in found if name == "rulesdsl" or name.startswith("rulesdsl.")]
+
+
+def _core_may_import(name: str) -> bool:
+    return any(name == allowed or name.startswith(allowed + ".") for allowed in CORE_MAY_IMPORT)
+
+
+def test_the_core_imports_only_the_language_and_the_errors():
+    found = [f"{path.relative_to(ROOT)}:{line}: {name}" for path in _files("core") for line, name in _rulesdsl_imports(path)
+             if not _core_may_import(name)]
+    assert found == []
+
+
+def test_the_core_check_finds_an_import_of_a_game(tmp_path):
+    """The check itself: a core module importing a game's engine (absolute or relative) is found."""
+    core = tmp_path / "rulesdsl" / "core"
+    core.mkdir(parents=True)
+    path = core / "mod.py"
+    path.write_text("from rulesdsl.lang import tree\nfrom rulesdsl.engine import ops\nfrom ..tableau import mech\nimport rulesdsl.errors\n")
+    global ROOT
+    saved, ROOT = ROOT, tmp_path
+    try:
+        bad = [name for _, name in _rulesdsl_imports(path) if not _core_may_import(name)]
+        assert bad == ["rulesdsl.engine", "rulesdsl.tableau"]
+    finally:
+        ROOT = saved

@@ -11,7 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "rulesdsl"
-SMALL = ("engine", "lang", "content", "geometry", "mechanisms", "tableau", "games", "sim", "web")
+SMALL = ("core", "engine", "lang", "content", "geometry", "mechanisms", "tableau", "games", "sim", "web")
 
 
 def _name(path: Path) -> str:

@@ -27,6 +27,24 @@ a label may be a function, called only when someone reads it). Checks that need 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, ClassVar, Protocol
+
+# a label, or a function that writes it when it is read (it may name its tile: `piece`)
+Label = Any
+Entry = tuple[str, Label]  # (key, label) of an option not judged yet
+Judge = Callable[[str], "str | None"]  # a key -> why it is refused (None: legal)
+JudgeAll = Callable[[list[str]], Iterable["str | None"]]
+
+
+class Draws(Protocol):
+    """A source of random numbers (`random.Random`, `SeededStream`)."""
+
+    def randrange(self, n: int, /) -> int:
+        """A whole number from 0 to n - 1."""
+        ...
+
+
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
@@ -37,20 +55,20 @@ class Option:
 
     __slots__ = ("key", "label", "refusal", "piece")
 
-    def __init__(self, key: str, label: str, refusal: str | None = None, piece: str | None = None):
+    def __init__(self, key: str, label: str, refusal: str | None = None, piece: str | None = None) -> None:
         self.key = key
         self.label = label
         self.refusal = refusal
         self.piece = piece
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return (isinstance(other, Option) and self.key == other.key and self.label == other.label
                 and self.refusal == other.refusal and self.piece == other.piece)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self.key, self.label, self.refusal))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Option(key={self.key!r}, label={self.label!r}, refusal={self.refusal!r})"
 
 
@@ -63,7 +81,8 @@ class Candidates:
 
     __slots__ = ("entries", "judge", "fixed", "judge_all")
 
-    def __init__(self, entries, judge, fixed=(), judge_all=None):
+    def __init__(self, entries: Sequence[Entry], judge: Judge, fixed: Iterable[Option] = (),
+                 judge_all: JudgeAll | None = None) -> None:
         self.entries = entries
         self.judge = judge
         self.fixed = tuple(fixed)
@@ -74,9 +93,21 @@ class Decision:
     """A question to one player; the options are either given judged or judged lazily."""
 
     __slots__ = ("player", "kind", "prompt", "_entries", "_judge", "_judge_all", "_verdicts", "_given", "_options", "_index")
+    player: int
+    kind: str
+    prompt: str
+    # judged already (`_judge` None): `_options` holds them; else the entries, the judges, the
+    # verdicts known (`_given`: the fixed options') and `_options` once every one is judged
+    _options: Any  # tuple[Option, ...] | None
+    _entries: Any  # Sequence[Entry] | None
+    _judge: Any  # Judge | None
+    _judge_all: Any  # JudgeAll | None
+    _verdicts: Any  # dict[str, str | None] | None
+    _given: Any  # dict[str, str | None] | None
+    _index: dict[str, Label] | None
 
-    def __init__(self, player: int, kind: str, prompt: str, options=(), candidates: Candidates | None = None,
-                 extra=()):
+    def __init__(self, player: int, kind: str, prompt: str, options: Iterable[Option] = (),
+                 candidates: Candidates | None = None, extra: Sequence[Option] = ()) -> None:
         self.player = player
         self.kind = kind
         self.prompt = prompt
@@ -86,7 +117,7 @@ class Decision:
         else:
             fixed = candidates.fixed + tuple(extra)
             self._options = None
-            self._entries = candidates.entries + [(o.key, o.label) for o in fixed]
+            self._entries = candidates.entries + [(o.key, o.label) for o in fixed]  # type: ignore[operator]
             self._given = {o.key: o.refusal for o in fixed}  # judged already
             self._verdicts = dict(self._given)
             self._judge = candidates.judge
@@ -108,7 +139,8 @@ class Decision:
                 # plain labels first: a search agent reads every option of every decision
                 self._options = tuple(Option(key, label, verdict(key)) if type(label) is str else Option(key, _text(label), verdict(key), _piece(label))
                                       for key, label in self._entries)
-        return self._options
+        options: tuple[Option, ...] = self._options
+        return options
 
     def legal(self) -> list[str]:
         """The legal keys in the engine's order (judges every option; labels are not written)."""
@@ -122,9 +154,9 @@ class Decision:
         return [o.key for o in self.options if o.refusal is None]
 
     @property
-    def placement_offers(self):
+    def placement_offers(self) -> Any:
         """The area offers of a placement question whose answers are written only when read
-        (engine.legality.offers.PlacementEntries: positions with their masks), or None."""
+        (entries that carry `offers`, as a game's lazy placement entries do), or None."""
         return getattr(self._entries, "offers", None)
 
     @property
@@ -138,9 +170,10 @@ class Decision:
     def refusal(self, key: str) -> str | None:
         """Why `key` is refused (None: legal); judges that one key. KeyError if it is not offered."""
         if self._judge is None:
-            for o in self._options:
-                if o.key == key:
-                    return o.refusal
+            option: Option
+            for option in self._options:
+                if option.key == key:
+                    return option.refusal
             raise KeyError(key)
         if key not in self._verdicts and self._label(key) is None:
             raise KeyError(key)
@@ -152,9 +185,11 @@ class Decision:
         found = verdicts.get(key, verdicts)
         if found is verdicts:
             found = verdicts[key] = self._judge(key)
-        return found
+        refusal: str | None = found
+        return refusal
 
     def option(self, key: str) -> Option | None:
+        """The option of `key`, judged (None if it is not offered)."""
         if self._judge is None:
             return next((o for o in self._options if o.key == key), None)
         label = self._label(key)
@@ -162,14 +197,14 @@ class Decision:
             return None
         return Option(key, _text(label), self._verdict(key), _piece(label))
 
-    def _label(self, key: str):
+    def _label(self, key: str) -> Label:
         index = self._index
         if index is None:
             index = self._index = dict(self._entries)
         return index.get(key)
 
     # ------------------------------------------------------------------ lazily
-    def legal_in_order(self, rng):
+    def legal_in_order(self, rng: Draws) -> Iterator[str]:
         """The legal keys one at a time, in a random order drawn from `rng` (a lazy shuffle)."""
         judge = self._judge
         if judge is None:  # judged already: shuffle the legal ones
@@ -177,7 +212,8 @@ class Decision:
         else:
             entries, verdicts = self._entries, self._verdicts
         # Fisher-Yates, with the swapped positions in a dict: a few steps cost a few steps
-        n, moved = len(entries), {}
+        n = len(entries)
+        moved: dict[int, int] = {}
         if type(rng) is SeededStream:  # its draws inlined (the same numbers): a random game's every step
             yield from _seeded_order(rng, entries, verdicts, judge, moved)
             return
@@ -192,10 +228,10 @@ class Decision:
             if found is None:
                 yield key
 
-    def sample(self, rng) -> str:
+    def sample(self, rng: Draws) -> str:
         """One legal key, each equally likely: the first legal one of a random order."""
         if self._judge is None:
-            legal = [o.key for o in self._options if o.refusal is None]
+            legal: list[str] = [o.key for o in self._options if o.refusal is None]
             if legal:
                 return legal[rng.randrange(len(legal))]
         else:
@@ -230,21 +266,21 @@ class Decision:
         fresh._verdicts = dict(self._given)
         return fresh
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return (isinstance(other, Decision) and (self.player, self.kind, self.prompt) == (other.player, other.kind, other.prompt)
                 and self.options == other.options)
 
-    __hash__ = None
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Decision(player={self.player}, kind={self.kind!r}, prompt={self.prompt!r}, {len(self._entries or self._options)} options)"
 
 
-_SHARED: dict = {}  # (key, label, refusal) -> its Option: a full list of spaces repeats them decision after decision
+_SHARED: dict[tuple[str, str, str | None], Option] = {}  # (key, label, refusal) -> its Option: a full list of spaces repeats them decision after decision
 _SHARED_MAX = 8192
 
 
-def _judged_options(entries, verdicts: dict) -> tuple:
+def _judged_options(entries: Iterable[Entry], verdicts: dict[str, str | None]) -> tuple[Option, ...]:
     """The options of entries whose verdicts are all known; options with a plain label are
     shared between decisions (an Option is a value: nothing changes one once made)."""
     shared = _SHARED
@@ -263,17 +299,20 @@ def _judged_options(entries, verdicts: dict) -> tuple:
     return tuple(out)
 
 
-def _text(label) -> str:
+def _text(label: Label) -> str:
     """A label may be given as a function, computed only when someone reads it."""
-    return label() if callable(label) else label
+    written: str = label() if callable(label) else label
+    return written
 
 
-def _piece(label) -> str | None:
+def _piece(label: Label) -> str | None:
     """The tile a placement's lazily written label names (None for other options)."""
-    return getattr(label, "piece", None)
+    piece: str | None = getattr(label, "piece", None)
+    return piece
 
 
-def _seeded_order(rng, entries, verdicts, judge, moved):
+def _seeded_order(rng: SeededStream, entries: Sequence[Entry], verdicts: dict[str, str | None], judge: Judge | None,
+                  moved: dict[int, int]) -> Iterator[str]:
     """`legal_in_order` with a `SeededStream`: `randrange` inlined, the stream's state kept
     current at every step (the caller may stop after any key)."""
     n, state = len(entries), rng.state
@@ -302,18 +341,23 @@ class SeededStream:
     Cheap (a few integer operations per number, splitmix64) and the same on every platform."""
 
     __slots__ = ("state", "_seed", "_mixed")
+    state: int
+    _seed: int | None
+    _mixed: int
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0) -> None:
         self.state = _mix(seed & _MASK)
-        self._seed = self._mixed = None
+        self._seed, self._mixed = None, 0
 
     def at(self, seed: int, step: int) -> "SeededStream":
+        """This stream, started at the numbers of (seed, step)."""
         if seed != self._seed:  # an agent asks with its own seed at every step: mixed once
             self._seed, self._mixed = seed, _mix(seed & _MASK)
         self.state = _mix((self._mixed + step * _GOLDEN) & _MASK)
         return self
 
-    def randrange(self, n: int) -> int:
+    def randrange(self, n: int, /) -> int:
+        """A whole number from 0 to n - 1."""
         x = self.state = (self.state + _GOLDEN) & _MASK
         x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK  # _mix, inlined: one call per number
         x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
