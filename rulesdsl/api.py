@@ -9,18 +9,20 @@
 One handle, `OpenGame`, serves every game the registry of games (`rulesdsl.games.registry`)
 knows: A Feast for Odin (run by `rulesdsl.engine`), each tableau ruleset (`rulesdsl.tableau`:
 Vikings and any folder with a `ruleset.yaml`) and any plug-in installed under the
-`rulesdsl.games` entry points. Each plug-in adapts its engine to the protocol (opening,
-loading, forking, scoring); this module adds the one error type, so a library user never
+`rulesdsl.games` entry points. Each plug-in's games follow the core's protocol
+(`rulesdsl.core.game.Game`: its refusals are `IllegalMove`, a `RulesError` with the reason) and
+its plug-in says how they are opened, loaded, forked and scored, so a library user never
 branches on the game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 import attrs
 
+from rulesdsl.core.game import Game
 from rulesdsl.errors import IllegalMove, RulesError
 from rulesdsl.games import registry
 from rulesdsl.games.registry import DEFAULT_GAME, GamePlugin
@@ -47,23 +49,12 @@ class Question:
     choices: tuple[Choice, ...]
 
 
-class _Engine(Protocol):
-    """What both engines' games offer (the parts this module reads)."""
-
-    decision: Any
-    seed: int
-
-    def answer(self, key: str) -> None: ...
-
-    def save(self) -> dict[str, Any]: ...
-
-
 @attrs.define(eq=False)
 class OpenGame:
     """A game in progress of any ruleset: read the question, answer it, fork, save and score."""
 
     name: str
-    _game: _Engine = attrs.field(alias="game")
+    _game: Game = attrs.field(alias="game")
     _plugin: GamePlugin = attrs.field(alias="plugin", repr=False)
 
     @property
@@ -89,12 +80,7 @@ class OpenGame:
         """Answer the pending question; IllegalMove (the game unchanged) if the rules refuse `key`."""
         if self._game.decision is None:
             raise IllegalMove("the game is over; there is nothing to answer")
-        try:
-            self._game.answer(key)
-        except IllegalMove:
-            raise
-        except RulesError as err:  # the tableau engine refuses with RulesError; one type here
-            raise IllegalMove(str(err)) from None
+        self._game.answer(key)
 
     def fork(self) -> "OpenGame":
         """An independent copy of this game at the same pending question."""

@@ -14,8 +14,11 @@ from pathlib import Path
 import pytest
 
 from rulesdsl.core import control, currency
-from rulesdsl.engine.interp import Interpreter as FeastInterpreter
+from rulesdsl.core.game import Game as GameProtocol
 from rulesdsl.core.runner import Runner
+from rulesdsl.engine.game import Game, GameOptions
+from rulesdsl.engine.interp import Interpreter as FeastInterpreter
+from rulesdsl.errors import IllegalMove
 from rulesdsl.lang import checker, tree as t
 from rulesdsl.lang.parser import parse
 from rulesdsl.tableau import nodes as n
@@ -134,9 +137,29 @@ def test_a_statement_goes_grammar_node_module_statement_module(cls):
 def test_the_first_games_questions_go_through_the_core():
     """The first game's own `ask` (used by its phases and spaces) is the core's asking loop:
     a question with one legal answer is answered by the core and noted in the history."""
-    import inspect
-
-    from rulesdsl.engine.game import Game
-
     assert "flow.interp.ask(" in inspect.getsource(Game.ask)
     assert "while" not in inspect.getsource(Game.ask)
+
+
+# Members of the core's game protocol the first game's `Game` does not have yet (engine/game.py
+# was another lane's while the core was made); the front ends reach them through the plug-in
+# (`GamePlugin.scores`) or the decision (`decision.legal()`). The set only shrinks.
+_FEAST_GAME_NOT_YET = {"legal", "scores"}
+
+
+def test_both_games_follow_the_core_game_protocol(content):
+    """One protocol of a game in progress (`rulesdsl.core.game.Game`): the tableau's games follow
+    it whole, the first game's all but the members listed above; both refuse an answer with
+    IllegalMove, the one error type, and are unchanged by it."""
+    members = {name for name in dir(GameProtocol) if not name.startswith("_")} | {"decision"}
+    assert members == {"decision", "over", "legal", "answer", "fork", "save", "load", "scores"}
+    tableau = TableauGame(load_ruleset(ROOT / "boards" / "vikings"), 2, seed=1)
+    feast = Game(content, GameOptions(players=2, length="short", decks=("A",)), 1)
+    assert isinstance(tableau, GameProtocol)
+    assert {name for name in members if not hasattr(feast, name)} == _FEAST_GAME_NOT_YET
+    for game in (tableau, feast):
+        before = game.save()
+        with pytest.raises(IllegalMove):
+            game.answer("no such answer")
+        assert game.save() == before and not game.over
+    assert tableau.legal() == tableau.decision.legal()

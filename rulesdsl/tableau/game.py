@@ -1,8 +1,9 @@
 """A tableau game: setup from the ruleset, the decision protocol, answers, save/load/replay.
 
-The same protocol as the first game: `game.decision` is the open `Decision` (None when the
-game is over), `game.answer(key)` applies one legal answer or raises RulesError and leaves
-the state untouched, `game.log` lists the answers so far. A game is fully described by
+The core's game protocol (`rulesdsl.core.game.Game`), as the first game's: `game.decision` is
+the open `Decision` (None when the game is `over`), `game.legal()` its legal keys,
+`game.answer(key)` applies one legal answer or raises IllegalMove and leaves the state
+untouched, `game.log` lists the answers so far. A game is fully described by
 ruleset + options + seed + answers: `save()` writes exactly that with the content's
 fingerprint, `TableauGame.load` replays it and refuses a record made on other content.
 The flow is generic: `round` runs once per round of the manifest, then `final`.
@@ -23,7 +24,7 @@ import random
 import attrs
 
 from rulesdsl.core.record import MAX_ANSWERS, MAX_KEY, RecordError, differences, fingerprint
-from rulesdsl.errors import RulesError
+from rulesdsl.errors import IllegalMove, RulesError
 from rulesdsl.tableau import mech
 from rulesdsl.tableau.interp import Ctx, Interpreter
 from rulesdsl.tableau.state import Seat, Table
@@ -196,17 +197,26 @@ class TableauGame:
         except StopIteration:
             self.decision = None
 
+    @property
+    def over(self) -> bool:
+        """True once the game has ended (no question is pending)."""
+        return self.decision is None
+
+    def legal(self) -> list[str]:
+        """The keys `answer` accepts now (empty when the game is over)."""
+        return [] if self.decision is None else self.decision.legal()
+
     def answer(self, key: str) -> None:
-        """Apply one answer to the open decision; a refused or unknown key changes nothing."""
+        """Apply one answer to the open decision; IllegalMove, changing nothing, for a refused or unknown key."""
         decision = self.decision
         if decision is None:
-            raise RulesError("the game is over; there is nothing to answer")
+            raise IllegalMove("the game is over; there is nothing to answer")
         try:
             refusal = decision.refusal(key)
         except KeyError:
-            raise RulesError(f"'{key}' is not an answer to '{decision.prompt}'; answers: {', '.join(decision.legal())}") from None
+            raise IllegalMove(f"'{key}' is not an answer to '{decision.prompt}'; answers: {', '.join(decision.legal())}") from None
         if refusal is not None:
-            raise RulesError(f"'{key}' is refused: {refusal}")
+            raise IllegalMove(f"'{key}' is refused: {refusal}")
         self.log.append(key)
         self._step(key)
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import attrs
 
-from rulesdsl.errors import RulesError
+from rulesdsl.errors import IllegalMove, RulesError
 from rulesdsl.games.registry import GamePlugin
 
 STICKS = 10
@@ -55,7 +55,7 @@ class Nim:
     def answer(self, key: str) -> None:
         decision = self.decision
         if decision is None or key not in decision.legal():
-            raise RulesError(f"'{key}' is not an answer now")
+            raise IllegalMove(f"'{key}' is not an answer now")
         self.log.append(key)
 
     def fork(self) -> "Nim":
