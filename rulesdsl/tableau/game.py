@@ -23,7 +23,8 @@ import random
 
 import attrs
 
-from rulesdsl.core.record import MAX_ANSWERS, MAX_KEY, RecordError, differences, fingerprint
+from rulesdsl.core.record import (MAX_ANSWERS, SEED_RANGE, RecordError, differences, fingerprint, listing, mapping, text,
+                                  whole_number)
 from rulesdsl.errors import IllegalMove, RulesError
 from rulesdsl.tableau import mech
 from rulesdsl.tableau.interp import Ctx, Interpreter
@@ -250,30 +251,19 @@ class TableauGame:
     @classmethod
     def load(cls, ruleset, data, force: bool = False) -> "TableauGame":
         """Replay a record written by `save`; RecordError (with the path of the bad value) otherwise."""
-        if not isinstance(data, dict):
-            raise RecordError("expected a mapping")
-        allowed = {"format", "game", "players", "options", "seed", "answers", "content"}
-        for key in data:
-            if key not in allowed:
-                raise RecordError(f"unknown key '{key}'", (key,))
-        for key in allowed:
-            if key not in data:
-                raise RecordError(f"missing key '{key}'")
+        keys = ("format", "game", "players", "options", "seed", "answers", "content")
+        mapping(data, (), keys, keys)
         if data["format"] != FORMAT:
             raise RecordError(f"format {data['format']!r} is not {FORMAT}", ("format",))
         if data["game"] != ruleset.id:
             raise RecordError(f"a record of '{data['game']}', not of '{ruleset.id}'", ("game",))
         for key in ("players", "seed"):
-            if type(data[key]) is not int or abs(data[key]) > 10**100:
-                raise RecordError("expected a whole number", (key,))
+            whole_number(data[key], (key,), *SEED_RANGE)
         if not isinstance(data["options"], dict) or any(type(v) is not int for v in data["options"].values()):
             raise RecordError("expected a mapping of whole numbers", ("options",))
-        answers = data["answers"]
-        if not isinstance(answers, list) or len(answers) > MAX_ANSWERS:
-            raise RecordError("expected a list of answers", ("answers",))
+        answers = listing(data["answers"], ("answers",), MAX_ANSWERS)
         for index, key in enumerate(answers):
-            if not isinstance(key, str) or len(key) > MAX_KEY:
-                raise RecordError("expected an answer key", ("answers", index))
+            text(key, ("answers", index))
         content = data["content"]
         if not isinstance(content, dict):
             raise RecordError("expected the content fingerprint", ("content",))
