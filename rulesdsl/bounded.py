@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Callable
 
 from rulesdsl.errors import RulesError
 
@@ -32,7 +33,7 @@ def seconds(value: float, low: float, high: float, what: str) -> float:
     return value
 
 
-def count(low: int, high: int):
+def count(low: int, high: int) -> Callable[[str], int]:
     """An argparse `type` for a whole number within [low, high] (a refusal is argparse's usual error)."""
 
     def parse(text: str) -> int:
