@@ -26,6 +26,7 @@ import random
 
 from rulesdsl.agents.lookahead import (ANYTIME, DECLINE, MENU_KIND, TOP_KINDS, lookahead_seed, nested_answer, ranked_answers,
                                        try_answer)
+from rulesdsl.agents.ranker import KEEP
 from rulesdsl.agents.value import Valuer, Weights, load_weights
 
 ANYTIME_KINDS = frozenset({MENU_KIND, "place"})
@@ -63,8 +64,9 @@ class GreedyAgent:
     name = "greedy"
 
     def __init__(self, seed: int = 0, weights: Weights | None = None, sample: int | None = None, menus: bool = True,
-                 width: int | None = WIDTH, margin: float = MARGIN):
+                 width: int | None = WIDTH, margin: float = MARGIN, ranker=None, keep: int = KEEP):
         self.seed = seed
+        self.ranker, self.keep = ranker, keep  # a turn's answers judged on forks: the ranker's `keep` first (None: all)
         self.width, self.margin = width, margin  # a turn's answers judged in full (see WIDTH)
         self.menus = menus  # judge opening the anytime menu by its best entry (costs a fork per entry)
         self.weights = weights if weights is not None else load_weights()
@@ -72,6 +74,7 @@ class GreedyAgent:
         self._valuer = None
         self._anytime_streak = 0
         self._menu_closed = False
+        self.last_scored: dict[str, float] | None = None
 
     def valuer(self, game) -> Valuer:
         if self._valuer is None or self._valuer.content is not game.content:
@@ -89,6 +92,8 @@ class GreedyAgent:
         if self._anytime_streak >= MAX_ANYTIME or self._menu_closed or decision.kind not in TOP_KINDS:
             # anytime actions wait for the next turn's question (opening the menu costs a fork per entry)
             legal = [k for k in legal if not k.startswith(ANYTIME)] or legal
+        if self.ranker is not None:
+            legal = self.ranker.top(game, decision, legal, self.keep)
         placed = self.valuer(game).placement_ranked(game, decision, min(PLACEMENTS_TRIED, max(1, sample - 1)))
         if placed is None and len(legal) <= sample:
             return legal
@@ -112,6 +117,7 @@ class GreedyAgent:
         return {key: try_answer(game, decision.player, key, seed, valuer, self.menus) for key in candidates}
 
     def answer(self, game, decision) -> str:
+        self.last_scored = None  # the values of the answers judged at this decision, if it judged several (self-play keeps them)
         candidates = self.candidates(game, decision)
         if decision.kind in QUICK_KINDS and len(candidates) > 1:
             key = nested_answer(game, decision, decision.player, self.valuer(game), lookahead_seed(self.seed, game), self.menus)
@@ -120,7 +126,7 @@ class GreedyAgent:
         if len(candidates) == 1:
             key = candidates[0]
         else:
-            scored = self.scores(game, decision, candidates)
+            scored = self.last_scored = self.scores(game, decision, candidates)
             key = max(scored, key=lambda k: (scored[k], *preference(decision, k)))
         self.note(decision, key)
         return key

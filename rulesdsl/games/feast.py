@@ -20,7 +20,7 @@ PLUGIN = GamePlugin(
     load_game=Lazy(_PLAY, "load_game"),
     scores=Lazy(_PLAY, "scores"),
     # the order is the one the web table's start form offers
-    agents={name: Lazy(_AGENTS, name) for name in ("learned", "greedy", "search", "random", "human")},
+    agents={name: Lazy(_AGENTS, name) for name in ("learned", "greedy", "fast", "search", "random", "human")},
     # Still greedy: the shipped learned model won 27 of 50 games against it (54%, 95% 40-67%)
     # at 2.3x its CPU per game (docs/AGENTS.md), so it is no default until a learned value
     # measurably beats the hand-set one.
