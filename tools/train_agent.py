@@ -145,7 +145,7 @@ def fit_ranker_generation(con, out: Path, generation: int, args, provenance: dic
         return None
     catalog = Catalog(content)
     meta, arrays, report = training.fit_ranker(states, columns, content, catalog, args.first_seed + generation)
-    meta["provenance"] = {**provenance, "generation": generation, "trained_on_generations": used,
+    meta["provenance"] = {**provenance, "target": "answer", "generation": generation, "trained_on_generations": used,
                           "played_by": ["greedy" if g == 0 else f"learned generation {g}" for g in used],
                           "games": int(len(set(zip(columns["generation"].tolist(), columns["seed"].tolist())))),
                           "answers": int(len(states))}
