@@ -27,7 +27,7 @@ from rulesdsl.errors import RulesError
 RANKED_KIND = "space"  # the question ranked: a turn's action (the game's end placements are judged in full)
 RANKER_FEATURES = tuple(f"state_{name}" for name in BASE) + tuple(f"answer_{name}" for name in ANSWER_FEATURES)
 SHIPPED_RANKER = "answer_ranker.npz"  # in rulesdsl/agents/models/
-KEEP = 4  # answers of a turn's question judged on forks (see docs/AGENTS.md for how this was chosen)
+KEEP = 6  # answers of a turn's question judged on forks (see docs/AGENTS.md for how this was chosen)
 
 
 class AnswerRanker:
