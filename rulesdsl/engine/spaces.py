@@ -39,7 +39,7 @@ class ActionSpaces:
         self.tables = self.tables.with_spaces_changed()  # its forks', if any, stay as they were
         self._check_contexts = None
         self.direct = type(self.direct)(self.g)
-        self.verdicts = type(self.verdicts)(self.g)
+        self.verdicts = type(self.verdicts)(self.g, self)
 
     def in_play(self, space: str) -> bool:
         found = self.tables.in_play_set
