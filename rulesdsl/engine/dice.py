@@ -81,7 +81,7 @@ class DiceRunner:
             count = low
             if high > low:
                 answer = yield from self.i.ask(ctx.player, "boats", f"how many {ships[0].kind}s sail?",
-                                          [Option(str(n), f"{n}") for n in range(low, high + 1)])
+                                               [Option(str(n), f"{n}") for n in range(low, high + 1)])
                 count = int(answer)
             sailing_ships = ships[:count]
             for ship in sailing_ships:
@@ -118,7 +118,7 @@ class DiceRunner:
             if state.rolls >= state.max_rolls:
                 break
             answer = yield from self.i.ask(ctx.player, "reroll", f"{node.kind}: result {value} after roll {state.rolls}; roll again?",
-                                      [Option("stop", f"keep {value}"), Option("reroll", "roll again")], anytime=False)
+                                           [Option("stop", f"keep {value}"), Option("reroll", "roll again")], anytime=False)
             if answer == "stop":
                 break
         if node.direction == "low":
@@ -169,7 +169,7 @@ class DiceRunner:
                     self.i.unasked(ctx.player, "pay", item)
             else:
                 item = yield from self.i.ask(ctx.player, "pay", f"pay a pip with what ({remaining} left)?",
-                                        [Option(x, f"{x} (worth {worth[x]}, you have {ctx.p.supply[x]})") for x in held], anytime=False)
+                                             [Option(x, f"{x} (worth {worth[x]}, you have {ctx.p.supply[x]})") for x in held], anytime=False)
             ops.pay(g, ctx.p, item, 1)
             state.paid[item] += 1
             remaining -= worth[item]

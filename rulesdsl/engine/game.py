@@ -174,15 +174,9 @@ class Game(Forking):
                 raise record.RecordError(f"answer {index + 1}: {err}", ("answers", index)) from None
         return game
 
-    # ------------------------------------------------------------------ questions and dice
-    def ask(self, player: int, kind: str, prompt: str, options, anytime: bool = False):
-        """Yield a decision until a real answer comes (the statement core's `Runner.ask`)."""
-        return self.flow.interp.ask(player, kind, prompt, options, anytime)
-
-    def ask_yes(self, player: int, prompt: str):
-        """Ask a yes/no question; True for yes."""
-        return self.flow.interp.ask_yes(player, prompt)
-
+    # ------------------------------------------------------------------ dice and history
+    # (questions are the interpreter's: the statement core's `Runner.ask`, which the flow's
+    # parts and the statements call themselves)
     def roll(self, faces: int) -> int:
         if self.forced_dice:
             value = self.forced_dice.pop(0)

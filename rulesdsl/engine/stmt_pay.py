@@ -181,7 +181,7 @@ class PayStatements:
             held = [i for i in ids if self._held(i, ctx) > 0]
             if len(held) > 1:
                 answer = yield from self.ask(ctx.player, "pay", f"pay which ({remaining} left)?",
-                                               [Option(i, f"{i} (you have {self._held(i, ctx)})") for i in held])
+                                             [Option(i, f"{i} (you have {self._held(i, ctx)})") for i in held])
                 item_id = answer
                 take = 1
             else:
