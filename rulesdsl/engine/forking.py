@@ -1,7 +1,11 @@
 """Checkpoints and forks of a game: where the flow can restart, a checkpoint of everything the
 game is; a fork restores the last checkpoint into a new Game and replays the answers since.
 
-A mixin of `Game` (engine/game.py): the driver and setup live there, the copying here.
+A mixin of `Game` (engine/game.py): the driver and setup live there, the copying here. A fork
+is constructed like any game, through `Game.__init__`, given a `Restart` (the checkpoint, the
+answers and history up to it, and the readings of the content and setup it shares with the
+game it is forked from, `FlowTables`) in place of a deal: nothing is built behind the
+constructor's back.
 
 What a fork is (issue 29 item 4). The flow is a chain of Python generators, which cannot be
 copied; it can restart only at a resume point (a phase's start, a turn's start) from a restored
