@@ -74,12 +74,14 @@ class Checkpoint:
     adjusted: int = 0  # the game's adjustments made when it was taken (see Forking.adjust)
 
 
-@attrs.frozen
+@attrs.define
 class Restart:
     """What a fork is constructed from (`Game(..., restart=...)`): the checkpoint it restarts
     at (`base`: `root` itself, or one at root's turn's question asked again), the answers and
     history lines up to there, the dice the record began with, the readings of the content and
-    setup shared with the game it is forked from, and its adjustments (see `Forking.adjust`)."""
+    setup shared with the game it is forked from, and its adjustments (see `Forking.adjust`).
+    Read once by the constructor (not frozen: a frozen attrs class costs a greedy game's many
+    forks three times as much to make)."""
 
     base: Checkpoint
     root: Checkpoint
