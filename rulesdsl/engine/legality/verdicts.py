@@ -233,9 +233,9 @@ class Reading:
 class Verdicts:
     """Remembered direct verdicts of one game (`enabled = False` judges everything afresh)."""
 
-    def __init__(self, game, course: SpaceServices):
+    def __init__(self, game, services: SpaceServices):
         self.g = game
-        self.course = course  # whether an action is under way is part of every key (`token`)
+        self.services = services  # the game's course: whether an action is under way is part of every key (`token`)
         self.entries: dict = {}
         self.enabled = ENABLED
         self.hits = self.misses = 0
@@ -259,7 +259,7 @@ class Verdicts:
         objects += events.modifiers
         objects += events.watches
         objects += [x for v in events.anytimes.values() for x in v]
-        token = (tuple(map(id, objects)), frozenset(events._values), self.course.in_action)
+        token = (tuple(map(id, objects)), frozenset(events._values), self.services.in_action)
         found = self._alive.get(token)
         if found is None:  # a small number stands for the token in keys (cheaper to hash)
             found = self._alive[token] = (len(self._alive), objects)
