@@ -125,7 +125,9 @@ def test_the_rules_find_what_they_forbid(tmp_path):
 # kernels and the tableau adapters over them, the grammar-section registry and the packages' front
 # doors. Grows as modules are typed.
 STRICT = ("rulesdsl/mechanisms", "rulesdsl/tableau/mech.py", "rulesdsl/lang/sections.py", "rulesdsl/engine/legality/__init__.py",
-          "rulesdsl/engine/steps/__init__.py", "rulesdsl/engine/services.py")
+          "rulesdsl/engine/steps/__init__.py")
+
+STRICT += ("rulesdsl/engine/services.py",)  # the protocols of the statements' services
 
 
 def test_the_typed_modules_pass_mypy_strict():

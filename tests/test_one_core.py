@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from rulesdsl.engine import stmt_control, stmt_gain, stmt_pay
-from rulesdsl.engine.game import Game
 from rulesdsl.engine.interp import Interpreter as FeastInterpreter
 from rulesdsl.engine.runner import Runner
 from rulesdsl.lang import checker, tree as t
@@ -136,5 +135,7 @@ def test_the_first_games_questions_go_through_the_core():
     """The first game asks every question with the core's asking loop: its statements, phases
     and spaces call their interpreter's `ask` (the core's), with no game-level `ask` in between
     (a round trip from the interpreter through the game back to itself)."""
+    from rulesdsl.engine.game import Game
+
     assert FeastInterpreter.ask is Runner.ask and FeastInterpreter.ask_yes is Runner.ask_yes
     assert not hasattr(Game, "ask") and not hasattr(Game, "ask_yes")

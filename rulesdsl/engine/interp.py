@@ -29,7 +29,6 @@ from rulesdsl.engine.items import SHIP
 from rulesdsl.engine.keys import ship_key
 from rulesdsl.engine.queries import Queries
 from rulesdsl.engine.runner import Runner
-from rulesdsl.engine.services import Services
 from rulesdsl.engine.stmt_actions import ActionStatements
 from rulesdsl.engine.stmt_boards import BoardStatements
 from rulesdsl.engine.stmt_cards import CardStatements
@@ -38,6 +37,7 @@ from rulesdsl.engine.stmt_gain import GainStatements
 from rulesdsl.engine.stmt_pay import PayStatements
 from rulesdsl.engine.stmt_ships import ShipStatements
 from rulesdsl.engine.stmt_tiles import TileStatements
+from rulesdsl.engine.services import Services
 from rulesdsl.lang import tree as t
 
 _OPTIONAL = (t.Pay, t.Exchange, t.Upgrade, t.Flip, t.TakeMountain, t.Play, t.Emigrate, t.Explore, t.PlaceBundle,
