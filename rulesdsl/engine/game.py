@@ -21,6 +21,7 @@ from rulesdsl.engine.events import Events
 from rulesdsl.engine.flow import Flow
 from rulesdsl.engine.forking import Checkpoint, Forking, Restart, ResumeReached  # noqa: F401 (ResumeReached: imported from here)
 from rulesdsl.engine.items import Catalog
+from rulesdsl.engine.scoring import final_scores
 from rulesdsl.engine.state import GameState, PlayerState
 from rulesdsl.errors import IllegalMove, RulesError
 from rulesdsl.geometry import pieces
@@ -122,7 +123,16 @@ class Game(Forking):
 
     @property
     def over(self) -> bool:
+        """True once the game has ended (no question is pending)."""
         return self.decision is None
+
+    def legal(self) -> list[str]:
+        """The keys `answer` accepts now (empty once the game is over)."""
+        return [] if self.decision is None else self.decision.legal()
+
+    def scores(self) -> list[dict]:
+        """One row per player: each score category, the total and whether he won (engine/scoring.py)."""
+        return final_scores(self)
 
     def answer(self, key: str) -> None:
         """Answer the pending decision; IllegalMove (state untouched) if the answer is not allowed."""
