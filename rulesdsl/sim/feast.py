@@ -11,7 +11,7 @@ from rulesdsl.errors import RulesError
 from rulesdsl.sim import bundle as bundles
 from rulesdsl.sim.balance import run_balance
 from rulesdsl.sim.consoles import output_console, progress_console
-from rulesdsl.sim.play import Setup
+from rulesdsl.sim.play import GAME, Setup
 from rulesdsl.sim.report import coverage, print_coverage, print_summary
 from rulesdsl.sim.runner import Interrupted, simulate
 from rulesdsl.sim.store import read_store
@@ -35,7 +35,7 @@ def _setup(args):
 
 def _simulate(args) -> int:
     if args.report:
-        con, meta = read_store(args.out)
+        con, meta = read_store(args.out, GAME)
         try:
             bundle = bundles.make_bundle(args.content, not args.no_builtin)
             if meta.get("fingerprint") != bundle.fingerprint:

@@ -17,7 +17,7 @@ from rulesdsl.resources import version
 from rulesdsl.sim import agents as agent_names
 from rulesdsl.sim import bundle as bundles
 from rulesdsl.sim.backends import WorkerLost, make_backend
-from rulesdsl.sim.play import Setup, new_game
+from rulesdsl.sim.play import GAME, Setup, new_game
 from rulesdsl.sim.progress import progress_bar
 from rulesdsl.sim.store import StoreError, open_store
 
@@ -43,7 +43,7 @@ class RunResult:
 
 def store_meta(bundle, setup: Setup) -> dict:
     """What a store must agree on: the content fingerprint and the setup (not the seeds)."""
-    return {"fingerprint": bundle.fingerprint, "setup": json.dumps(setup.to_json(), sort_keys=True),
+    return {"game": GAME, "fingerprint": bundle.fingerprint, "setup": json.dumps(setup.to_json(), sort_keys=True),
             "content": json.dumps(["<built-in>"] * bundle.builtin + [r.name for r in bundle.roots]),
             "rulesdsl": version()}
 

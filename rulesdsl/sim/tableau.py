@@ -1,10 +1,11 @@
 """`rulesdsl --game NAME simulate` for tableau rulesets (rulesdsl.tableau): many seeded games,
-stored like the first game's (one DuckDB store per folder, batches as transactions, `--resume`,
-`--new`, a store refused for other content or options), and a balance report per seat and per
-agent: mean place, win rate and the mean of every currency.
+stored in the first game's store and tables (`sim.store.SCHEMA`: one DuckDB store per folder,
+batches as transactions, `--resume`, `--new`, a store refused for other content or options),
+and a balance report per seat and per agent: mean place, win rate and the mean of every currency.
 
-The store's tables follow the ruleset: `games` (seed, players, decisions, winners, seconds) and
-`scores` (seed, player, agent, place, winner, then one column per currency of the ruleset).
+The rows: `games` (the ruleset's id as the game, no length), `scores` (the total is the
+ranking's first currency, with the place and the win) and `points` (every currency of every
+player); a tableau ruleset has no cards, spaces or anytime actions to count.
 Games run in worker processes (`--jobs`); a game is given by its setup and seed alone (agents
 are seeded from the seed and the seat, the same rule as `play`), so a worker anywhere plays it
 to the same rows. `balance` compares cards with and without them: a game without cards has
@@ -14,7 +15,6 @@ nothing for it, which the message says.
 from __future__ import annotations
 
 import json
-import re
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -53,18 +53,6 @@ class TableauSetup:
                 "budget": self.budget}
 
 
-def schema(ruleset) -> dict:
-    """The store's tables for this ruleset (a column per currency; ids are checked to be plain names)."""
-    currencies = [c.id for c in ruleset.components.currencies]
-    for name in currencies:
-        if not re.fullmatch(r"[a-z_][a-z0-9_]*", name) or name in ("seed", "player", "agent", "place", "winner"):
-            raise RulesError(f"currency '{name}' cannot be a column of the store")
-    return {"games": [("seed", "BIGINT PRIMARY KEY"), ("players", "INTEGER"), ("decisions", "INTEGER"),
-                      ("winners", "VARCHAR"), ("seconds", "DOUBLE")],
-            "scores": [("seed", "BIGINT"), ("player", "INTEGER"), ("agent", "VARCHAR"), ("place", "INTEGER"),
-                       ("winner", "BOOLEAN"), *((name, "INTEGER") for name in currencies)]}
-
-
 def play(setup: TableauSetup, seed: int) -> dict:
     """One game to its end; its rows by table."""
     start = time.perf_counter()
@@ -74,10 +62,13 @@ def play(setup: TableauSetup, seed: int) -> dict:
     play_agents(game, agents)
     rows = game.scores()
     currencies = [c.id for c in ruleset.components.currencies]
+    first = ruleset.manifest.ranking[0]  # what the places are counted in first: the total of the store
     winners = ",".join(str(r["player"]) for r in rows if r["place"] == 1)
-    return {"games": [(seed, setup.players, len(game.log), winners, round(time.perf_counter() - start, 6))],
-            "scores": [(seed, r["player"], setup.agents[r["player"]], r["place"], r["place"] == 1, *(r[c] for c in currencies))
-                       for r in rows]}
+    return {"games": [(seed, ruleset.id, setup.players, None, len(game.log), winners, round(time.perf_counter() - start, 6))],
+            "scores": [(seed, r["player"], setup.agents[r["player"]], r.get(first, 0), r["place"] == 1, r["place"])
+                       for r in rows],
+            "points": [(seed, r["player"], c, r.get(c, 0)) for r in rows for c in currencies],
+            "cards": [], "fired": [], "spaces": [], "anytime": []}
 
 
 def play_many(setup: TableauSetup, seeds) -> list[dict]:
@@ -117,7 +108,7 @@ def run(args) -> int:
     setup = setup_of(args, ruleset)
     meta = {"fingerprint": fingerprint(ruleset)["digest"], "setup": json.dumps(setup.to_json(), sort_keys=True),
             "game": ruleset.id}
-    store = open_store(args.out, meta, new=args.new, schema=schema(ruleset))
+    store = open_store(args.out, meta, new=args.new)
     start = time.perf_counter()
     try:
         stored = store.seeds()
@@ -140,7 +131,7 @@ def run(args) -> int:
 
 def report_store(out, ruleset) -> None:
     """Print the balance report of the store in `out`."""
-    con, _meta = read_store(out)
+    con, _meta = read_store(out, ruleset.id)
     try:
         print_report(con, ruleset)
     finally:
@@ -176,12 +167,16 @@ def _play_all(setup, todo, jobs, show, store) -> int:
 def report_rows(con, ruleset) -> dict:
     """Per seat and per agent: games, mean place, win rate and each currency's mean."""
     currencies = [c.id for c in ruleset.components.currencies]
-    means = "".join(f", avg({name})" for name in currencies)
+    # each currency's mean from the `points` rows, one column per currency (ids are parameters, never SQL text)
+    means = ", avg(points) FILTER (WHERE category = ?)" * len(currencies)
+    scores = ("(SELECT s.player, s.agent, s.place, s.winner, p.category, p.points FROM scores s "
+              "JOIN points p USING (seed, player))")
     games, decisions, seconds = con.execute("SELECT count(*), avg(decisions), avg(seconds) FROM games").fetchone()
-    seats = con.execute(f"SELECT player, any_value(agent), count(*), avg(place), avg(CAST(winner AS INTEGER)){means} "
-                        "FROM scores GROUP BY player ORDER BY player").fetchall()
-    agents = con.execute(f"SELECT agent, count(*), avg(place), avg(CAST(winner AS INTEGER)){means} "
-                         "FROM scores GROUP BY agent ORDER BY agent").fetchall()
+    seats = con.execute(f"SELECT player, any_value(agent), count(*) FILTER (WHERE category = ?), avg(place), "
+                        f"avg(CAST(winner AS INTEGER)){means} FROM {scores} GROUP BY player ORDER BY player",
+                        [currencies[0], *currencies]).fetchall()
+    agents = con.execute(f"SELECT agent, count(*) FILTER (WHERE category = ?), avg(place), avg(CAST(winner AS INTEGER)){means} "
+                         f"FROM {scores} GROUP BY agent ORDER BY agent", [currencies[0], *currencies]).fetchall()
     return {"games": games, "decisions": decisions or 0, "seconds": seconds or 0, "seats": seats, "agents": agents,
             "currencies": currencies}
 
