@@ -158,3 +158,15 @@ def test_the_web_table_refuses_a_bad_start_or_record_with_the_reason(client):
     record = {"format": 1, "game": "vikings", "players": 2, "options": {}, "seed": 0, "answers": ["nonsense"], "content": {}}
     bad = client.post("/tableau/open", data={"text": json.dumps(record)})
     assert bad.status_code == 400 and "cannot open the saved game" in bad.data.decode()
+
+
+def test_the_game_neutral_commands_say_what_the_game_offers(capsys, tmp_path):
+    assert main(["--game", "vikings", "cards"]) == 1  # a command of A Feast for Odin's alone
+    assert capsys.readouterr().err.strip() == ("error: vikings has no `cards` command; its commands: play, validate, show, "
+                                               "scenario, render, interactions, serve, simulate")
+    save = tmp_path / "v.json"
+    assert main(["--game", "vikings", "play", "--log", "--stop-after", "5", "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "row 6" in out and out.endswith(f"the game is not over (round 1); resume it with --load {save}\n")
+    assert main(["--game", "vikings", "render", str(save), "--step", "99"]) == 1  # the same bounds for every game
+    assert "--step 99 is outside the game: it has steps 0 to 5" in capsys.readouterr().err
