@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from rulesdsl import savefile
-from rulesdsl.agents.registry import make_agents, parse_think
 from rulesdsl.engine import record as records
 from rulesdsl.errors import RulesError, RunawayRules
 from rulesdsl.games.command_args import game_options, rules_of
@@ -41,6 +40,10 @@ def score_table(rows: list[dict[str, Any]], agents: list[str]) -> str:
 
 def play(args: Any, plugin: GamePlugin) -> int:
     """`play`: see the module docstring."""
+    # `rulesdsl show` must not wait for the agents (and the engine their package loads), so:
+    # import here: the agents only for `play`
+    from rulesdsl.agents.registry import make_agents, parse_think
+
     hooks = plugin.commands
     if args.save:
         savefile.check_writable(Path(args.save))  # before the game, not after it
