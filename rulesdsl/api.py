@@ -115,7 +115,7 @@ def open_game(name: str = DEFAULT_GAME, *, players: int = 2, seed: int = 0, cont
     if isinstance(players, bool) or not isinstance(players, int):
         raise RulesError(f"players is a whole number, not {players!r}")
     plugin = registry.plugin_for(name)
-    return OpenGame(name, plugin.new_game(name, players, seed, options, tuple(content)), plugin)
+    return OpenGame(name, plugin.new_game(plugin.rules(name, tuple(content), True), players, seed, options), plugin)
 
 
 def load_game(record: dict[str, Any], *, content: Sequence[str] = (), force: bool = False) -> OpenGame:
@@ -126,4 +126,4 @@ def load_game(record: dict[str, Any], *, content: Sequence[str] = (), force: boo
     if not isinstance(name, str):
         raise RulesError("the record's 'game' is not a name")
     plugin = registry.plugin_for(name)
-    return OpenGame(name, plugin.load_game(name, record, tuple(content), force), plugin)
+    return OpenGame(name, plugin.load_game(plugin.rules(name, tuple(content), True), record, force), plugin)

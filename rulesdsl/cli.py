@@ -16,6 +16,7 @@ import sys
 from rulesdsl.authoring.commands import add_commands
 from rulesdsl.bounded import SEED, count
 from rulesdsl.errors import ContentError, RulesError
+from rulesdsl.games.commands import run as run_command
 from rulesdsl.games.registry import DEFAULT_GAME, plugin_for
 from rulesdsl.resources import version
 from rulesdsl.sim.cli import add_parsers
@@ -177,16 +178,16 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(args) -> int:
-    """Run the command for the game --game names: serve and simulate are written once over the
-    registry; every other command is the game's own (its plug-in's `commands`)."""
-    plugin = plugin_for(args.game)
+    """Run the command for the game --game names: serve, simulate and the game commands (play,
+    validate, show, scenario, render: `rulesdsl.games.commands`) are written once over the
+    registry; a game's further commands are its plug-in's."""
     if args.command == "serve":
-        serve(args.host, args.port, args.content, not args.no_builtin, game=plugin.served(args.game),
+        serve(args.host, args.port, args.content, not args.no_builtin, game=plugin_for(args.game).served(args.game),
               allow_hosts=tuple(args.allow_host))
         return 0
     if args.command in ("simulate", "balance"):
         return run_simulation(args)
-    return plugin.commands(args)
+    return run_command(args)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -7,6 +7,7 @@ import pytest
 from rulesdsl.agents import RandomAgent
 from rulesdsl.agents.greedy import GreedyAgent
 from rulesdsl.agents.learned import LearnedAgent
+from rulesdsl.agents.ranker import load_ranker
 from rulesdsl.agents.registry import make_agent, parse_think
 from rulesdsl.agents.search import SearchAgent
 from rulesdsl.agents.value import WEIGHT_NAMES, Weights, load_weights, save_weights
@@ -70,6 +71,11 @@ def fast_learned(seed):
     return LearnedAgent(seed, sample=2, menus=False)
 
 
+def fast_ranked(seed):
+    """A cheap fast agent (the shipped answer ranker keeping 2 of a turn's answers, the menu unopened)."""
+    return GreedyAgent(seed, sample=2, menus=False, ranker=load_ranker(), keep=2)
+
+
 def fast_search(seed):
     agent = SearchAgent(seed, iterations=1, width=2, depth=3)
     agent.greedy, agent.playout = fast_greedy(seed), fast_greedy(seed + 1)
@@ -79,18 +85,20 @@ def fast_search(seed):
 @pytest.mark.parametrize("block", range(4))
 def test_agents_never_answer_illegally_and_keep_every_invariant(content, block):
     """200 short and long games in all (4 blocks of 50), 1-4 players; one seat is a (cheap)
-    greedy, learned or search agent, the others random. Game.answer refuses an illegal answer."""
+    greedy, fast (ranked), learned or search agent, the others random. Game.answer refuses an illegal answer."""
     for seed in range(block * 50, block * 50 + 50):
         players = 1 + seed % 4
         length = ("short", "long")[seed // 4 % 2]
         game = Game(content, GameOptions(players=players, length=length, decks=("A", "B", "C")), seed)
-        smart = fast_search(seed) if seed % 10 == 9 else fast_learned(seed) if seed % 2 else fast_greedy(seed)
+        smart = (fast_search(seed) if seed % 10 == 9 else fast_learned(seed) if seed % 2
+                 else fast_ranked(seed) if seed % 4 == 2 else fast_greedy(seed))
         agents = [smart if i == seed % players else RandomAgent(seed * 10 + i) for i in range(players)]
         game.run(agents, check=invariants.check)
         assert game.over and game.state.finished
 
 
-@pytest.mark.parametrize("other", [GreedyAgent, LearnedAgent])
+@pytest.mark.parametrize("other", [GreedyAgent, LearnedAgent, lambda seed: GreedyAgent(seed, ranker=load_ranker())],
+                         ids=["greedy", "learned", "fast"])
 def test_the_same_seed_and_budget_give_the_same_game(content, other):
     def play(seed, steps=60):
         game = Game(content, GameOptions(players=2, length="short", decks=("A", "B", "C")), seed)

@@ -77,7 +77,7 @@ def test_show_by_name_is_case_insensitive(capsys):
 def test_show_ambiguous_name_lists_the_candidates(capsys):
     code, out, err = run(capsys, "show", "Weekly Market")
     assert code == 1
-    assert "'Weekly Market' is ambiguous" in err
+    assert err.startswith("error: 'Weekly Market' is ambiguous")  # a refusal like any other (exit 1, 'error: ')
     assert "spaces weekly_market_1: Weekly Market  (rulesdsl show spaces:weekly_market_1)" in err
 
 

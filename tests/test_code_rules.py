@@ -2,6 +2,8 @@
 
 - no private name (`_x`) imported from another module (a module's private names are its own),
   unless the line says why with `# private import: <why>` (a library's name with no public twin);
+- no part of a game reaching back up through the game to its course (`self.g.flow.x`): a
+  statement is given the services it uses (engine/services.py), a part of the flow the flow;
 - no import inside a function, unless the line says why with a marker comment
   `# import here: <why>` (an optional extra, a cycle that cannot be cut, a cost paid only
   by the rare caller). Top-level imports show a module's dependencies in one place, and the
@@ -72,6 +74,23 @@ def function_imports(path: Path) -> list[str]:
     return sorted(set(out))
 
 
+def reaches_back(path: Path) -> list[str]:
+    """`X.g.flow`: something holding a game (`.g`) reaching through it to the game's flow, as
+    'file:line: text'."""
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Attribute) and node.attr == "flow" and isinstance(node.value, ast.Attribute) \
+                and node.value.attr == "g":
+            out.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)}")
+    return out
+
+
+def test_nothing_reaches_back_through_the_game_to_its_flow():
+    """Statements, queries, dice, events and verdicts are given the game's course (its services)
+    when the game is built; none climbs from the game to its flow."""
+    assert [found for path in sorted((ROOT / "rulesdsl").rglob("*.py")) for found in reaches_back(path)] == []
+
+
 @pytest.mark.parametrize("package", PACKAGES)
 def test_no_private_name_is_imported_from_another_module(package):
     assert [found for path in _files(package) for found in private_imports(path)] == []
@@ -89,13 +108,15 @@ def test_the_rules_find_what_they_forbid(tmp_path):
     package.mkdir(parents=True)
     path = package / "mod.py"
     path.write_text("from rulesdsl.other import _hidden\nfrom .sibling import _also\n\n\ndef f():\n"
-                    "    import json\n    import csv  # import here: only the rare caller pays\n    return json, csv\n")
+                    "    import json\n    import csv  # import here: only the rare caller pays\n    return json, csv\n"
+                    "\n\ndef g(self):\n    return self.g.flow.interp, self.flow.g\n")
     global ROOT
     saved, ROOT = ROOT, tmp_path
     try:
         assert private_imports(path) == ["rulesdsl/pkg/mod.py:1: from rulesdsl.other import _hidden",
                                          "rulesdsl/pkg/mod.py:2: from rulesdsl.pkg.sibling import _also"]
         assert function_imports(path) == ["rulesdsl/pkg/mod.py:6: import json"]
+        assert reaches_back(path) == ["rulesdsl/pkg/mod.py:12: self.g.flow"]
     finally:
         ROOT = saved
 
@@ -106,6 +127,8 @@ def test_the_rules_find_what_they_forbid(tmp_path):
 # as modules are typed. pyproject.toml's [tool.mypy] is the config.
 STRICT = ("rulesdsl/core", "rulesdsl/errors.py", "rulesdsl/bounded.py", "rulesdsl/mechanisms", "rulesdsl/tableau/mech.py",
           "rulesdsl/lang/sections.py", "rulesdsl/engine/legality/__init__.py", "rulesdsl/engine/steps/__init__.py")
+
+STRICT += ("rulesdsl/engine/services.py",)  # the protocols of the statements' services
 
 
 def test_the_typed_modules_pass_mypy_strict():

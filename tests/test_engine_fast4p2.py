@@ -70,12 +70,12 @@ def _plain_value(events, name, base, ctx, info, floor=None):
         if not events.matches(stmt.filters, info, ctx):
             continue
         sub = ctx.derive(card=card, info=info, value=base)
-        if stmt.cond is not None and not events.g.flow.interp.truth(stmt.cond, sub):
+        if stmt.cond is not None and not events.judge.truth(stmt.cond, sub):
             continue
         if isinstance(stmt, t.Modify):
-            delta += events.g.flow.interp.number(stmt.by, sub)
+            delta += events.judge.number(stmt.by, sub)
         else:
-            setting = events.g.flow.interp.number(stmt.to, sub)
+            setting = events.judge.number(stmt.to, sub)
     result = (setting if setting is not None else base) + delta
     return result if floor is None else max(floor, result)
 

@@ -64,13 +64,34 @@ def test_a_third_game_plugs_in_through_its_entry_point(third_game, capsys):
         game.answer(game.legal()[0])
     assert [row["winner"] for row in game.scores()] == [False, True]  # ten single sticks: the second player takes the last
     assert rulesdsl.load_game(game.save()).save() == game.save()
-    assert main(["--game", "nim", "play", "--players", "2"]) == 0  # the command line dispatches to its plug-in
-    assert capsys.readouterr().out.strip() == "P1:greediest P2:greediest*"
+
+
+def test_the_game_neutral_commands_play_a_third_game_and_say_what_it_lacks(third_game, capsys, tmp_path):
+    save = tmp_path / "nim.json"
+    assert main(["--game", "nim", "play", "--players", "2", "--stop-after", "2", "--save", str(save)]) == 0
+    assert capsys.readouterr().out.splitlines() == [f"saved 2 answers to {save}",
+                                                    f"the game is not over; resume it with --load {save}"]
+    assert main(["--game", "nim", "play", "--load", str(save)]) == 0  # resumed by the same command, then scored
+    lines = capsys.readouterr().out.splitlines()  # the plug-in draws no table: the one of its scores' columns
+    assert [line.split() for line in lines] == [["player", "agent", "sticks"], ["P1", "greediest", "6"],
+                                                ["P2", "greediest", "4"], ["winner:", "P2"]]  # P2 took the last stick
+    assert main(["--game", "nim", "show", "take"]) == 0
+    assert capsys.readouterr().out == "take: take 1 to 3 sticks of 10; who takes the last stick wins\n"
+    assert main(["--game", "nim", "show", "heap"]) == 1
+    assert capsys.readouterr().err.strip() == "error: Nim has one item, take; nothing is called 'heap'"
+    offered = "its commands: play, show, serve, simulate"
+    for argv, lacks in ((["validate"], "nim has no content to validate"), (["scenario", "x.yaml"], "nim has no scenarios"),
+                        (["render", "game.json"], "nim has no table to draw from a saved game"),
+                        (["cards"], "nim has no `cards` command"), (["play", "--log"], "nim keeps no log to print")):
+        assert main(["--game", "nim", *argv]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(f"error: {lacks}") and (offered in err or "--log" in argv), err
 
 
 def test_the_game_neutral_parts_pass_mypy_strict():
     mypy = pytest.importorskip("mypy.api")
     files = ["games/registry.py", "games/seats.py", "games/options.py", "games/feast.py", "games/tableau.py",
+             "games/commands.py", "games/command_args.py", "games/play_command.py",
              "agents/registry.py"]
     out, err, status = mypy.run(["--strict", "--follow-imports=silent", "--no-incremental",
                                  *(str(HERE.parent / "rulesdsl" / f) for f in files)])

@@ -131,3 +131,12 @@ def _alive(pid: int) -> bool:
             return "zombie" not in status.read()
     except OSError:
         return False
+
+
+def test_a_store_of_the_earlier_format_is_refused_by_name_and_replaced_with_new(capsys, store):
+    _tamper(store, "UPDATE meta SET value = '1' WHERE key = 'format'")  # format 1: the first game's own tables
+    assert main(["simulate", "--report", "--out", str(store)]) == 1
+    assert "earlier rulesdsl (format 1" in capsys.readouterr().err
+    argv = ["simulate", "--games", "1", "--jobs", "1", "--players", "1", "--short", "--out", str(store), "--no-progress"]
+    assert main(argv) == 1 and "--new" in capsys.readouterr().err
+    assert main([*argv, "--new"]) == 0 and "1 games in" in capsys.readouterr().out

@@ -54,7 +54,7 @@ def sim(capsys, *argv):
 def test_stored_rows_are_the_games_played_in_a_loop(tmp_path, content):
     result = simulate(bundles.make_bundle(), DUO, range(3), tmp_path, jobs=2, progress=False)
     assert (result.stored, result.played) == (3, 3)
-    for table in ("games", "scores", "cards", "fired", "spaces", "anytime"):
+    for table in SCHEMA:
         assert sorted(rows(tmp_path, table), key=repr) == sorted(expected(content, DUO, range(3), table), key=repr), table
     cards = rows(tmp_path, "cards")
     assert any(r[5] for r in cards)  # some occupation was played
@@ -62,7 +62,10 @@ def test_stored_rows_are_the_games_played_in_a_loop(tmp_path, content):
     assert all(1 <= r[6] <= 6 for r in played)  # a round of the short game
     assert sum(r[7] for r in cards) == sum(r[4] for r in rows(tmp_path, "fired"))
     scores = rows(tmp_path, "scores")
-    assert len(scores) == 6 and all(r[3] == sum(r[5:]) for r in scores)  # total = the breakdown
+    points = rows(tmp_path, "points")
+    assert len(scores) == 6 and all(r[3] == sum(p[3] for p in points if p[:2] == r[:2]) for r in scores)  # total = the breakdown
+    assert all(r[5] == 1 + sum(o[3] > r[3] for o in scores if o[0] == r[0]) and r[4] == (r[5] == 1) for r in scores)  # places
+    assert {r[1] for r in rows(tmp_path, "games")} == {"feast"}
 
 
 def test_resume_plays_only_what_is_missing_and_never_twice(tmp_path, capsys):
@@ -89,7 +92,7 @@ def test_a_store_of_other_options_or_content_is_refused_unless_new(tmp_path, cap
     assert [r[0] for r in rows(out, "games")] == [0]  # intact
     code, _, err = sim(capsys, "--players", "1", "--decks", "A", "--games", "2", "--jobs", "1", "--out", out, "--new")
     assert code == 0, err
-    assert [r[:3] for r in rows(out, "games")] == [(0, 1, "long"), (1, 1, "long")]
+    assert [r[:4] for r in rows(out, "games")] == [(0, "feast", 1, "long"), (1, "feast", 1, "long")]
 
 
 def test_a_foreign_file_is_never_replaced(tmp_path, capsys):

@@ -83,14 +83,20 @@ def test_simulate_stores_the_games_played_and_reports_seats_and_agents(tmp_path,
     setup = TableauSetup("vikings", 3, (("auction", 1),), ("random",) * 3)
     wanted = sorted(row for seed in range(4) for row in play(setup, seed)["scores"])
     assert _rows(out, "scores") == wanted
-    assert [row[:4] for row in _rows(out, "games")] == [(s, 3, g[2], g[3]) for s, g in
+    assert [row[:6] for row in _rows(out, "games")] == [(s, "vikings", 3, None, g[4], g[5]) for s, g in
                                                          ((s, play(setup, s)["games"][0]) for s in range(4))]
+    assert _rows(out, "points") == sorted(row for seed in range(4) for row in play(setup, seed)["points"])
+    assert {row[2] for row in _rows(out, "points")} == {"fame", "gold"}  # the first game's tables, a currency per row
     assert main([*argv[:4], "6", *argv[5:]]) == 1
     assert "already in" in capsys.readouterr().err
     assert main([*argv[:4], "6", *argv[5:], "--resume"]) == 0
     assert "2 games played" in capsys.readouterr().out and len(_rows(out, "games")) == 6
     assert main(["--game", "vikings", "simulate", "--games", "2", "--players", "2", "--out", str(out)]) == 1
     assert "other options" in capsys.readouterr().err
+    assert main(["--game", "vikings", "simulate", "--report", "--out", str(out)]) == 0  # the same flag for every game
+    assert "mean place" in capsys.readouterr().out
+    assert main(["simulate", "--report", "--out", str(out)]) == 1  # A Feast for Odin's report is not made of them
+    assert "holds games of vikings, not of feast; give that game's --game" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -152,3 +158,15 @@ def test_the_web_table_refuses_a_bad_start_or_record_with_the_reason(client):
     record = {"format": 1, "game": "vikings", "players": 2, "options": {}, "seed": 0, "answers": ["nonsense"], "content": {}}
     bad = client.post("/tableau/open", data={"text": json.dumps(record)})
     assert bad.status_code == 400 and "cannot open the saved game" in bad.data.decode()
+
+
+def test_the_game_neutral_commands_say_what_the_game_offers(capsys, tmp_path):
+    assert main(["--game", "vikings", "cards"]) == 1  # a command of A Feast for Odin's alone
+    assert capsys.readouterr().err.strip() == ("error: vikings has no `cards` command; its commands: play, validate, show, "
+                                               "scenario, render, interactions, serve, simulate")
+    save = tmp_path / "v.json"
+    assert main(["--game", "vikings", "play", "--log", "--stop-after", "5", "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "row 6" in out and out.endswith(f"the game is not over (round 1); resume it with --load {save}\n")
+    assert main(["--game", "vikings", "render", str(save), "--step", "99"]) == 1  # the same bounds for every game
+    assert "--step 99 is outside the game: it has steps 0 to 5" in capsys.readouterr().err

@@ -4,7 +4,7 @@
                                 [--players 2] [--short] [--content DIR ...] [--target score|margin]
                                 [--kind linear|mlp|auto] [--prior hand|none] [--backend local|ray] [--jobs N]
                                 [--address HOST:PORT] [--ship FILE] [--no-progress]
-                                [--branches K] [--branch-rate P]
+                                [--branches K] [--branch-rate P] [--ship-ranker FILE]
 
 Generation 0's games are played by the greedy agent (the hand-set value); the model fitted to
 them is generation 1, whose learned agent plays the games of generation 2's model, and so on.
@@ -30,6 +30,12 @@ simulation machinery (rulesdsl.sim.backends). `--content DIR` trains for a varia
 fingerprint is in the store and in every model's provenance. `--ship FILE` copies the last
 generation's model (and its provenance) to FILE, e.g. rulesdsl/agents/models/value_model.npz
 for the package's own; `rulesdsl play|simulate --model FILE` plays with any other.
+
+Every generation also fits an answer ranker (`ranker<k>.npz`, agents.ranker): at each turn's
+action question of its games the playing agent judged every answer on forks, and the store
+keeps each answer's value (table `answers`); the ranker learns that order from the state's and
+the answer's rows, so the `fast` agent judges only the answers it puts first. `--ship-ranker
+FILE` copies the last one (rulesdsl/agents/models/answer_ranker.npz for the package's own).
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rulesdsl.agents import training  # noqa: E402
 from rulesdsl.agents.model import atomic_write, from_bytes, read_files, sidecar, write_model  # noqa: E402
 from rulesdsl.agents.selfplay import SelfPlay, default_options  # noqa: E402
+from rulesdsl.engine.items import Catalog  # noqa: E402
 from rulesdsl.errors import RulesError  # noqa: E402
 from rulesdsl.sim import bundle as bundles  # noqa: E402
 from rulesdsl.sim.backends import make_backend  # noqa: E402
@@ -121,6 +128,39 @@ def fit_generation(con, out: Path, generation: int, args, provenance: dict) -> P
     return path
 
 
+def ranker_path(out: Path, generation: int) -> Path:
+    return out / f"ranker{generation}.npz"
+
+
+def fit_ranker_generation(con, out: Path, generation: int, args, provenance: dict, content) -> Path | None:
+    """Fit answer ranker `generation` (agents.ranker) to the answers the last WINDOW generations'
+    agents judged at their turns' action questions (kept if already written; None without answers)."""
+    path = ranker_path(out, generation)
+    if path.exists() and sidecar(path).exists():
+        return path
+    used = list(range(max(0, generation - WINDOW), generation))
+    states, columns = training.load_answers(con, used)
+    if len(set(columns["seed"].tolist())) < 5:
+        print(f"generation {generation}: too few games with judged answers for a ranker")
+        return None
+    catalog = Catalog(content)
+    meta, arrays, report = training.fit_ranker(states, columns, content, catalog, args.first_seed + generation)
+    meta["provenance"] = {**provenance, "target": "answer", "generation": generation, "trained_on_generations": used,
+                          "played_by": ["greedy" if g == 0 else f"learned generation {g}" for g in used],
+                          "games": int(len(set(zip(columns["generation"].tolist(), columns["seed"].tolist())))),
+                          "answers": int(len(states))}
+    write_model(path, meta, arrays)
+    v = meta["validation"]
+    for k, r in report["keep"].items():
+        chance = report["random"][k]
+        print(f"  ranker {generation}, judging its {k} first answers: loses {r['regret']} of the lookahead's value a "
+              f"question, keeps its best in {r['best_kept']:.0%} (as many at random: {chance['regret']}, "
+              f"{chance['best_kept']:.0%})")
+    print(f"ranker {generation}: MLP on {meta['training']['answers']} answers of {meta['training']['questions']} "
+          f"questions; validated on {v['questions']} questions of {v['games']} games")
+    return path
+
+
 def own_regret(con, generation: int) -> str:
     """How many questions were branched, and the points the playing agent's own answer (branch 0)
     lost against the best branch played out, on average."""
@@ -159,6 +199,8 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=None)
     parser.add_argument("--address", default=None)
     parser.add_argument("--ship", default=None, metavar="FILE", help="copy the last model (and its .json) here")
+    parser.add_argument("--ship-ranker", default=None, metavar="FILE",
+                        help="copy the last answer ranker (and its .json) here")
     parser.add_argument("--no-progress", action="store_true")
     parser.add_argument("--branches", type=int, default=4, metavar="K",
                         help="answers played out per branched question; 0: fit to the games' states (default 4)")
@@ -176,12 +218,12 @@ def main() -> int:
     provenance = {"content_fingerprint": bundle.fingerprint, "content": ["<built-in>", *args.content],
                   "options": options.to_json(), "target": args.target, "games_per_generation": args.games,
                   "tool": "tools/train_agent.py"}
-    del content
     try:
-        last = None
+        last = ranker = None
         for generation in range(args.generations + 1):
             if generation:
                 last = fit_generation(con, out, generation, args, provenance)
+                ranker = fit_ranker_generation(con, out, generation, args, provenance, content) or ranker
                 if generation == args.generations:
                     break
             if generation == 0:
@@ -210,6 +252,8 @@ def main() -> int:
         con.close()
     if args.ship and last is not None:
         ship(last, Path(args.ship))
+    if args.ship_ranker and ranker is not None:
+        ship(ranker, Path(args.ship_ranker))
     return 0
 
 

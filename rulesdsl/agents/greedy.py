@@ -26,6 +26,7 @@ import random
 
 from rulesdsl.agents.lookahead import (ANYTIME, DECLINE, MENU_KIND, TOP_KINDS, lookahead_seed, nested_answer, ranked_answers,
                                        try_answer)
+from rulesdsl.agents.ranker import KEEP, RANKED_KIND
 from rulesdsl.agents.value import Valuer, Weights, load_weights
 
 ANYTIME_KINDS = frozenset({MENU_KIND, "place"})
@@ -63,8 +64,11 @@ class GreedyAgent:
     name = "greedy"
 
     def __init__(self, seed: int = 0, weights: Weights | None = None, sample: int | None = None, menus: bool = True,
-                 width: int | None = WIDTH, margin: float = MARGIN):
+                 width: int | None = WIDTH, margin: float = MARGIN, ranker=None, keep: int = KEEP,
+                 blend: float = 0.0):
         self.seed = seed
+        self.ranker, self.keep = ranker, keep  # a turn's answers judged on forks: the ranker's `keep` first (None: all)
+        self.blend = blend  # the ranker's value added to the lookahead's, this much of it (0: the lookahead alone)
         self.width, self.margin = width, margin  # a turn's answers judged in full (see WIDTH)
         self.menus = menus  # judge opening the anytime menu by its best entry (costs a fork per entry)
         self.weights = weights if weights is not None else load_weights()
@@ -72,6 +76,7 @@ class GreedyAgent:
         self._valuer = None
         self._anytime_streak = 0
         self._menu_closed = False
+        self.last_scored: dict[str, float] | None = None
 
     def valuer(self, game) -> Valuer:
         if self._valuer is None or self._valuer.content is not game.content:
@@ -89,6 +94,8 @@ class GreedyAgent:
         if self._anytime_streak >= MAX_ANYTIME or self._menu_closed or decision.kind not in TOP_KINDS:
             # anytime actions wait for the next turn's question (opening the menu costs a fork per entry)
             legal = [k for k in legal if not k.startswith(ANYTIME)] or legal
+        if self.ranker is not None:
+            legal = self.ranker.top(game, decision, legal, self.keep)
         placed = self.valuer(game).placement_ranked(game, decision, min(PLACEMENTS_TRIED, max(1, sample - 1)))
         if placed is None and len(legal) <= sample:
             return legal
@@ -112,6 +119,7 @@ class GreedyAgent:
         return {key: try_answer(game, decision.player, key, seed, valuer, self.menus) for key in candidates}
 
     def answer(self, game, decision) -> str:
+        self.last_scored = None  # the values of the answers judged at this decision, if it judged several (self-play keeps them)
         candidates = self.candidates(game, decision)
         if decision.kind in QUICK_KINDS and len(candidates) > 1:
             key = nested_answer(game, decision, decision.player, self.valuer(game), lookahead_seed(self.seed, game), self.menus)
@@ -120,10 +128,21 @@ class GreedyAgent:
         if len(candidates) == 1:
             key = candidates[0]
         else:
-            scored = self.scores(game, decision, candidates)
+            scored = self.last_scored = self.scores(game, decision, candidates)
+            if self.blend and self.ranker is not None and decision.kind == RANKED_KIND:
+                scored = self.blended(game, decision, scored)
             key = max(scored, key=lambda k: (scored[k], *preference(decision, k)))
         self.note(decision, key)
         return key
+
+    def blended(self, game, decision, scored: dict[str, float]) -> dict[str, float]:
+        """The lookahead's values plus `blend` times the ranker's (each less its mean over the
+        answers judged): the ranker's value of an answer is the lookahead's averaged over many
+        states and dice, a single look's is one roll."""
+        keys = list(scored)
+        predicted = self.ranker.scores(game, decision.player, keys)
+        mean = float(predicted.mean())
+        return {k: v + self.blend * (float(p) - mean) for k, v, p in zip(keys, scored.values(), predicted)}
 
     def forget(self) -> None:
         """Start afresh (a policy put to a new fork): no anytime answers counted, no menu closed."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 from rulesdsl.agents.features import FEATURE_NAMES, FeatureReader
 from rulesdsl.agents.greedy import GreedyAgent
 from rulesdsl.agents.model import ValueModel, load_model
+from rulesdsl.agents.ranker import KEEP
 from rulesdsl.agents.value import Valuer
 from rulesdsl.engine.scoring import breakdown
 from rulesdsl.errors import RulesError
@@ -57,8 +58,9 @@ class LearnedAgent(GreedyAgent):
 
     name = "learned"
 
-    def __init__(self, seed: int = 0, model=None, weights=None, sample: int | None = None, menus: bool = True):
-        super().__init__(seed, weights, sample, menus)
+    def __init__(self, seed: int = 0, model=None, weights=None, sample: int | None = None, menus: bool = True,
+                 ranker=None, keep: int = KEEP):
+        super().__init__(seed, weights, sample, menus, ranker=ranker, keep=keep)
         self.model = model if isinstance(model, ValueModel) else load_model(model)
 
     def valuer(self, game) -> Valuer:

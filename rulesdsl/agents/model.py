@@ -26,7 +26,8 @@ from rulesdsl.errors import RulesError
 from rulesdsl.savefile import replace_file
 
 KINDS = ("linear", "mlp")
-TARGETS = ("score", "margin")  # the player's final score, or its margin over the best opponent
+TARGETS = ("score", "margin", "answer")  # the player's final score, its margin over the best opponent, or
+# (a ranker of answers, agents.ranker) the lookahead's value of an answer less its question's mean
 FORMAT = "rulesdsl-value-model/1"
 SHIPPED = "value_model.npz"  # in rulesdsl/agents/models/
 
@@ -131,15 +132,15 @@ def read_files(path: str | Path) -> tuple[bytes, str]:
 _LOADED: dict = {}  # (path, size, mtime) or "shipped" -> ValueModel
 
 
-def load_model(path: str | Path | None = None) -> ValueModel:
-    """The model at `path` (default: the shipped one), read once per file."""
+def load_model(path: str | Path | None = None, shipped: str = SHIPPED) -> ValueModel:
+    """The model at `path` (default: the shipped one called `shipped`), read once per file."""
     if path is None:
-        found = _LOADED.get(SHIPPED)
+        found = _LOADED.get(shipped)
         if found is None:
             folder = resources.files("rulesdsl.agents").joinpath("models")
-            npz = folder.joinpath(SHIPPED).read_bytes()
-            text = folder.joinpath(SHIPPED.replace(".npz", ".json")).read_text(encoding="utf-8")
-            found = _LOADED[SHIPPED] = from_bytes(npz, text, "rulesdsl/agents/models/value_model")
+            npz = folder.joinpath(shipped).read_bytes()
+            text = folder.joinpath(shipped.replace(".npz", ".json")).read_text(encoding="utf-8")
+            found = _LOADED[shipped] = from_bytes(npz, text, f"rulesdsl/agents/models/{shipped[:-4]}")
         return found
     path = Path(path)
     try:

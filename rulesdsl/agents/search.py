@@ -56,6 +56,7 @@ from rulesdsl.agents.learned import LearnedAgent
 from rulesdsl.agents.lookahead import TOP_KINDS, cheap_answer, fork_for_lookahead, hide_hands
 from rulesdsl.agents.paired import choose, rollouts
 from rulesdsl.agents.playout import PlayoutAgent
+from rulesdsl.agents.ranker import load_ranker
 from rulesdsl.errors import RulesError
 
 WIDTH = 4
@@ -78,7 +79,8 @@ class SearchAgent:
                  margin: float = MARGIN, z: float = Z, playout_sample: int | None = PLAYOUT_SAMPLE,
                  prune: float | None = None, cheap_nested: bool = False, follow_sample: int | None = None,
                  fresh: bool = False, rank_sample: int | None = RANK_SAMPLE, same_phase: bool = SAME_PHASE,
-                 prior: bool = PRIOR, playout_menus: bool = PLAYOUT_MENUS, model=None, learned: bool = False):
+                 prior: bool = PRIOR, playout_menus: bool = PLAYOUT_MENUS, model=None, learned: bool = False,
+                 ranked: bool = False):
         self.seed = seed
         self.iterations = iterations
         self.think = think
@@ -99,6 +101,13 @@ class SearchAgent:
         else:
             self.greedy = GreedyAgent(seed, weights)
             kind = PlayoutAgent if fresh else GreedyAgent
+        if ranked:  # the ranker of the fast agent prunes the turns' answers of the ranking, playouts and follow-ups
+            ranker = load_ranker()
+            self.greedy.ranker = ranker
+            plain = kind
+
+            def kind(agent_seed, weights, **options):
+                return plain(agent_seed, weights, ranker=ranker, **options)
         # playout_menus: the playout judges nested questions one level deeper, as greedy does (else cheaply)
         self.playout = kind(seed + 1, self.greedy.weights, sample=playout_sample, menus=playout_menus)
         # the follow-up's judge: the answers it samples decide the leaf, so it may sample more than the playout

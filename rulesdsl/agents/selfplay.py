@@ -24,11 +24,12 @@ import random
 import attrs
 import numpy as np
 
-from rulesdsl.agents.features import FeatureReader
+from rulesdsl.agents.features import BASE, FeatureReader
 from rulesdsl.agents.learned import LearnedAgent
 from rulesdsl.agents.model import from_bytes
 from rulesdsl.agents.registry import make_agent
 from rulesdsl.agents.lookahead import TOP_KINDS
+from rulesdsl.agents.ranker import RANKED_KIND
 from rulesdsl.engine.game import Game, GameOptions
 from rulesdsl.engine.scoring import final_scores
 from rulesdsl.errors import RulesError
@@ -62,7 +63,9 @@ class SelfPlay:
     def play(self, content, seed: int) -> dict:
         """One game: {"games": [(generation, seed, decisions, scores)], "states": [(generation,
         seed, step, player, round, final, margin, features...)], "branches": [(generation, seed,
-        step, player, round, final, margin, branch, lookahead, features...)]}."""
+        step, player, round, final, margin, branch, lookahead, features...)], "answers":
+        [(generation, seed, step, player, round, key, value, state row...)] (every answer the
+        agent judged at a turn's action question, with its lookahead value: an answer ranker's rows)}."""
         game = Game(content, self.options, seed)
         agents = [self.make_agent(agent_seed(seed, seat)) for seat in range(self.options.players)]
         # the agents that play branches out: seeded apart from the game's own, the same for every branch
@@ -71,21 +74,30 @@ class SelfPlay:
         chance = random.Random(seed * 31 + 7)
         rows: list[tuple] = []
         branched: list[tuple] = []
+        answered: list[tuple] = []
         while game.decision is not None:
             d = game.decision
+            own = None
             if d.kind in TOP_KINDS:
                 for player in range(self.options.players):
-                    rows.append((len(game.log), player, game.state.round, reader.vector(game, player)))
+                    vector = reader.vector(game, player)
+                    rows.append((len(game.log), player, game.state.round, vector))
+                    if player == d.player:
+                        own = vector
             if self.branches and d.kind == BRANCHED and chance.random() < self.branch_rate:
                 branched.extend(self.branch(game, d, agents[d.player], players, reader, chance.getrandbits(32)))
+            step, rnd = len(game.log), game.state.round
             game.answer(agents[d.player].answer(game, d))
+            scored = getattr(agents[d.player], "last_scored", None)
+            if d.kind == RANKED_KIND and own is not None and scored:
+                answered.extend(_answer_rows(self.generation, seed, step, d.player, rnd, scored, own[:len(BASE)]))
         scores = [r["total"] for r in final_scores(game)]
         margins = _margins(scores)
         states = [(self.generation, seed, step, player, rnd, scores[player], margins[player], *vector.tolist())
                   for step, player, rnd, vector in rows]
         branches = [(self.generation, seed, *row[:-1], *row[-1].tolist()) for row in branched]
         return {"games": [(self.generation, seed, len(game.log), ",".join(map(str, scores)))], "states": states,
-                "branches": branches}
+                "branches": branches, "answers": answered}
 
     def branch(self, game, decision, agent, players, reader, seed: int) -> list[tuple]:
         """Rows (step, player, round, final, margin, branch, lookahead, features) of the agent's
@@ -129,6 +141,17 @@ class SelfPlay:
             return vector, [r["total"] for r in final_scores(f)]
         finally:
             f.discard()
+
+
+def _answer_rows(generation: int, seed: int, step: int, player: int, rnd: int, scored: dict[str, float],
+                 base: np.ndarray) -> list[tuple]:
+    """Rows (generation, seed, step, player, round, answer key, its lookahead value, state row...)
+    of a turn's question whose answers the agent judged (at least two of them with a value)."""
+    finite = {k: v for k, v in scored.items() if v != float("-inf")}
+    if len(finite) < 2:
+        return []
+    state = base.tolist()
+    return [(generation, seed, step, player, rnd, key, float(value), *state) for key, value in finite.items()]
 
 
 def _margins(scores: list) -> list:

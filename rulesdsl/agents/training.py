@@ -19,7 +19,9 @@ from pathlib import Path
 import duckdb
 import numpy as np
 
-from rulesdsl.agents.features import FEATURE_NAMES
+from rulesdsl.agents.answer_features import AnswerReader
+from rulesdsl.agents.features import BASE, FEATURE_NAMES
+from rulesdsl.agents.ranker import KEEP, RANKER_FEATURES
 from rulesdsl.agents.model import FORMAT, ValueModel
 from rulesdsl.agents.value import VALUE_NAMES, load_weights
 from rulesdsl.errors import RulesError
@@ -27,6 +29,8 @@ from rulesdsl.errors import RulesError
 HELD_OUT = 0.2  # share of the games whose rows validate
 MLP_GAIN = 0.03  # `auto` keeps the MLP where its validation error is this share below the linear one's
 HIDDEN = (32,)
+RANKER_HIDDEN = (128,)  # the answer ranker's MLP (agents.ranker)
+RANKER_KEEPS = (1, 2, 3, 4, 6, 8)  # answers kept whose loss the ranker's validation reports
 ALPHAS = (0.1, 1.0, 10.0, 100.0)  # ridge strengths tried (the best on the held-out games is kept)
 # With the hand prior: strong penalties only. A model fitted freely to self-play (generation 1,
 # margin, 104 greedy games) predicted held-out games well (MAE 12.6) and played terribly (lost
@@ -41,6 +45,8 @@ PRIOR_ALPHAS = (10_000.0, 100_000.0)
 TARGET_COLUMN = {"score": "final", "margin": "margin"}  # what each target of model.TARGETS is, in the rows
 KEYS = ("generation", "seed", "step", "player", "round", "final", "margin")
 BRANCH_KEYS = KEYS + ("branch", "lookahead")  # a branch row: which of the best answers, and its lookahead value
+ANSWER_KEYS = ("generation", "seed", "step", "player", "round", "key", "value")  # an answer row: its key and lookahead value
+STATE_COLUMNS = RANKER_FEATURES[:len(BASE)]  # an answer row's state (the answer's own row is read from its key)
 
 
 def held_out(seeds: np.ndarray, salt: int) -> np.ndarray:
@@ -259,6 +265,9 @@ def open_store(folder: Path, meta: dict):
                 f"round INTEGER, final DOUBLE, margin DOUBLE, {features})")
     con.execute(f"CREATE TABLE IF NOT EXISTS branches (generation INTEGER, seed BIGINT, step INTEGER, player INTEGER, "
                 f"round INTEGER, final DOUBLE, margin DOUBLE, branch INTEGER, lookahead DOUBLE, {features})")
+    ranked = ", ".join(f'"{name}" DOUBLE' for name in STATE_COLUMNS)
+    con.execute(f"CREATE TABLE IF NOT EXISTS answers (generation INTEGER, seed BIGINT, step INTEGER, player INTEGER, "
+                f"round INTEGER, key VARCHAR, value DOUBLE, {ranked})")
     return con
 
 
@@ -277,6 +286,7 @@ def add_games(con, results: list[dict]) -> None:
         con.executemany("INSERT INTO games VALUES (?, ?, ?, ?)", games)
         _insert(con, "states", [s for r in results for s in r["states"]], len(KEYS + FEATURE_NAMES))
         _insert(con, "branches", [b for r in results for b in r.get("branches", ())], len(BRANCH_KEYS + FEATURE_NAMES))
+        _insert(con, "answers", [a for r in results for a in r.get("answers", ())], len(ANSWER_KEYS + STATE_COLUMNS))
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
@@ -311,3 +321,67 @@ def load_rows(con, generations: list[int]) -> tuple[np.ndarray, dict]:
                        list(generations)).fetchnumpy()
     x = np.column_stack([np.asarray(rows[n], dtype=np.float64) for n in FEATURE_NAMES]) if len(rows["seed"]) else np.zeros((0, len(FEATURE_NAMES)))
     return x, {k: np.asarray(rows[k]) for k in KEYS}
+
+
+def load_answers(con, generations: list[int]) -> tuple[np.ndarray, dict]:
+    """(state matrix, key columns incl. the answer keys) of the answers of some generations."""
+    marks = ", ".join("?" for _ in generations)
+    cols = ", ".join(f'"{n}"' for n in ANSWER_KEYS + STATE_COLUMNS)
+    rows = con.execute(f"SELECT {cols} FROM answers WHERE generation IN ({marks}) ORDER BY generation, seed, step, key",
+                       list(generations)).fetchnumpy()
+    x = (np.column_stack([np.asarray(rows[n], dtype=np.float64) for n in STATE_COLUMNS]) if len(rows["seed"])
+         else np.zeros((0, len(STATE_COLUMNS))))
+    return x, {k: np.asarray(rows[k]) for k in ANSWER_KEYS}
+
+
+def top_k_regret(pred: np.ndarray, y: np.ndarray, group: np.ndarray, keep: int) -> tuple[float, float]:
+    """(mean value lost against each group's best answer when only the `keep` answers with the
+    highest `pred` are judged, share of groups whose best answer is among them)."""
+    order = np.lexsort((-pred, group))  # by group, the highest prediction first
+    lost, hits = [], []
+    bounds = np.flatnonzero(np.diff(group[order])) + 1
+    for rows in np.split(order, bounds):
+        kept = rows[:keep]
+        best = y[rows].max()
+        lost.append(float(best - y[kept].max()))
+        hits.append(float(y[kept].max() == best))
+    return float(np.mean(lost)), float(np.mean(hits))
+
+
+def fit_ranker(states: np.ndarray, columns: dict, content, catalog, seed: int,
+               keep: int = KEEP) -> tuple[dict, dict, dict]:
+    """(meta, arrays, report) of an answer ranker (agents.ranker): a small MLP fitted to each
+    answer's lookahead value less its question's mean, from the state's row and the answer's.
+    Held-out games judge it by what judging only its `keep` first answers would lose against
+    the lookahead's best (`top_k_regret`, at several `keep`), beside a random choice of as many."""
+    reader = AnswerReader(content, catalog)
+    keys = columns["key"].tolist()
+    x = np.hstack([states, reader.rows(keys)])
+    group = np.unique(np.column_stack([np.asarray(columns[k], dtype=np.int64) for k in ("generation", "seed", "step")]),
+                      axis=0, return_inverse=True)[1].reshape(-1)
+    y = demeaned(np.asarray(columns["value"], dtype=np.float64), group)
+    test, train = _split(columns, seed)
+    mean, scale = x[train].mean(axis=0), x[train].std(axis=0)
+    scale[scale < 1e-9] = 1.0
+    _, mlp = _sklearn()
+    m = mlp(hidden_layer_sizes=RANKER_HIDDEN, alpha=1e-3, learning_rate_init=1e-3, max_iter=200, early_stopping=True,
+            validation_fraction=0.1, n_iter_no_change=8, random_state=seed).fit((x[train] - mean) / scale, y[train])
+    arrays = {"mean": mean, "scale": scale}
+    for i, (w, b) in enumerate(zip(m.coefs_, m.intercepts_)):
+        arrays[f"w{i}"], arrays[f"b{i}"] = w, b
+    meta = {"kind": "mlp", "target": "answer", "features": list(RANKER_FEATURES), "hidden": list(RANKER_HIDDEN)}
+    model = ValueModel({"format": FORMAT, **meta, "sha256": ""}, arrays)
+    pred = model.predict_many(x[test])
+    chance = np.random.default_rng(seed).random(int(test.sum()))
+    report = {"keep": {}, "random": {}}
+    for k in RANKER_KEEPS:
+        lost, hits = top_k_regret(pred, y[test], group[test], k)
+        report["keep"][k] = {"regret": round(lost, 3), "best_kept": round(hits, 3)}
+        lost, hits = top_k_regret(chance, y[test], group[test], k)
+        report["random"][k] = {"regret": round(lost, 3), "best_kept": round(hits, 3)}
+    meta["validation"] = {"games": int(len(set(columns["seed"][test].tolist()))),
+                          "questions": int(len(np.unique(group[test]))), "answers": int(test.sum()),
+                          "mae": round(float(np.abs(pred - y[test]).mean()), 3), **report}
+    meta["training"] = {"games": int(len(set(columns["seed"][train].tolist()))),
+                        "questions": int(len(np.unique(group[train]))), "answers": int(train.sum())}
+    return meta, arrays, report

@@ -19,7 +19,7 @@ nothing judged yet. Verdicts are kept in the decision once judged, so mixing the
 nothing twice. A decision belongs to the state it was asked in: read it before answering
 (to look ahead, answer on a copy of the game, not on the game that asked).
 
-The engine side: `Game.ask` takes a list of judged `Option`s or `Candidates` (keys with
+The engine side: `Runner.ask` takes a list of judged `Option`s or `Candidates` (keys with
 labels, a `judge(key)` and optionally a `judge_all(keys)` used when the full list is read;
 a label may be a function, called only when someone reads it). Checks that need a count
 (no legal answer, a single legal answer taken without asking) judge only until they know.
@@ -76,7 +76,7 @@ class Candidates:
     """Options judged on demand: `entries` are (key, label) (a label may be a function, called
     only when the label is read); `judge(key)` gives the refusal or None.
     `fixed` options (already judged) follow them. `judge_all(keys)`, when given, judges many
-    keys at once (cheaper when the full list is asked for). What `Game.ask` accepts in place
+    keys at once (cheaper when the full list is asked for). What `Runner.ask` accepts in place
     of a list."""
 
     __slots__ = ("entries", "judge", "fixed", "judge_all")

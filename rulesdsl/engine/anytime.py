@@ -61,7 +61,7 @@ class Anytime:
                     if p.supply[resource] > 0 and b.slots.count(resource) < cap:
                         options.append(Option(f"slot:{building_key(p, b)}:{resource}", f"put 1 {resource} on your {b.kind.replace('_', ' ')}"))
         options.append(Option("back", "back"))
-        answer = yield from self.g.ask(player, "anytime", "which anytime action?", options, anytime=False)
+        answer = yield from self.interp.ask(player, "anytime", "which anytime action?", options, anytime=False)
         kind, _, rest = answer.partition(":")
         if kind == "back":
             return
@@ -118,7 +118,7 @@ class Anytime:
             return
         entries = PlacementEntries(offers)
         options = Candidates(entries, lambda key: None, (Option("back", "back"),))
-        answer = yield from self.g.ask(ctx.player, "place", f"place {item.replace('_', ' ')} where?", options, anytime=False)
+        answer = yield from self.interp.ask(ctx.player, "place", f"place {item.replace('_', ' ')} where?", options, anytime=False)
         if answer == "back":
             return
         offer, placement = entries.find(answer)

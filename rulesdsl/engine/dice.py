@@ -15,6 +15,7 @@ from rulesdsl.engine.context import hows
 from rulesdsl.core.decisions import Option
 from rulesdsl.engine.events import EventInfo
 from rulesdsl.engine.items import GOOD, SPECIAL
+from rulesdsl.engine.services import Services
 from rulesdsl.lang import tree as t
 
 
@@ -38,9 +39,10 @@ class DiceState:
 
 
 class DiceRunner:
-    def __init__(self, game, interp):
+    def __init__(self, game, interp, services: Services):
         self.g = game
-        self.i = interp
+        self.i = interp  # the statements' interpreter: it reads the amounts and asks the player
+        self.services = services  # the game's course: its events and the tiles' sword values
 
     # ------------------------------------------------------------------ ships
     def _sailing(self, node: t.Dice, ctx):
@@ -78,8 +80,8 @@ class DiceRunner:
         if ships:
             count = low
             if high > low:
-                answer = yield from g.ask(ctx.player, "boats", f"how many {ships[0].kind}s sail?",
-                                          [Option(str(n), f"{n}") for n in range(low, high + 1)])
+                answer = yield from self.i.ask(ctx.player, "boats", f"how many {ships[0].kind}s sail?",
+                                               [Option(str(n), f"{n}") for n in range(low, high + 1)])
                 count = int(answer)
             sailing_ships = ships[:count]
             for ship in sailing_ships:
@@ -89,8 +91,8 @@ class DiceRunner:
         dctx = ctx.derive(dice=state)
         info = self._info(node, ctx)
         for ship in state.boats:
-            yield from g.flow.emit("when", "ship_used", dctx, EventInfo("ship_used", items=frozenset({ship.kind}), space=info.space, how=info.how))
-        yield from g.flow.emit("when", "dice_started", dctx, info)
+            yield from self.services.emit("when", "ship_used", dctx, EventInfo("ship_used", items=frozenset({ship.kind}), space=info.space, how=info.how))
+        yield from self.services.emit("when", "dice_started", dctx, info)
         ore = 0
         if node.sail is not None and node.sail.ore in ("adding", "subtracting"):
             ore = sum(ops.ship_ore(g, s) for s in state.boats)
@@ -109,14 +111,14 @@ class DiceRunner:
                 value = max(0, value)
             state.result = value
             g.note(f"player {ctx.player} rolls {state.raw} for {node.kind}: result {value}")
-            yield from g.flow.emit("when", "die_rolled", dctx, info)
+            yield from self.services.emit("when", "die_rolled", dctx, info)
             if node.direction == "low" and node.stop_at_zero and value <= 0:
                 forced = True
                 break
             if state.rolls >= state.max_rolls:
                 break
-            answer = yield from g.ask(ctx.player, "reroll", f"{node.kind}: result {value} after roll {state.rolls}; roll again?",
-                                      [Option("stop", f"keep {value}"), Option("reroll", "roll again")], anytime=False)
+            answer = yield from self.i.ask(ctx.player, "reroll", f"{node.kind}: result {value} after roll {state.rolls}; roll again?",
+                                           [Option("stop", f"keep {value}"), Option("reroll", "roll again")], anytime=False)
             if answer == "stop":
                 break
         if node.direction == "low":
@@ -126,11 +128,11 @@ class DiceRunner:
         g.note(f"player {ctx.player} {'succeeds at' if success else 'fails'} {node.kind}")
         if success:
             yield from self.i.run(node.success or (), dctx)
-            yield from g.flow.emit("when", "dice_succeeded", dctx, info)
+            yield from self.services.emit("when", "dice_succeeded", dctx, info)
         else:
             yield from self.i.run(node.failure or (), dctx.derive(via="compensation"))
-            yield from g.flow.emit("when", "dice_failed", dctx, info)
-        yield from g.flow.emit("when", "dice_ended", dctx, info)
+            yield from self.services.emit("when", "dice_failed", dctx, info)
+        yield from self.services.emit("when", "dice_ended", dctx, info)
         if ctx.action is not None:
             ctx.action.paid.update(state.paid)
             ctx.action.used.update(state.used)
@@ -155,7 +157,7 @@ class DiceRunner:
         can_pay = sum(ctx.p.supply[item] * worth[item] for item in payable) >= cost
         options = [Option("succeed", f"succeed, paying {cost}", None if can_pay else f"you cannot pay {cost}"),
                    Option("fail", "declare failure")]
-        answer = yield from g.ask(ctx.player, "dice", f"{node.kind}: result {cost}", options, anytime=False)
+        answer = yield from self.i.ask(ctx.player, "dice", f"{node.kind}: result {cost}", options, anytime=False)
         if answer == "fail":
             return False
         remaining = cost
@@ -166,8 +168,8 @@ class DiceRunner:
                 if len(payable) > 1:  # the question the other items would have made
                     self.i.unasked(ctx.player, "pay", item)
             else:
-                item = yield from g.ask(ctx.player, "pay", f"pay a pip with what ({remaining} left)?",
-                                        [Option(x, f"{x} (worth {worth[x]}, you have {ctx.p.supply[x]})") for x in held], anytime=False)
+                item = yield from self.i.ask(ctx.player, "pay", f"pay a pip with what ({remaining} left)?",
+                                             [Option(x, f"{x} (worth {worth[x]}, you have {ctx.p.supply[x]})") for x in held], anytime=False)
             ops.pay(g, ctx.p, item, 1)
             state.paid[item] += 1
             remaining -= worth[item]
@@ -195,7 +197,7 @@ class DiceRunner:
                 break
             options = [Option("done", f"battle result {battle}: no more")] + [
                 Option(x, f"add {x} (+{worth[x]})") for x in held]
-            answer = yield from g.ask(ctx.player, "dice", f"{node.kind}: battle result {battle}; add stone or weapons?", options, anytime=False)
+            answer = yield from self.i.ask(ctx.player, "dice", f"{node.kind}: battle result {battle}; add stone or weapons?", options, anytime=False)
             if answer == "done":
                 break
             offered[answer] += 1
@@ -204,7 +206,7 @@ class DiceRunner:
         threshold = node.fail_at_most if node.fail_at_most is not None else 0
         loot = self.loot_options(ctx, state.battle)
         ok = state.battle > threshold and bool(loot)
-        answer = yield from g.ask(ctx.player, "dice", f"{node.kind}: battle result {state.battle}", [
+        answer = yield from self.i.ask(ctx.player, "dice", f"{node.kind}: battle result {state.battle}", [
             Option("succeed", "succeed and loot", None if ok else f"a battle result of {state.battle} fails"),
             Option("fail", "declare failure")], anytime=False)
         if answer == "fail":
@@ -235,7 +237,7 @@ class DiceRunner:
         return out
 
     def sword(self, item: str, ctx) -> int | None:
-        base = self.g.flow.base_sword(item)
+        base = self.services.base_sword(item)
         if base is None:
             return None
         if not self.g.events.affects("sword_value", ctx):  # what `value` finds at once, without the event
@@ -260,7 +262,7 @@ class DiceRunner:
             keys = [Option(item, f"{item} (sword {value})") for item, value in options]
             if taken >= 1:
                 keys.append(Option("done", "loot no more"))
-            answer = yield from g.ask(ctx.player, "loot", f"loot which tile (sword value up to {budget})?", keys, anytime=False)
+            answer = yield from self.i.ask(ctx.player, "loot", f"loot which tile (sword value up to {budget})?", keys, anytime=False)
             if answer == "done":
                 break
             value = dict(options)[answer]

@@ -47,7 +47,7 @@ class Emission:
         while ready:
             if len(ready) > 1:
                 options = [Option(_effect_key(lst, i), f"{self.g.content.occupations[lst.card].name if lst.card else 'rule'}") for i, (lst, _) in enumerate(ready)]
-                answer = yield from self.g.ask(ctx.player, "order", f"which effect first ({name})?", options, anytime=False)
+                answer = yield from self.interp.ask(ctx.player, "order", f"which effect first ({name})?", options, anytime=False)
                 lst, hctx = ready.pop(next(i for i, o in enumerate(options) if o.key == answer))
             else:
                 lst, hctx = ready.pop()
@@ -118,7 +118,7 @@ class Emission:
             return None
         options = [Option(_effect_key(lst, i), f"instead: {self.g.content.occupations[lst.card].name if lst.card else 'rule'}") for i, (lst, _) in enumerate(usable)]
         options.append(Option("keep", "keep it as it is"))
-        answer = yield from self.g.ask(ctx.player, "instead", f"replace {name}?", options)
+        answer = yield from self.interp.ask(ctx.player, "instead", f"replace {name}?", options)
         if answer == "keep":
             return None
         lst, hctx = usable[next(i for i, o in enumerate(options) if o.key == answer)]

@@ -12,6 +12,7 @@ from collections import defaultdict
 
 import attrs
 
+from rulesdsl.engine.services import Evaluator
 from rulesdsl.lang import tree as t
 
 
@@ -57,8 +58,14 @@ class Listener:
 
 
 class Events:
-    def __init__(self, game):
-        self.g = game
+    """The effects installed in one game (board rules and played cards), indexed for the events
+    and values they concern."""
+
+    def __init__(self, content, catalog, judge: Evaluator):
+        """`judge` reads a modifier's condition and number (the game's interpreter)."""
+        self.content = content
+        self.catalog = catalog
+        self.judge = judge
         self.hooks: dict[tuple, list[Listener]] = defaultdict(list)
         self.modifiers: list[tuple] = []  # (owner, card, statement)
         self.watches: list[tuple] = []  # (owner, card, index, Watch)
@@ -101,8 +108,8 @@ class Events:
 
     # ------------------------------------------------------------------ installing
     def install_rules(self) -> None:
-        for rule_id, rule in self.g.content.rules.items():
-            program = self.g.content.programs[("rules", rule_id)]
+        for rule_id, rule in self.content.rules.items():
+            program = self.content.programs[("rules", rule_id)]
             for index, item in enumerate(program.items):
                 if isinstance(item, t.Hook):
                     self._add(Listener(None, None, index, item, rule=rule_id))
@@ -111,7 +118,7 @@ class Events:
 
     def install_card(self, player: int, number: int) -> list:
         """Register a played card's lasting parts; return its immediate statements."""
-        program = self.g.content.programs[("occupations", number)]
+        program = self.content.programs[("occupations", number)]
         immediate = []
         for index, item in enumerate(program.items):
             if isinstance(item, t.Hook):
@@ -154,7 +161,7 @@ class Events:
 
     # ------------------------------------------------------------------ matching
     def matches(self, filters, info: EventInfo, ctx) -> bool:
-        catalog = self.g.catalog
+        catalog = self.catalog
         for f in filters:
             if isinstance(f, t.OnFilter):
                 place = f.place
@@ -244,12 +251,12 @@ class Events:
             if not self.matches(stmt.filters, info, ctx):
                 continue
             sub = ctx.derive(card=card, info=info, value=base)
-            if stmt.cond is not None and not self.g.flow.interp.truth(stmt.cond, sub):
+            if stmt.cond is not None and not self.judge.truth(stmt.cond, sub):
                 continue
             if isinstance(stmt, t.Modify):
-                delta += self.g.flow.interp.number(stmt.by, sub)
+                delta += self.judge.number(stmt.by, sub)
             else:
-                setting = self.g.flow.interp.number(stmt.to, sub)
+                setting = self.judge.number(stmt.to, sub)
         result = (setting if setting is not None else base) + delta
         if floor is not None:
             result = max(floor, result)
@@ -262,7 +269,7 @@ class Events:
         for card, stmt in self._active_modifiers(ctx, rule, True):
             if not self.matches(stmt.filters, info, ctx):
                 continue
-            if stmt.cond is not None and not self.g.flow.interp.truth(stmt.cond, ctx.derive(card=card, info=info)):
+            if stmt.cond is not None and not self.judge.truth(stmt.cond, ctx.derive(card=card, info=info)):
                 continue
             return True
         return False

@@ -39,9 +39,9 @@ class Flow(PhaseRunner, ActionSpaces, Emission, CardPlay, Travel, Placing, Anyti
         known already (a fork's: those of the game it was forked from)."""
         self.g = game
         self.tables = FlowTables() if tables is None else tables
-        self.interp = Interpreter(game)
+        self.interp = Interpreter(game, self)  # the statements' services are this course's
         self.trials = Trials(self)
-        self.verdicts = Verdicts(game)
+        self.verdicts = Verdicts(game, self)
         self.direct = DirectMemo(game)  # direct verdicts remembered by the values they read
         self._verdict_scope = None  # the installed effects' token while a turn's spaces are judged
         self.resume_at = None  # (point, turn) a table phase's turns resume at

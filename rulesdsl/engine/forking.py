@@ -1,7 +1,11 @@
 """Checkpoints and forks of a game: where the flow can restart, a checkpoint of everything the
 game is; a fork restores the last checkpoint into a new Game and replays the answers since.
 
-A mixin of `Game` (engine/game.py): the driver and setup live there, the copying here.
+A mixin of `Game` (engine/game.py): the driver and setup live there, the copying here. A fork
+is constructed like any game, through `Game.__init__`, given a `Restart` (the checkpoint, the
+answers and history up to it, and the readings of the content and setup it shares with the
+game it is forked from, `FlowTables`) in place of a deal: nothing is built behind the
+constructor's back.
 
 What a fork is (issue 29 item 4). The flow is a chain of Python generators, which cannot be
 copied; it can restart only at a resume point (a phase's start, a turn's start) from a restored
@@ -29,6 +33,7 @@ import attrs
 
 from rulesdsl.engine.events import Events
 from rulesdsl.engine.flow import Flow
+from rulesdsl.engine.flow_tables import FlowTables
 from rulesdsl.engine.state import GameState
 from rulesdsl.errors import RulesError
 
@@ -67,6 +72,24 @@ class Checkpoint:
     tail: tuple = ()
     notes: tuple = ()
     adjusted: int = 0  # the game's adjustments made when it was taken (see Forking.adjust)
+
+
+@attrs.define
+class Restart:
+    """What a fork is constructed from (`Game(..., restart=...)`): the checkpoint it restarts
+    at (`base`: `root` itself, or one at root's turn's question asked again), the answers and
+    history lines up to there, the dice the record began with, the readings of the content and
+    setup shared with the game it is forked from, and its adjustments (see `Forking.adjust`).
+    Read once by the constructor (not frozen: a frozen attrs class costs a greedy game's many
+    forks three times as much to make)."""
+
+    base: Checkpoint
+    root: Checkpoint
+    log: list
+    history: list
+    initial_dice: list
+    tables: FlowTables
+    adjustments: tuple = ()
 
 
 class Forking:
@@ -178,39 +201,38 @@ class Forking:
         return end - base.answers
 
     def _restored(self, base: Checkpoint, root: Checkpoint, adjustments: tuple = ()) -> "Forking":
-        """A new Game restored from `base` (the checkpoint `root`, or one at its turn's question
-        asked again) and run to its first decision; its checkpoint is `root`, `adjustments` its
-        own (those it makes again on its replay included).
+        """A new game of this one's class restored from `base` (the checkpoint `root`, or one at
+        its turn's question asked again) and run to its first decision; its checkpoint is `root`,
+        `adjustments` its own (those it makes again on its replay included)."""
+        log = self.log[:root.answers]
+        log += [list(entry) for entry in base.tail]
+        history = self.history[:root.history]
+        history += base.notes
+        return type(self)(self.content, self.options, self.seed, restart=Restart(
+            base, root, log, history, self._initial_dice, self.flow.tables, adjustments))
 
-        Made with `__new__`, not through `Game.__init__`: that constructor deals a new game (the
-        setup drawn from the seed, the flow run from the start), none of which a restored game
-        does; every part of it is given here instead (the state and dice from the checkpoint,
-        the content, catalog and flow tables shared with this game)."""
-        g = type(self).__new__(type(self))
-        g.adjustments = adjustments
-        g.content, g.options, g.seed, g.catalog = self.content, self.options, self.seed, self.catalog
-        g.rng = _LazyRandom(base.rng)  # `fork` puts a plain generator in its place
-        g.state = base.state.clone()
-        g.log = self.log[:root.answers]
-        g.log += [list(entry) for entry in base.tail]
-        g.forced_dice = list(base.dice)
-        g._initial_dice = self._initial_dice
-        g.events = Events(g)
-        g.events.restore(base.events)  # shared until changed: the checkpoint stays as it was
-        g.decision = None
-        g.history = self.history[:root.history]
-        g.history += base.notes
-
-        g.flow = Flow(g, self.flow.tables)  # the same content and setup: what was read of them is shared
-        g._checkpoint, g.checkpoints = base, True  # restarting at its own checkpoint takes none
-        g._process = g.flow.run(base.point)
-        g._advance(None, first=True)
-        g._checkpoint = root
-        if root.point[2] is not None and g.decision is not None:  # a turn's question
-            d = g.decision
-            g._turn_ask = (root, _innermost(g._process), _asked(d))
-            g._reask_at = base.answers if base is not root else None
-        return g
+    def _restart(self, restart: "Restart") -> None:
+        """Construct this game as `restart` says (see `Game.__init__`): the state, dice and
+        installed effects of its checkpoint, the readings of the content and setup shared with
+        the game it was forked from, the flow restarted at the checkpoint's resume point."""
+        base, root = restart.base, restart.root
+        self.adjustments = restart.adjustments
+        self.rng = _LazyRandom(base.rng)  # `fork` puts a plain generator in its place
+        self.state = base.state.clone()
+        self.log = restart.log
+        self.forced_dice = list(base.dice)
+        self._initial_dice = restart.initial_dice
+        self.history = restart.history
+        self.flow = Flow(self, restart.tables)  # the same content and setup: what was read of them is shared
+        self.events = Events(self.content, self.catalog, self.flow.interp)
+        self.events.restore(base.events)  # shared until changed: the checkpoint stays as it was
+        self._checkpoint, self.checkpoints = base, True  # restarting at its own checkpoint takes none
+        self._process = self.flow.run(base.point)
+        self._advance(None, first=True)
+        self._checkpoint = root
+        if root.point[2] is not None and self.decision is not None:  # a turn's question
+            self._turn_ask = (root, _innermost(self._process), _asked(self.decision))
+            self._reask_at = base.answers if base is not root else None
 
     def _reasked(self, g: "Forking", root: Checkpoint):
         """A checkpoint at `g`'s pending decision, the turn's question of `root` asked again,
@@ -254,9 +276,7 @@ class Forking:
 
     def _start_checkpoints(self) -> None:
         """From now on take checkpoints; the one for the current point comes from a replay."""
-        shadow = type(self).__new__(type(self))
-        shadow.checkpoints = True
-        shadow.__init__(self.content, self.options, self.seed, list(self._initial_dice))
+        shadow = type(self)(self.content, self.options, self.seed, list(self._initial_dice), checkpoints=True)
         for _, key in self.log:
             shadow.answer(key)
         if shadow._checkpoint is None:

@@ -20,8 +20,9 @@ from rulesdsl.engine import record
 from rulesdsl.core.decisions import Decision
 from rulesdsl.engine.events import Events
 from rulesdsl.engine.flow import Flow
-from rulesdsl.engine.forking import Checkpoint, Forking, ResumeReached  # noqa: F401 (ResumeReached: imported from here)
+from rulesdsl.engine.forking import Checkpoint, Forking, Restart, ResumeReached  # noqa: F401 (ResumeReached: imported from here)
 from rulesdsl.engine.items import Catalog
+from rulesdsl.engine.scoring import final_scores
 from rulesdsl.engine.state import GameState, PlayerState
 from rulesdsl.errors import IllegalMove, RulesError
 from rulesdsl.geometry import pieces
@@ -85,21 +86,30 @@ class Game(Forking):
     on_note = None  # a watcher called with the index of each new history line (forks have none)
     on_forced = None  # a watcher called with (player, kind, key) of each question answered without asking
 
-    def __init__(self, content, options: GameOptions = GameOptions(), seed: int = 0, dice: list[int] | None = None):
+    def __init__(self, content, options: GameOptions = GameOptions(), seed: int = 0, dice: list[int] | None = None,
+                 *, checkpoints: bool = False, restart: Restart | None = None):
+        """A new game dealt from `seed` and run to its first decision (`dice`: die results forced
+        in order; with `checkpoints`, checkpoints from the start). With `restart`, a fork of a
+        game of the same content, options and seed (see `Forking.fork`): that game's checkpoint
+        restored and run to its first decision, nothing dealt."""
         self.content = content
         self.options = options
         self.seed = seed
-        self.rng = random.Random(seed)
         self.catalog = _catalog(content)
+        self.decision: Decision | None = None
+        self.on_note = None  # called with the index of each new history line
+        if restart is not None:
+            self._restart(restart)
+            return
+        self.checkpoints = checkpoints
+        self.rng = random.Random(seed)
         self.state = GameState()
         self.log: list[list] = []  # [player, answer] in order
         self.forced_dice = list(dice or [])  # scenario files force die results in order
-        self.events = Events(self)
-        self.decision: Decision | None = None
         self.history: list[str] = []  # a readable account of what happened
-        self.on_note = None  # called with the index of each new history line
-
+        self._initial_dice = list(self.forced_dice)
         self.flow = Flow(self)
+        self.events = Events(content, self.catalog, self.flow.interp)
         self._validate_options()
         self._setup()
         self._process = self.flow.run()
@@ -114,7 +124,16 @@ class Game(Forking):
 
     @property
     def over(self) -> bool:
+        """True once the game has ended (no question is pending)."""
         return self.decision is None
+
+    def legal(self) -> list[str]:
+        """The keys `answer` accepts now (empty once the game is over)."""
+        return [] if self.decision is None else self.decision.legal()
+
+    def scores(self) -> list[dict]:
+        """One row per player: each score category, the total and whether he won (engine/scoring.py)."""
+        return final_scores(self)
 
     def answer(self, key: str) -> None:
         """Answer the pending decision; IllegalMove (state untouched) if the answer is not allowed."""
@@ -166,15 +185,9 @@ class Game(Forking):
                 raise RecordError(f"answer {index + 1}: {err}", ("answers", index)) from None
         return game
 
-    # ------------------------------------------------------------------ questions and dice
-    def ask(self, player: int, kind: str, prompt: str, options, anytime: bool = False):
-        """Yield a decision until a real answer comes (the statement core's `Runner.ask`)."""
-        return self.flow.interp.ask(player, kind, prompt, options, anytime)
-
-    def ask_yes(self, player: int, prompt: str):
-        """Ask a yes/no question; True for yes."""
-        return self.flow.interp.ask_yes(player, prompt)
-
+    # ------------------------------------------------------------------ dice and history
+    # (questions are the interpreter's: the statement core's `Runner.ask`, which the flow's
+    # parts and the statements call themselves)
     def roll(self, faces: int) -> int:
         if self.forced_dice:
             value = self.forced_dice.pop(0)
@@ -212,7 +225,6 @@ class Game(Forking):
             raise RulesError(f"an occupation is dealt twice: {dealt}")
 
     def _setup(self) -> None:
-        self._initial_dice = list(self.forced_dice)
         content, s, rng = self.content, self.state, self.rng
         home = content.home_boards[self.options.length]
         s.rounds = len(content.game_lengths[self.options.length].rounds)

@@ -4,13 +4,18 @@ Blocks, dispatch, moods, slash positions and feasibility are the statement-runni
 games share (`runner.py`); this module says what is particular to this game's running, by
 data and hooks: the statement kinds that are optional without asking, the kinds whose gains
 arrive as one yield (timing model), arrivals announced as events, "as soon as" watches
-re-checked after every change, and decisions asked through `Game.ask` (it keeps the history).
+re-checked after every change, and forced answers noted in the game's history.
 Each statement kind's `c_X` (can it happen) and `s_X` (do it) live side by side in the module
 of what it acts on: `stmt_gain.py` (gain, build, buy), `stmt_pay.py` (pay, exchanges),
 `stmt_tiles.py` (upgrade, flip, pregnant, harvest, loot), `stmt_cards.py`, `stmt_boards.py`
 (mountains, emigration, exploration, placing), `stmt_ships.py`, `stmt_actions.py` (Vikings,
 spaces, phases, dice, `use`), `stmt_control.py` (choices, conditions, loops); values are
 `expressions.py`, the context `context.py`.
+
+A statement acts on the state (`self.g.state`, the player in its `Ctx`), asks its player itself
+(`self.ask`, the core's), and reaches what is more than one statement (events, spaces, phases,
+boards, cards: the game's course) through `self.services`, given when the game is built
+(`engine/services.py` says what each part offers).
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from rulesdsl.engine.stmt_gain import GainStatements
 from rulesdsl.engine.stmt_pay import PayStatements
 from rulesdsl.engine.stmt_ships import ShipStatements
 from rulesdsl.engine.stmt_tiles import TileStatements
+from rulesdsl.engine.services import Services
 from rulesdsl.lang import tree as t
 
 _OPTIONAL = (t.Pay, t.Exchange, t.Upgrade, t.Flip, t.TakeMountain, t.Play, t.Emigrate, t.Explore, t.PlaceBundle,
@@ -56,13 +62,15 @@ class Interpreter(GainStatements, PayStatements, TileStatements, CardStatements,
     paid_on_space = (t.Exchange,)  # paying an exchange's cost on a space is itself an effect
     slashed = Runner.slashed + (t.Draw, t.Upgrade, t.Loot, t.Emigrate)  # slash positions chosen for the whole statement
 
-    def __init__(self, game):
+    def __init__(self, game, services: Services):
+        """The interpreter of `game`, whose course (its `Flow`) offers the `services`."""
         super().__init__()
         self.g = game
+        self.services = services
         self.catalog = game.catalog
 
-        self.q = Queries(game, self)
-        self.dice = DiceRunner(game, self)
+        self.q = Queries(game, self, services)
+        self.dice = DiceRunner(game, self, services)
         # readings of the content's trees, shared by every game on the content (its catalog's)
         tables = self.catalog.tables
         self._it_refs: dict = tables.setdefault("it refs", {})  # id of a node -> (node, whether it reads `it`)
@@ -86,11 +94,11 @@ class Interpreter(GainStatements, PayStatements, TileStatements, CardStatements,
 
     def anytime_options(self, player: int):
         """The anytime menu, while the game goes on."""
-        return self.g.flow.anytime_options(player)
+        return self.services.anytime_options(player)
 
     def anytime(self, player: int, key: str):
-        """An anytime action, done by the flow."""
-        return self.g.flow.anytime(player, key)
+        """An anytime action, done by the game's course."""
+        return self.services.anytime(player, key)
 
     def watching(self) -> bool:
         """Whether limited cards wait for an "as soon as" condition."""
@@ -98,14 +106,14 @@ class Interpreter(GainStatements, PayStatements, TileStatements, CardStatements,
 
     def changed(self, ctx):
         """Re-check the "as soon as" conditions after a change."""
-        return self.g.flow.check_watches()
+        return self.services.check_watches()
 
     def binding_values(self, noun, ctx) -> list:
         """(key, label, value) for every thing `choose X` / `for each X` may bind: a space in play,
         one of the player's ships of the noun's kinds, a mountain strip, or an item he holds."""
         name = self.catalog.resolve(noun)
         if name == "space":
-            return [(sid, sid, sid) for sid in self.g.flow.spaces_in_play()]
+            return [(sid, sid, sid) for sid in self.services.spaces_in_play()]
         if name == "strip":
             return [(sid, f"{sid}: {', '.join(items)}", sid) for sid, items in self.g.state.strips if items]
         members = self.catalog.members(noun)
@@ -127,7 +135,7 @@ class Interpreter(GainStatements, PayStatements, TileStatements, CardStatements,
         hears = self.g.events.hears
         for name, ectx, info in pending:
             if hears("when", name, ectx.player):
-                yield from self.g.flow.emit("when", name, ectx, info)
+                yield from self.services.emit("when", name, ectx, info)
         return result
 
     def _arrived(self, ctx, name: str, info: EventInfo):
@@ -136,4 +144,4 @@ class Interpreter(GainStatements, PayStatements, TileStatements, CardStatements,
             ctx.pending.append((name, ctx.derive(pending=None), info))
             return
         if self.g.events.hears("when", name, ctx.player):
-            yield from self.g.flow.emit("when", name, ctx, info)
+            yield from self.services.emit("when", name, ctx, info)

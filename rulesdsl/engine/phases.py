@@ -51,8 +51,8 @@ class PhaseRunner:
             g.resume_point((s.rounds + 1, 0, None))
         s.phase = "end"
         for player in self.order():  # last placements before the count ([F1])
-            yield from self.g.ask(player, "end", "the game is over: place what you still want, then finish",
-                                  [Option("finish", "finish")], anytime=True)
+            yield from self.interp.ask(player, "end", "the game is over: place what you still want, then finish",
+                                       [Option("finish", "finish")], anytime=True)
         for player in self.order():
             yield from self.emit("when", "final_scoring", self.ctx(player), EventInfo("final_scoring"))
         s.finished = True

@@ -151,7 +151,7 @@ class Placing:
             options = [Option(item_id, f"place {n} {item_id} on your {b.kind.replace('_', ' ')}") for item_id, (b, n) in fits.items()]
             if not mandatory:
                 options.append(Option("no", "place nothing"))
-            answer = yield from self.g.ask(ctx.player, "place", "place which item?", options)
+            answer = yield from self.interp.ask(ctx.player, "place", "place which item?", options)
             if answer == "no":
                 continue
             b, n = fits[answer]
@@ -181,7 +181,7 @@ class Placing:
                            for key, pl, piece in options]
                 if node.any_number or placed:
                     choices.append(Option("no", "leave it on the table"))
-                answer = yield from self.g.ask(ctx.player, "place", f"place a served {item} into a house?", choices)
+                answer = yield from self.interp.ask(ctx.player, "place", f"place a served {item} into a house?", choices)
                 if answer == "no":
                     break
                 key, pl, piece = next(o for o in options if placement_key(o[0], o[1]) == answer)
@@ -201,7 +201,7 @@ class Placing:
                 ops.pay(self.g, ctx.p, item, 1)
                 break
             choices = [Option(placement_key(key, pl), f"{key} at {pl.row},{pl.column}", piece=piece.id) for key, pl, piece in options]
-            answer = yield from self.g.ask(ctx.player, "place", f"place the {item} where?", choices, anytime=False)
+            answer = yield from self.interp.ask(ctx.player, "place", f"place the {item} where?", choices, anytime=False)
             key, pl, piece = next(o for o in options if placement_key(o[0], o[1]) == answer)
             yield from self.place_tile(ctx, item, key, pl, piece)
             got += 1

@@ -9,6 +9,7 @@ from collections import Counter
 
 from rulesdsl.engine import ops
 from rulesdsl.engine.items import ANIMAL, BOARD, BUILDING, GOOD, RESOURCE, SHIP, SPECIAL, WEAPON
+from rulesdsl.engine.services import Services
 from rulesdsl.geometry import scoring
 from rulesdsl.lang import tree as t
 
@@ -16,9 +17,10 @@ _EVENT_ZONES = ("paid", "gained", "printed", "served", "feast", "taken", "remove
 
 
 class Queries:
-    def __init__(self, game, interp):
+    def __init__(self, game, interp, services: Services):
         self.g = game
         self.i = interp
+        self.services = services  # the game's course: what a quantity reads of the round, spaces and boards
         self.catalog = game.catalog
         self._printed: dict = {}
         # how `count` reads a selector without modifiers, read once per content (see `_count_plan`)
@@ -34,7 +36,7 @@ class Queries:
         if name == "players":
             return len(s.players)
         if name == "income":
-            return self.g.flow.income(p)
+            return self.services.income(p)
         if name == "result":
             return ctx.dice.result if ctx.dice is not None else 0
         if name == "rolls":
@@ -48,11 +50,11 @@ class Queries:
         if name == "times_this_round":
             return ctx.info.data.get("times", 0) if ctx.info else 0
         if name == "in_action":
-            return int(g.flow.in_action == ctx.player)
+            return int(self.services.in_action == ctx.player)
         if name == "harvest_round":
-            return int(g.flow.plan().harvest > 0)
+            return int(self.services.plan().harvest > 0)
         if name == "harvest_number":
-            return g.flow.plan().harvest
+            return self.services.plan().harvest
         if name == "last_round":
             return int(s.round == s.rounds)
         if name == "silver_cost":
@@ -64,16 +66,16 @@ class Queries:
         if name == "emigrations":
             return len(p.emigrated)
         if name == "in_action_phase":
-            return int(s.phase in g.flow.phases_using("turns"))
+            return int(s.phase in self.services.phases_using("turns"))
         if name == "new_vikings":
-            solo = g.flow.home().solo if len(s.players) == 1 else None
+            solo = self.services.home().solo if len(s.players) == 1 else None
             return solo.seats[min(s.round, len(solo.seats)) - 1] if solo is not None and solo.seats else 1
         if name == "banquet_seats":
-            return g.flow.home().feast_seats
+            return self.services.home().feast_seats
         if name == "banquet_vikings":
-            return g.flow.home().table_vikings
+            return self.services.home().table_vikings
         if name == "ship_seats":
-            return g.flow.home().ship_seats
+            return self.services.home().ship_seats
         if name == "top_sword_value":
             return max((g.content.special_tiles[x].sword for x in s.specials_left), default=0)
         if name == "played_this_action":
@@ -99,7 +101,7 @@ class Queries:
             return ops.ship_ore(self.g, ship) if name == "ore" else ship.ore
         if name == "sword_value":
             item = self.i.resolve_ref(arg.ref, ctx) if isinstance(arg, t.RefSelector) else next(iter(self._ids(arg, ctx)), None)
-            return self.g.flow.base_sword(item) if isinstance(item, str) else 0
+            return self.services.base_sword(item) if isinstance(item, str) else 0
         if name == "price":
             item = next(iter(self._ids(arg, ctx)), None)
             tile = self.g.content.special_tiles.get(item)
@@ -344,7 +346,7 @@ class Queries:
                         if zone == "supply":
                             total += q.supply[item]
                         elif zone in ("placed", "boards", "houses", "sheds"):
-                            total += self.g.flow.placed_count(q, item, zone)
+                            total += self.services.placed_count(q, item, zone)
                         elif zone == "ships" and item == "ore":
                             total += sum(s.ore for s in q.ships)
                         elif zone in ("deck", "discard"):

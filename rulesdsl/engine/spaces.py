@@ -39,7 +39,7 @@ class ActionSpaces:
         self.tables = self.tables.with_spaces_changed()  # its forks', if any, stay as they were
         self._check_contexts = None
         self.direct = type(self.direct)(self.g)
-        self.verdicts = type(self.verdicts)(self.g)
+        self.verdicts = type(self.verdicts)(self.g, self)
 
     def in_play(self, space: str) -> bool:
         found = self.tables.in_play_set
@@ -204,7 +204,7 @@ class ActionSpaces:
                     trials._batch = outer
             return Candidates(self.space_entries(), judge, _PASS, judge_all)
 
-        answer = yield from self.g.ask(player, "space", f"round {s.round}: where do your Vikings go?", options, anytime=True)
+        answer = yield from self.interp.ask(player, "space", f"round {s.round}: where do your Vikings go?", options, anytime=True)
         if answer == "pass":
             ctx.p.passed = True
             return
@@ -218,8 +218,8 @@ class ActionSpaces:
         acting = actx.action.space
         try:
             if self.g.events.anytimes.get(ctx.player):  # cards usable inside a Viking action
-                yield from self.g.ask(ctx.player, "act", f"carry out {self.g.content.spaces[acting].name}",
-                                      lambda: [Option("go", "carry out the action")], anytime=True)
+                yield from self.interp.ask(ctx.player, "act", f"carry out {self.g.content.spaces[acting].name}",
+                                           lambda: [Option("go", "carry out the action")], anytime=True)
             yield from self.run_action(actx, acting, prepared=True)
         finally:
             self.in_action = None
@@ -339,7 +339,7 @@ class ActionSpaces:
         options = self.imitable(ctx, place)
         if not options:
             return False
-        answer = yield from self.g.ask(ctx.player, "imitate", "imitate which space?", options)
+        answer = yield from self.interp.ask(ctx.player, "imitate", "imitate which space?", options)
         spec = self.g.content.spaces[answer]
         outer = ctx.action
         how = "copied" if outer is not None and outer.how in ("space", "copied") else "granted"

@@ -11,7 +11,7 @@ class BoardStatements:
         return any(self._strip_ok(strip, node) for strip in self.g.state.strips)
 
     def s_TakeMountain(self, node, ctx, mandatory):
-        return (yield from self.g.flow.take_mountain(node, ctx, mandatory))
+        return (yield from self.services.take_mountain(node, ctx, mandatory))
 
     def _strip_ok(self, strip, node) -> bool:
         items = strip[1]
@@ -23,31 +23,31 @@ class BoardStatements:
         return True
 
     def c_Emigrate(self, node, ctx):
-        return self.g.flow.can_emigrate(ctx, self.amount(node.cost, ctx))
+        return self.services.can_emigrate(ctx, self.amount(node.cost, ctx))
 
     def s_Emigrate(self, node, ctx, mandatory):
-        return (yield from self.g.flow.emigrate(ctx, self.amount(node.cost, ctx), mandatory))
+        return (yield from self.services.emigrate(ctx, self.amount(node.cost, ctx), mandatory))
 
     def c_Explore(self, node, ctx):
         return bool(self._explorable(node, ctx))
 
     def s_Explore(self, node, ctx, mandatory):
-        return (yield from self.g.flow.explore(ctx, self._explorable(node, ctx), mandatory))
+        return (yield from self.services.explore(ctx, self._explorable(node, ctx), mandatory))
 
     def _explorable(self, node, ctx) -> list[str]:
-        return self.g.flow.explorable(ctx, node.boards)
+        return self.services.explorable(ctx, node.boards)
 
     def c_PlaceBundle(self, node, ctx):
-        return self.affordable(node.bundle, ctx) and self.g.flow.can_place_into(ctx, node.bundle, node.into)
+        return self.affordable(node.bundle, ctx) and self.services.can_place_into(ctx, node.bundle, node.into)
 
     def s_PlaceBundle(self, node, ctx, mandatory):
-        return (yield from self.g.flow.place_bundle(node, ctx, mandatory))
+        return (yield from self.services.place_bundle(node, ctx, mandatory))
 
     def s_PlaceAll(self, node, ctx, mandatory):
-        return (yield from self.g.flow.place_all(node, ctx, mandatory))
+        return (yield from self.services.place_all(node, ctx, mandatory))
 
     def c_Lift(self, node, ctx):
-        return bool(self.g.flow.liftable(node, ctx))
+        return bool(self.services.liftable(node, ctx))
 
     def s_Lift(self, node, ctx, mandatory):
-        return (yield from self.g.flow.lift(node, ctx, mandatory))
+        return (yield from self.services.lift(node, ctx, mandatory))

@@ -18,7 +18,7 @@ class CardStatements:
         got = 0
         for _ in range(n):
             if what == "occupation":
-                got += yield from self.g.flow.draw_occupation(ctx)
+                got += yield from self.services.draw_occupation(ctx)
             else:
                 weapon = ops.draw_weapon(self.g)
                 if weapon is not None:
@@ -39,12 +39,12 @@ class CardStatements:
             if played >= max(low, 1 if mandatory else 0) or not mandatory:
                 if played >= low or not mandatory:
                     options.append(Option("stop", "play no more"))
-            answer = yield from self.g.ask(ctx.player, "play", "play which occupation?", options)
+            answer = yield from self.ask(ctx.player, "play", "play which occupation?", options)
             if answer == "stop":
                 break
-            yield from self.g.flow.play_card(ctx, int(answer))
+            yield from self.services.play_card(ctx, int(answer))
             occasion.append(int(answer))
             played += 1
         if played:
-            yield from self.g.flow.occupations_played(ctx, occasion)
+            yield from self.services.occupations_played(ctx, occasion)
         return played > 0

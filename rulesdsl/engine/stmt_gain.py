@@ -48,7 +48,7 @@ class GainStatements:
                 listed = self._price(item[0]) or 0
                 price = self._cost(["silver"], listed, ctx)
                 self._listed(["silver"], listed, ctx)
-                yield from self.g.flow.before_payment(ctx, "silver")
+                yield from self.services.before_payment(ctx, "silver")
                 ops.pay(self.g, ctx.p, "silver", price)
                 if ctx.action is not None:
                     ctx.action.paid["silver"] += price
@@ -144,18 +144,18 @@ class GainStatements:
         if len(candidates) == 1:
             return candidates[0]
         options = [Option(item_id, f"{n} {item_id.replace('_', ' ')}") for item_id, n in candidates]
-        answer = yield from self.g.ask(ctx.player, "choose", "take which?", options)
+        answer = yield from self.ask(ctx.player, "choose", "take which?", options)
         return next(c for c in candidates if c[0] == answer)
 
     def _gain_item(self, chosen, ctx, verb, mult, placed_on):
         item_id, n = chosen
         if self.g.events.hears("instead", "gaining", ctx.player):  # (else nothing can replace it: no event built)
-            replaced = yield from self.g.flow.replace(ctx, "gaining", EventInfo("gaining", items=frozenset({item_id}), amount=n,
+            replaced = yield from self.services.replace(ctx, "gaining", EventInfo("gaining", items=frozenset({item_id}), amount=n,
                                                                                  how=self._hows(ctx, verb)))
             if replaced is not None:
                 return replaced
         if placed_on is not None:
-            return (yield from self.g.flow.gain_and_place(ctx, item_id, n, placed_on))
+            return (yield from self.services.gain_and_place(ctx, item_id, n, placed_on))
         got = ops.gain(self.g, ctx.p, item_id, n)
         if got <= 0:
             return False

@@ -25,7 +25,7 @@ class PayStatements:
     def s_Pay(self, node, ctx, mandatory):
         if not self.affordable(node.bundle, ctx):
             return False
-        if not mandatory and not (yield from self.g.ask_yes(ctx.player, f"pay {describe_bundle(node.bundle)}?")):
+        if not mandatory and not (yield from self.ask_yes(ctx.player, f"pay {describe_bundle(node.bundle)}?")):
             return False
         yield from self.pay_bundle(node.bundle, ctx)
         return True
@@ -57,7 +57,7 @@ class PayStatements:
         if not (self.can(node, ctx) if usable is None else usable):
             return False
         if not mandatory:
-            if not (yield from self.g.ask_yes(ctx.player, f"{describe(node)}?")):
+            if not (yield from self.ask_yes(ctx.player, f"{describe(node)}?")):
                 return False
         if isinstance(node.cost, t.Bundle):
             yield from self.pay_bundle(node.cost, ctx)
@@ -163,7 +163,7 @@ class PayStatements:
             if not options:
                 raise RulesError("payment no longer affordable")
             if len(options) > 1:
-                answer = yield from self.g.ask(ctx.player, "pay", "pay with which?", [
+                answer = yield from self.ask(ctx.player, "pay", "pay with which?", [
                     Option(ids[0] if len(ids) == 1 else str(i), " or ".join(f"{n} {x}" for x in ids)) for i, ids, n, _ in options])
                 chosen = next(o for o in options if (o[1][0] if len(o[1]) == 1 else str(o[0])) == answer)
             else:
@@ -180,8 +180,8 @@ class PayStatements:
         while remaining > 0:
             held = [i for i in ids if self._held(i, ctx) > 0]
             if len(held) > 1:
-                answer = yield from self.g.ask(ctx.player, "pay", f"pay which ({remaining} left)?",
-                                               [Option(i, f"{i} (you have {self._held(i, ctx)})") for i in held])
+                answer = yield from self.ask(ctx.player, "pay", f"pay which ({remaining} left)?",
+                                             [Option(i, f"{i} (you have {self._held(i, ctx)})") for i in held])
                 item_id = answer
                 take = 1
             else:
@@ -190,7 +190,7 @@ class PayStatements:
                 if len(ids) > 1:  # the questions the other items would have made, one per unit
                     for _ in range(take):
                         self.unasked(ctx.player, "pay", item_id)
-            yield from self.g.flow.before_payment(ctx, item_id)
+            yield from self.services.before_payment(ctx, item_id)
             if self.catalog.kind.get(item_id) == SHIP:
                 for _ in range(take):  # which ship of the kind goes is the player's choice where they differ
                     ship = yield from self._ship_to_pay(ctx, item_id)
@@ -214,5 +214,5 @@ class PayStatements:
             return next(iter(distinct.values()))
         options = [Option(ship_key(p, ship), f"your {kind.replace('_', ' ')} with {ops.ship_ore(self.g, ship)} ore")
                    for _, ship in sorted(distinct.items())]
-        answer = yield from self.g.ask(ctx.player, "ship", f"give up which {kind.replace('_', ' ')}?", options)
+        answer = yield from self.ask(ctx.player, "ship", f"give up which {kind.replace('_', ' ')}?", options)
         return next(ship for ship in distinct.values() if ship_key(p, ship) == answer)

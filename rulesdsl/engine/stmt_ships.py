@@ -20,7 +20,7 @@ class ShipStatements:
         for ship in ships:
             if ctx.action is not None:
                 ctx.action.used[ship.kind] += 1
-            yield from self.g.flow.emit("when", "ship_used", ctx, EventInfo("ship_used", items=frozenset({ship.kind}),
+            yield from self.services.emit("when", "ship_used", ctx, EventInfo("ship_used", items=frozenset({ship.kind}),
                                                                              space=self.acting_space(ctx), how=self._hows(ctx)))
         return False
 
@@ -46,13 +46,13 @@ class ShipStatements:
 
     def c_LoadOre(self, node, ctx):
         ship = self.ship_ref(node.target, ctx)
-        return ship is not None and ctx.p.supply["ore"] >= 1 and self.g.flow.ore_room(ship) > 0
+        return ship is not None and ctx.p.supply["ore"] >= 1 and self.services.ore_room(ship) > 0
 
     def s_LoadOre(self, node, ctx, mandatory):
         ship = self.ship_ref(node.target, ctx)
         if ship is None:
             return False
-        n = min(self.amount(node.amount, ctx), ctx.p.supply["ore"], self.g.flow.ore_room(ship))
+        n = min(self.amount(node.amount, ctx), ctx.p.supply["ore"], self.services.ore_room(ship))
         if n <= 0:
             return False
         ctx.p.supply["ore"] -= n
@@ -70,7 +70,7 @@ class ShipStatements:
         n = min(self.amount(node.amount, ctx), ship.ore if ship else 0)
         if n <= 0:
             return False
-        if not mandatory and not (yield from self.g.ask_yes(ctx.player, f"remove {n} ore from your {ship.kind}?")):
+        if not mandatory and not (yield from self.ask_yes(ctx.player, f"remove {n} ore from your {ship.kind}?")):
             return False
         ship.ore -= n
         self.g.state.bank["ore"] += n

@@ -29,7 +29,7 @@ class TileStatements:
             options = [Option(good, f"{good} -> {target}") for good, target in eligible]
             if not (mandatory and done == 0) and done >= low:
                 options.append(Option("stop", "upgrade no more"))
-            answer = yield from self.g.ask(ctx.player, "upgrade", f"upgrade which good ({done} of up to {high})?", options)
+            answer = yield from self.ask(ctx.player, "upgrade", f"upgrade which good ({done} of up to {high})?", options)
             if answer == "stop":
                 break
             target = dict(eligible)[answer]
@@ -45,7 +45,7 @@ class TileStatements:
             extra = [(g_, tgt) for g_, tgt in extra if tgt is not None and ctx.p.supply[g_] > 0]
             if extra:
                 options = [Option(good, f"{good} -> {target}") for good, target in extra] + [Option("stop", "no extra step")]
-                answer = yield from self.g.ask(ctx.player, "upgrade", "one upgraded good may go one step further", options)
+                answer = yield from self.ask(ctx.player, "upgrade", "one upgraded good may go one step further", options)
                 if answer != "stop":
                     self._swap(ctx, answer, dict(extra)[answer])
         return done > 0
@@ -64,7 +64,7 @@ class TileStatements:
             options = [Option(good, f"{good} -> {back}") for good, back in eligible]
             if count >= low and not (mandatory and count == 0):
                 options.append(Option("stop", "turn no more"))
-            answer = yield from self.g.ask(ctx.player, "flip", "turn which tile over?", options)
+            answer = yield from self.ask(ctx.player, "flip", "turn which tile over?", options)
             if answer == "stop":
                 break
             back = dict(eligible)[answer]

@@ -45,7 +45,7 @@ class Travel:
             options = [Option(sid, f"{sid}: {', '.join(items)}") for sid, items in strips]
             if not (first and mandatory):
                 options.append(Option("stop", "take no more"))
-            answer = yield from g.ask(ctx.player, "mountain", "take from which mountain strip?", options)
+            answer = yield from self.interp.ask(ctx.player, "mountain", "take from which mountain strip?", options)
             if answer == "stop":
                 break
             first = False
@@ -58,8 +58,8 @@ class Travel:
                 while most < min(high, len(strip[1])) and strip[1][most] in allowed:
                     most += 1
             if most > max(low, 1):
-                pick = yield from g.ask(ctx.player, "mountain", f"take how many from {answer} (up to {most})?",
-                                        [Option(str(n), f"{n}: {', '.join(strip[1][:n])}") for n in range(1, most + 1)])
+                pick = yield from self.interp.ask(ctx.player, "mountain", f"take how many from {answer} (up to {most})?",
+                                                  [Option(str(n), f"{n}: {', '.join(strip[1][:n])}") for n in range(1, most + 1)])
                 count = int(pick)
             else:
                 count = most
@@ -109,7 +109,7 @@ class Travel:
         options = [Option(ship_key(ctx.p, s), f"{s.kind} ({s.ore} ore, lost)") for s in ships]
         if not mandatory:
             options.append(Option("no", "do not emigrate"))
-        answer = yield from self.g.ask(ctx.player, "emigrate", f"emigrate which ship for {cost} silver?", options)
+        answer = yield from self.interp.ask(ctx.player, "emigrate", f"emigrate which ship for {cost} silver?", options)
         if answer == "no":
             return False
         ship = next(s for s in ships if ship_key(ctx.p, s) == answer)
@@ -140,7 +140,7 @@ class Travel:
         options = [Option(b, self.g.content.exploration_boards[b].name) for b in boards]
         if not mandatory:
             options.append(Option("no", "do not explore"))
-        answer = yield from self.g.ask(ctx.player, "explore", "take which exploration board?", options)
+        answer = yield from self.interp.ask(ctx.player, "explore", "take which exploration board?", options)
         if answer == "no":
             return False
         slot = next(sl for sl in s.slots.values() if sl["board"] == answer)

@@ -6,27 +6,46 @@ This module only lists what the game offers; each part is imported when first us
 
 from __future__ import annotations
 
-from rulesdsl.games.registry import DEFAULT_GAME, GamePlugin, Lazy
+from rulesdsl.games.registry import DEFAULT_GAME, CommandHooks, GamePlugin, Lazy
 
 NAME = DEFAULT_GAME
 _PLAY = "rulesdsl.games.feast_play"
 _AGENTS = "rulesdsl.games.feast_agents"
+_COMMANDS = "rulesdsl.games.feast_commands"
+_AUTHORING = ("fmt", "schema", "new", "explain", "lsp", "ids")  # rulesdsl.authoring's commands
+
+COMMANDS = CommandHooks(
+    options=Lazy(_COMMANDS, "options"),
+    status=Lazy(_COMMANDS, "status"),
+    score_table=Lazy(_COMMANDS, "score_table"),
+    log_lines=Lazy(_COMMANDS, "log_lines"),
+    keeps_agents=True,
+    validate=Lazy(_COMMANDS, "validate"),
+    show=Lazy(_COMMANDS, "show"),
+    run_scenario=Lazy(_COMMANDS, "run_scenario"),
+    draw=Lazy(_COMMANDS, "draw"),
+    draw_game=Lazy(_COMMANDS, "draw_game"),
+    more={**{name: Lazy(_COMMANDS, name) for name in ("cards", "interactions", "learn")},
+          **{name: Lazy(_COMMANDS, "authoring") for name in _AUTHORING}},
+)
 
 PLUGIN = GamePlugin(
     key=NAME,
     offers=lambda: [NAME],
     claims=lambda name: name == NAME,
+    rules=Lazy(_PLAY, "rules"),
     new_game=Lazy(_PLAY, "new_game"),
     load_game=Lazy(_PLAY, "load_game"),
     scores=Lazy(_PLAY, "scores"),
     # the order is the one the web table's start form offers
-    agents={name: Lazy(_AGENTS, name) for name in ("learned", "greedy", "search", "random", "human")},
+    agents={name: Lazy(_AGENTS, name) for name in ("learned", "greedy", "fast", "search", "random", "human")},
     # Still greedy: the shipped learned model won 27 of 50 games against it (54%, 95% 40-67%)
     # at 2.3x its CPU per game (docs/AGENTS.md), so it is no default until a learned value
     # measurably beats the hand-set one.
     default_agent="greedy",
-    commands=Lazy("rulesdsl.games.feast_commands", "run"),
     simulate=Lazy("rulesdsl.sim.feast", "run"),
     web=Lazy("rulesdsl.web.feast", "register"),  # the web table's routes (Flask: the optional `web` extra)
     served=lambda name: None,  # the start form's first game is A Feast for Odin itself
+    commands=COMMANDS,
+    players=Lazy(_PLAY, "players"),
 )

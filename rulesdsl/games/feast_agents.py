@@ -3,7 +3,8 @@ model), the registry's one signature, and uses what its agent takes.
 
 `learned` is the greedy agent's lookahead valued by the model learned from self-play
 (`model` names another model file than the shipped one); `greedy` is the same lookahead valued
-by the hand-set weights of weights.yaml; `search` runs paired rollouts over the learned agent's
+by the hand-set weights of weights.yaml; `fast` is greedy judging on forks only the turn's
+answers a ranker learned from its self-play puts first (agents.ranker); `search` runs paired rollouts over the learned agent's
 best answers, valued by the model at the leaves.
 """
 
@@ -15,6 +16,7 @@ from rulesdsl.agents import RandomAgent
 from rulesdsl.agents.terminal import HumanAgent
 from rulesdsl.agents.greedy import GreedyAgent
 from rulesdsl.agents.learned import LearnedAgent
+from rulesdsl.agents.ranker import is_ranker, load_ranker
 from rulesdsl.agents.search import SearchAgent
 
 SEARCH_ITERATIONS = 16  # the search agent's rollouts per decision when no budget is given
@@ -23,6 +25,12 @@ SEARCH_ITERATIONS = 16  # the search agent's rollouts per decision when no budge
 def learned(seed: int, think: float | None, iterations: int | None, weights: Any, model: Any) -> LearnedAgent:
     """The lookahead valued by the learned model."""
     return LearnedAgent(seed, model=model, weights=weights)
+
+
+def fast(seed: int, think: float | None, iterations: int | None, weights: Any, model: Any) -> GreedyAgent:
+    """The lookahead valued by the hand-set weights, judging on forks only the turn's answers that
+    the answer ranker learned from self-play puts first (`model`: a ranker file, else the shipped one)."""
+    return GreedyAgent(seed, weights, ranker=load_ranker(model if is_ranker(model) else None))
 
 
 def greedy(seed: int, think: float | None, iterations: int | None, weights: Any, model: Any) -> GreedyAgent:

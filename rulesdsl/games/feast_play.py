@@ -13,28 +13,39 @@ from rulesdsl.content.loader import load_content
 from rulesdsl.engine.game import Game, GameOptions
 from rulesdsl.engine.scoring import final_scores
 from rulesdsl.errors import RulesError
+from rulesdsl.games.registry import DEFAULT_GAME
+
+NAME = DEFAULT_GAME
 
 
-def content_of(content: Sequence[str]) -> Any:
-    """The built-in content with these variant folders on top."""
-    return load_content([Path(c) for c in content])
+def rules(name: str, content: Sequence[str], builtin: bool = True) -> Any:
+    """The content a game is played on: the built-in content (unless `builtin` is False) with
+    these variant folders on top; ContentError naming every problem otherwise."""
+    return load_content([Path(c) for c in content], include_builtin=builtin)
 
 
-def new_game(name: str, players: int, seed: int, options: dict[str, Any], content: Sequence[str]) -> Game:
+def new_game(content: Any, players: int, seed: int, options: dict[str, Any]) -> Game:
     """A game of `players` at its first decision; RulesError naming the options for an unknown one."""
     fields = {f.name for f in attrs.fields(GameOptions)} - {"players"}
     unknown = sorted(set(options) - fields)
     if unknown:
-        raise RulesError(f"unknown option(s) {', '.join(unknown)} for {name}: use {', '.join(sorted(fields))}")
+        raise RulesError(f"unknown option(s) {', '.join(unknown)} for {NAME}: use {', '.join(sorted(fields))}")
     given = dict(options)
     if "decks" in given:
         given["decks"] = tuple(given["decks"])
-    return Game(content_of(content), GameOptions(players=players, **given), seed)
+    return Game(content, GameOptions(players=players, **given), seed)
 
 
-def load_game(name: str, record: dict[str, Any], content: Sequence[str], force: bool) -> Game:
-    """The game a record (as `Game.save` writes it, with the game's name) replays to."""
-    return Game.load(content_of(content), {k: v for k, v in record.items() if k != "game"}, force)
+def load_game(content: Any, record: dict[str, Any], force: bool) -> Game:
+    """The game a record (as `Game.save` writes it, perhaps with the game's name) replays to."""
+    if isinstance(record, dict):  # anything else is refused by Game.load, with its reason
+        record = {k: v for k, v in record.items() if k != "game"}
+    return Game.load(content, record, force)
+
+
+def players(game: Game) -> int:
+    """The number of players of a game."""
+    return int(game.options.players)
 
 
 def scores(game: Game) -> list[dict[str, Any]]:

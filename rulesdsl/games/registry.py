@@ -13,6 +13,7 @@ import functools
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from importlib import metadata
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -43,22 +44,57 @@ AgentFactory = Callable[[int, "float | None", "int | None", Any, Any], Any]
 
 
 @attrs.frozen
+class Drawing:
+    """A picture `render` prints or writes: SVG (written as PNG for a .png name) or plain text."""
+
+    text: str
+    svg: bool = True
+    about: str = ""  # what it shows, after "wrote FILE (SVG, ...)"
+
+
+def _no_commands() -> dict[str, Callable[[Any], int]]:
+    return {}
+
+
+@attrs.frozen
+class CommandHooks:
+    """What the command line's game-neutral commands (`rulesdsl.games.commands`: play, validate,
+    show, scenario, render) ask of one game: only what differs between games. A hook left None
+    means the game has no such thing, and the command says so instead of failing."""
+
+    # (parsed command line) -> a new game's options besides --option NAME=NUMBER (a game's own flags)
+    options: Callable[[Any], dict[str, Any]] | None = None
+    status: Callable[[Any], str] | None = None  # where an unfinished game stands ("round 3, actions")
+    score_table: Callable[[Any, list[str]], str] | None = None  # (game, agents) -> text; None: a table of `scores`
+    log_lines: Callable[[Any, Any], list[str]] | None = None  # (rules, game) -> what happened (`play --log`)
+    keeps_agents: bool = False  # whether a saved record may name its agents (`play --load` resumes with them)
+    validate: Callable[[str, Sequence[str], bool, Sequence[str]], str] | None = None  # (name, content, builtin, paths)
+    show: Callable[[Any, str, bool], str] | None = None  # (rules, name, tree only) -> text; RulesError if unknown
+    run_scenario: Callable[[Any, Path], Any] | None = None  # (rules, file) -> a result with passed, title, failures
+    draw: Callable[[Any, str, dict[str, Any]], Drawing] | None = None  # (rules, what, options): a board, a file ...
+    draw_game: Callable[[Any, str], Drawing] | None = None  # (game, title): the table of a saved game
+    more: Mapping[str, Callable[[Any], int]] = attrs.field(factory=_no_commands)  # the game's own commands
+
+
+@attrs.frozen
 class GamePlugin:
     """How one kind of game is opened, loaded, forked, scored, played by agents and served."""
 
     key: str  # the plug-in's own name
     offers: Callable[[], list[str]]  # the game names it lists (the built-in ones)
     claims: Callable[[str], bool]  # whether it plays the game called NAME (a folder, say)
-    new_game: Callable[[str, int, int, dict[str, Any], Sequence[str]], Any]  # (name, players, seed, options, content)
-    load_game: Callable[[str, dict[str, Any], Sequence[str], bool], Any]  # (name, record, content, force)
+    rules: Callable[[str, Sequence[str], bool], Any]  # (name, content folders, built-in content too) -> checked rules
+    new_game: Callable[[Any, int, int, dict[str, Any]], Any]  # (rules, players, seed, options)
+    load_game: Callable[[Any, dict[str, Any], bool], Any]  # (rules, record, force)
     scores: Callable[[Any], list[dict[str, Any]]]  # one row per player, with `winner`
     agents: Mapping[str, AgentFactory]  # by name, in the order they are offered
     default_agent: str
-    commands: Callable[[Any], int]  # the command line's game commands (play, validate, show ...)
     simulate: Callable[[Any], int]  # `simulate` and `balance`
     served: Callable[[str], str | None]  # the game the web table's start form offers first
+    commands: CommandHooks = attrs.field(factory=CommandHooks)  # what the command line asks of this game
     web: Callable[[Any, Any], None] = attrs.field(default=lambda app, tables: None)  # (flask app, web.app.Tables)
     fork: Callable[[Any], Any] = attrs.field(default=lambda game: game.fork())
+    players: Callable[[Any], int] = attrs.field(default=lambda game: game.players)  # a game's number of players
     also: str = ""  # what else names a game of this plug-in, for the message of an unknown game
 
 

@@ -8,10 +8,24 @@ This module only lists what the games offer; each part is imported when first us
 from __future__ import annotations
 
 from rulesdsl.errors import RulesError
-from rulesdsl.games.registry import GamePlugin, Lazy
+from rulesdsl.games.registry import CommandHooks, GamePlugin, Lazy
 from rulesdsl.tableau import rulesets
 
 _PLAY = "rulesdsl.games.tableau_play"
+_COMMANDS = "rulesdsl.games.tableau_commands"
+
+COMMANDS = CommandHooks(
+    options=Lazy(_COMMANDS, "options"),
+    status=Lazy(_COMMANDS, "status"),
+    score_table=Lazy(_COMMANDS, "score_table"),
+    log_lines=Lazy(_COMMANDS, "log_lines"),
+    validate=Lazy(_COMMANDS, "validate"),
+    show=Lazy(_COMMANDS, "show"),
+    run_scenario=Lazy(_COMMANDS, "run_scenario"),
+    draw=Lazy(_COMMANDS, "draw"),
+    draw_game=Lazy(_COMMANDS, "draw_game"),
+    more={"interactions": Lazy(_COMMANDS, "interactions")},
+)
 
 
 def _claims(name: str) -> bool:
@@ -26,12 +40,13 @@ PLUGIN = GamePlugin(
     key="tableau",
     offers=lambda: list(rulesets.ruleset_folders()),
     claims=_claims,
+    rules=Lazy(_PLAY, "rules"),
     new_game=Lazy(_PLAY, "new_game"),
     load_game=Lazy(_PLAY, "load_game"),
     scores=Lazy(_PLAY, "scores"),
     agents={name: Lazy(_PLAY, name) for name in ("random", "greedy", "search", "human")},  # no learned value yet
     default_agent="greedy",
-    commands=Lazy("rulesdsl.games.tableau_commands", "run"),
+    commands=COMMANDS,
     simulate=Lazy("rulesdsl.sim.tableau", "run"),
     web=Lazy("rulesdsl.web.tableau", "register"),  # the web table's routes (Flask: the optional `web` extra)
     served=Lazy(_PLAY, "served"),

@@ -18,21 +18,22 @@ from rulesdsl.tableau.terminal import TableauHuman
 SEARCH_ITERATIONS = 8  # the search agent's rollouts per decision when no budget is given
 
 
-def ruleset_of(name: str, content: Sequence[str] = ()) -> Any:
-    """The checked ruleset called `name` (a variant is its own folder, never extra content)."""
+def rules(name: str, content: Sequence[str] = (), builtin: bool = True) -> Any:
+    """The checked ruleset called `name` (a variant is its own folder, never extra content; the
+    folder is the whole game, so `builtin` has nothing to leave out)."""
     if content:
         raise RulesError(f"{name} is a ruleset folder: give a variant as its own folder, not as extra content")
     return rulesets.load(name)
 
 
-def new_game(name: str, players: int, seed: int, options: dict[str, Any], content: Sequence[str]) -> TableauGame:
-    """A game of the ruleset `name` at its first decision."""
-    return TableauGame(ruleset_of(name, content), players, options, seed)
+def new_game(ruleset: Any, players: int, seed: int, options: dict[str, Any]) -> TableauGame:
+    """A game of the ruleset at its first decision."""
+    return TableauGame(ruleset, players, options, seed)
 
 
-def load_game(name: str, record: dict[str, Any], content: Sequence[str], force: bool) -> TableauGame:
+def load_game(ruleset: Any, record: dict[str, Any], force: bool) -> TableauGame:
     """The game a record (as `TableauGame.save` writes it) replays to."""
-    return TableauGame.load(ruleset_of(name, content), record, force)
+    return TableauGame.load(ruleset, record, force)
 
 
 def scores(game: TableauGame) -> list[dict[str, Any]]:

@@ -52,7 +52,7 @@ def run_task(task):
     """Play one task: (tag, bundle, setup, seeds) -> (tag, rows of each game)."""
     tag, bundle, setup, seeds = task
     own = getattr(setup, "play_many", None)  # a setup that plays its own games (agents.selfplay.SelfPlay)
-    content = bundles.load(bundle)
+    content = bundles.load(bundle) if bundle is not None else None  # None: a game whose setup loads its own rules
     return tag, own(content, seeds) if own is not None else play_many(content, setup, seeds)
 
 

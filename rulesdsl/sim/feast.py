@@ -3,17 +3,15 @@ played into the store (`sim.runner`) and the paired card tests (`sim.balance`)."
 
 from __future__ import annotations
 
-import sys
-
 from rulesdsl.agents.registry import default_agent
 from rulesdsl.engine.game import GameOptions
 from rulesdsl.errors import RulesError
 from rulesdsl.sim import bundle as bundles
 from rulesdsl.sim.balance import run_balance
+from rulesdsl.sim.command import check_games, run_simulation
 from rulesdsl.sim.consoles import output_console, progress_console
-from rulesdsl.sim.play import Setup
+from rulesdsl.sim.play import GAME, Setup
 from rulesdsl.sim.report import coverage, print_coverage, print_summary
-from rulesdsl.sim.runner import Interrupted, simulate
 from rulesdsl.sim.store import read_store
 
 
@@ -35,7 +33,7 @@ def _setup(args):
 
 def _simulate(args) -> int:
     if args.report:
-        con, meta = read_store(args.out)
+        con, meta = read_store(args.out, GAME)
         try:
             bundle = bundles.make_bundle(args.content, not args.no_builtin)
             if meta.get("fingerprint") != bundle.fingerprint:
@@ -46,32 +44,9 @@ def _simulate(args) -> int:
         finally:
             con.close()
         return 0
-    if args.games < 1:
-        raise RulesError(f"--games must be at least 1, not {args.games}")
+    check_games(args)
     bundle = bundles.make_bundle(args.content, not args.no_builtin)
-    console = progress_console()
-    try:
-        result = simulate(bundle, _setup(args), range(args.seed, args.seed + args.games), args.out,
-                          backend=args.backend, jobs=args.jobs, address=args.address, resume=args.resume,
-                          new=args.new, progress=not args.no_progress, console=console)
-    except Interrupted as err:
-        print(err, file=sys.stderr)
-        return err.code
-    except RuntimeError as err:  # DuckDB's word for Ctrl-C during a query outside a batch
-        if "interrupted" not in str(err).lower():
-            raise
-        print(f"interrupted; the games stored in {args.out} are intact: --resume goes on", file=sys.stderr)
-        return 130
-    rate = result.played / result.seconds if result.seconds and result.played else 0
-    skipped = f", {result.skipped} already stored" if result.skipped else ""
-    print(f"{result.played} games played in {result.seconds:.1f} s ({rate:.1f} games/s){skipped}; "
-          f"{result.stored} games in {args.out}")
-    con, _ = read_store(args.out)
-    try:
-        print_summary(con, output_console())
-    finally:
-        con.close()
-    return 0
+    return run_simulation(args, bundle, _setup(args), lambda con: print_summary(con, output_console()))
 
 
 def _balance(args) -> int:

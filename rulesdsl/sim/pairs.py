@@ -12,9 +12,11 @@ from __future__ import annotations
 import json
 
 from rulesdsl.engine.scoring import CATEGORIES
-from rulesdsl.sim.store import open_store
+from rulesdsl.sim.store import column, open_store
 
 KEEP = 3  # pairs per card whose games are kept as records (largest differences either way)
+FORMAT = "1"  # of a balance store (its tables have not changed since the first)
+DECISIONS, SECONDS = column("games", "decisions"), column("games", "seconds")  # in a simulated game's `games` row
 
 SCHEMA: dict[str, list[tuple[str, str]]] = {
     "pairs": [("test", "INTEGER"), ("pair", "BIGINT"), ("unit", "BIGINT"), ("seed", "BIGINT"), ("seat", "INTEGER"),
@@ -32,7 +34,7 @@ PAIR_COLUMNS = [name for name, _ in SCHEMA["pairs"]]
 
 def open_pairs(folder, meta: dict, new: bool):
     """The balance store in `folder` for runs of `meta`; refused for other content or settings unless `new`."""
-    return open_store(folder, meta, new=new, schema=SCHEMA)
+    return open_store(folder, meta, new=new, schema=SCHEMA, fmt=FORMAT)
 
 
 def pair_rows(test: int, pair: int, unit: int, seat: int, game_a: dict, game_b: dict, card: int) -> dict[str, list[tuple]]:
@@ -42,10 +44,11 @@ def pair_rows(test: int, pair: int, unit: int, seat: int, game_a: dict, game_b: 
     seed = game_a["games"][0][0]
     held = next((r for r in game_a["cards"] if r[1] == seat and r[2] == card), None)
     played = bool(held is not None and held[5])
-    cats_a, cats_b = row_a[5:5 + len(CATEGORIES)], row_b[5:5 + len(CATEGORIES)]
+    cats_a, cats_b = breakdown_of(game_a, seat), breakdown_of(game_b, seat)
     out = {"pairs": [(test, pair, unit, seed, seat, row_a[3], row_b[3], row_a[3] - row_b[3], bool(row_a[4]), bool(row_b[4]),
                       played, held[6] if played else None, held[7] if held is not None else 0,
-                      game_a["games"][0][3], game_b["games"][0][3], game_a["games"][0][5] + game_b["games"][0][5],
+                      game_a["games"][0][DECISIONS], game_b["games"][0][DECISIONS],
+                      game_a["games"][0][SECONDS] + game_b["games"][0][SECONDS],
                       *cats_a, *cats_b)],
            "pair_spaces": [], "pair_anytime": [], "pair_fired": [], "pair_records": []}
     for arm, game in (("a", game_a), ("b", game_b)):
@@ -53,6 +56,12 @@ def pair_rows(test: int, pair: int, unit: int, seat: int, game_a: dict, game_b: 
         out["pair_anytime"] += [(test, pair, arm, action, n) for _, player, action, n in game["anytime"] if player == seat]
     out["pair_fired"] = [(test, pair, timing, n) for _, player, c, timing, n in game_a["fired"] if player == seat and c == card]
     return out
+
+
+def breakdown_of(game: dict, seat: int) -> tuple[int, ...]:
+    """A seat's points by scoring category (in CATEGORIES' order), from a game's `points` rows."""
+    points = {category: value for _, player, category, value in game["points"] if player == seat}
+    return tuple(points[category] for category in CATEGORIES)
 
 
 def answers_text(game: dict) -> str:

@@ -15,10 +15,12 @@ import attrs
 
 from rulesdsl.engine.game import Game, GameOptions
 from rulesdsl.engine.scoring import CATEGORIES, final_scores
+from rulesdsl.games.registry import DEFAULT_GAME
 from rulesdsl.games.seats import agent_seed, play_agents
 from rulesdsl.sim.agents import make_agent
 
 TIMING_KEYS = ("round",)  # telemetry entries that are not counts of effects
+GAME = DEFAULT_GAME  # the game these rows are of (the store's `games.game`)
 
 
 @attrs.frozen
@@ -81,9 +83,10 @@ def rows_of(game, setup: Setup, seed: int, dealt, seen, spaces, anytime, seconds
     scores = final_scores(game)
     winners = ",".join(str(r["player"]) for r in scores if r["winner"])
     out: dict[str, list[tuple]] = {
-        "games": [(seed, len(state.players), game.options.length, len(game.log), winners, round(seconds, 6))],
-        "scores": [(seed, r["player"], setup.agents[r["player"]], r["total"], r["winner"], *(r[c] for c in CATEGORIES))
-                   for r in scores],
+        "games": [(seed, GAME, len(state.players), game.options.length, len(game.log), winners, round(seconds, 6))],
+        "scores": [(seed, r["player"], setup.agents[r["player"]], r["total"], r["winner"],
+                    1 + sum(other["total"] > r["total"] for other in scores)) for r in scores],
+        "points": [(seed, r["player"], c, r[c]) for r in scores for c in CATEGORIES],
         "cards": [], "fired": [], "spaces": [], "anytime": [],
     }
     fired_by_card: Counter = Counter()

@@ -1,5 +1,5 @@
-"""`rulesdsl simulate`: play a seed range on a backend, store every game, show progress and
-a summary. Games are stored in batches, each one transaction; an interrupted run (Ctrl-C,
+"""`rulesdsl simulate` for every game: play a seed range on a backend, store every game, show
+progress. Games are stored in batches, each one transaction; an interrupted run (Ctrl-C,
 a dead worker) keeps what was stored, and `--resume` plays only the seeds not yet there."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from rulesdsl.resources import version
 from rulesdsl.sim import agents as agent_names
 from rulesdsl.sim import bundle as bundles
 from rulesdsl.sim.backends import WorkerLost, make_backend
-from rulesdsl.sim.play import Setup, new_game
+from rulesdsl.sim.play import GAME, Setup, new_game
 from rulesdsl.sim.progress import progress_bar
 from rulesdsl.sim.store import StoreError, open_store
 
@@ -43,7 +43,7 @@ class RunResult:
 
 def store_meta(bundle, setup: Setup) -> dict:
     """What a store must agree on: the content fingerprint and the setup (not the seeds)."""
-    return {"fingerprint": bundle.fingerprint, "setup": json.dumps(setup.to_json(), sort_keys=True),
+    return {"game": GAME, "fingerprint": bundle.fingerprint, "setup": json.dumps(setup.to_json(), sort_keys=True),
             "content": json.dumps(["<built-in>"] * bundle.builtin + [r.name for r in bundle.roots]),
             "rulesdsl": version()}
 
@@ -56,14 +56,20 @@ def check_setup(content, setup: Setup) -> None:
     new_game(content, setup, 0)  # the engine's own checks of players, length, decks and cards dealt
 
 
-def simulate(bundle, setup: Setup, seeds, out, backend="local", jobs=None, address=None, resume=False, new=False,
-             progress=True, chunk=1, console=None) -> RunResult:
-    """Play `seeds` into the store at `out`; see the module docstring."""
-    content = bundles.load(bundle)
-    check_setup(content, setup)
+def simulate(bundle, setup, seeds, out, backend="local", jobs=None, address=None, resume=False, new=False,
+             progress=True, chunk=1, console=None, meta: dict | None = None) -> RunResult:
+    """Play `seeds` into the store at `out`; see the module docstring.
+
+    `setup` is the first game's `Setup` (checked here against the content of `bundle`), or the
+    setup of another game that plays its own games (`setup.play_many(content, seeds)`, checked
+    by its caller, with no bundle) and gives the store's `meta` itself."""
+    if meta is None:
+        content = bundles.load(bundle)
+        check_setup(content, setup)
+        meta = store_meta(bundle, setup)
     seeds = list(dict.fromkeys(seeds))
     runner = make_backend(backend, jobs, address)
-    store = open_store(out, store_meta(bundle, setup), new=new)
+    store = open_store(out, meta, new=new)
     try:
         stored = store.seeds()
         already = [s for s in seeds if s in stored]

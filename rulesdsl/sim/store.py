@@ -7,6 +7,13 @@ already there, and users query the tables with SQL straight away (`duckdb
 rulesdsl-sims/sims.duckdb`, or `duckdb.connect(...)` in Python; `COPY ... TO 'x.parquet'`
 exports). The options and the content fingerprint are kept in `meta`, and a store is only
 ever extended by games of the same content and options.
+
+Every game's store has the same tables (`SCHEMA`): `games` names the game of each row, `scores`
+gives every player's total, place and win, and `points` the breakdown of the total (the first
+game's scoring categories, a tableau ruleset's currencies), one row per part, so the same SQL
+reads the stores of any game. The tables of what happened with cards, spaces and anytime
+actions stay empty for a game without them. A store of format 1 (the first game's own tables,
+before every game shared them) is refused with a message; `--new` replaces it.
 """
 
 from __future__ import annotations
@@ -17,18 +24,19 @@ from pathlib import Path
 import duckdb
 import numpy as np
 
-from rulesdsl.engine.scoring import CATEGORIES
 from rulesdsl.errors import RulesError
 
 FILE = "sims.duckdb"
-FORMAT = "1"
+FORMAT = "2"  # of a store of games (SCHEMA); 1 was the first game's alone, with its categories as columns of scores
+OLD_FORMATS = {"1": "the first game's own tables, before every game shared them"}
 
-# table -> [(column, type)]; the rows of sim.play come in this order
+# table -> [(column, type)]; the rows of a simulated game (sim.play, sim.tableau) come in this order
 SCHEMA: dict[str, list[tuple[str, str]]] = {
-    "games": [("seed", "BIGINT PRIMARY KEY"), ("players", "INTEGER"), ("length", "VARCHAR"), ("decisions", "INTEGER"),
-              ("winners", "VARCHAR"), ("seconds", "DOUBLE")],
+    "games": [("seed", "BIGINT PRIMARY KEY"), ("game", "VARCHAR"), ("players", "INTEGER"), ("length", "VARCHAR"),
+              ("decisions", "INTEGER"), ("winners", "VARCHAR"), ("seconds", "DOUBLE")],
     "scores": [("seed", "BIGINT"), ("player", "INTEGER"), ("agent", "VARCHAR"), ("total", "INTEGER"),
-               ("winner", "BOOLEAN"), *((c, "INTEGER") for c in CATEGORIES)],
+               ("winner", "BOOLEAN"), ("place", "INTEGER")],
+    "points": [("seed", "BIGINT"), ("player", "INTEGER"), ("category", "VARCHAR"), ("points", "INTEGER")],
     "cards": [("seed", "BIGINT"), ("player", "INTEGER"), ("card", "INTEGER"), ("deck", "VARCHAR"),
               ("dealt", "BOOLEAN"), ("played", "BOOLEAN"), ("round_played", "INTEGER"), ("fired", "INTEGER"),
               ("points", "INTEGER")],
@@ -36,6 +44,11 @@ SCHEMA: dict[str, list[tuple[str, str]]] = {
     "spaces": [("seed", "BIGINT"), ("player", "INTEGER"), ("space", "VARCHAR"), ("times", "INTEGER")],
     "anytime": [("seed", "BIGINT"), ("player", "INTEGER"), ("action", "VARCHAR"), ("times", "INTEGER")],
 }
+
+
+def column(table: str, name: str) -> int:
+    """Where a column of SCHEMA's `table` is in its rows."""
+    return [column for column, _ in SCHEMA[table]].index(name)
 
 
 class StoreError(RulesError):
@@ -75,7 +88,7 @@ def connect(path: Path, read_only: bool = False):
 class Store:
     def __init__(self, folder: Path, con, meta: dict, schema: dict | None = None):
         self.folder, self.con, self.meta = folder, con, meta
-        self.schema = SCHEMA if schema is None else schema  # a tableau game's store has its own tables
+        self.schema = SCHEMA if schema is None else schema  # balance's store of pairs has its own tables
 
     @property
     def path(self) -> Path:
@@ -128,12 +141,12 @@ def _first_line(err) -> str:
     return str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
 
 
-def open_store(folder, meta: dict, new: bool = False, schema: dict | None = None) -> Store:
+def open_store(folder, meta: dict, new: bool = False, schema: dict | None = None, fmt: str = FORMAT) -> Store:
     """Open (or create) the store in `folder` for games of `meta` (fingerprint and setup), with
-    the tables of `schema` (default: the first game's).
+    the tables of `schema` (default: the games' SCHEMA) in format `fmt`.
 
-    A store of other content or options is refused unless `new`, which starts it afresh;
-    a file that is not a rulesdsl store is never replaced."""
+    A store of other content or options (or of an earlier format) is refused unless `new`, which
+    starts it afresh; a file that is not a rulesdsl store is never replaced."""
     duckdb = _duckdb()
     folder = Path(folder)
     path = folder / FILE
@@ -142,7 +155,7 @@ def open_store(folder, meta: dict, new: bool = False, schema: dict | None = None
     except OSError as err:
         raise StoreError(f"cannot create the store folder {folder}: {err.strerror}") from None
     if path.exists():
-        old = _read_meta(path)
+        old = _read_meta(path, fmt, any_format=new)
         if new:
             path.unlink()
             Path(str(path) + ".wal").unlink(missing_ok=True)
@@ -155,26 +168,32 @@ def open_store(folder, meta: dict, new: bool = False, schema: dict | None = None
             con.execute(f"CREATE TABLE IF NOT EXISTS {table} ({', '.join(f'{n} {t}' for n, t in columns)})")
         con.execute("CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR)")
         if con.execute("SELECT count(*) FROM meta").fetchone()[0] == 0:
-            con.executemany("INSERT INTO meta VALUES (?, ?)", [(k, str(v)) for k, v in {"format": FORMAT, **meta}.items()])
+            con.executemany("INSERT INTO meta VALUES (?, ?)", [(k, str(v)) for k, v in {"format": fmt, **meta}.items()])
     except duckdb.Error as err:
         raise StoreError(f"cannot open the store {path}: {_first_line(err)}") from None
     return Store(folder, con, meta, schema)
 
 
-def read_store(folder):
-    """A read-only connection to an existing store and its meta."""
+def read_store(folder, game: str | None = None):
+    """A read-only connection to an existing store and its meta; StoreError when it holds the
+    games of another game than `game` (when given)."""
     duckdb = _duckdb()
     path = Path(folder) / FILE
     if not path.exists():
         raise StoreError(f"no simulation store in {folder} (no {FILE}); run `rulesdsl simulate --out {folder}` first")
     meta = _read_meta(path)
+    if game is not None and meta.get("game") != game:
+        raise StoreError(f"the store {path} holds games of {meta.get('game', 'another game')!s:.60}, not of {game}; "
+                         f"give that game's --game to report on it")
     try:
         return connect(path, read_only=True), meta
     except duckdb.Error as err:
         raise StoreError(f"cannot open the store {path}: {_first_line(err)}") from None
 
 
-def _read_meta(path: Path) -> dict:
+def _read_meta(path: Path, fmt: str = FORMAT, any_format: bool = False) -> dict:
+    """A store's meta (without its format); StoreError for a file that is no store or, unless
+    `any_format` (a store about to be replaced), a store of another format."""
     duckdb = _duckdb()
     try:
         con = connect(path, read_only=True)
@@ -190,9 +209,13 @@ def _read_meta(path: Path) -> dict:
     finally:
         con.close()
     meta = dict(rows)
-    if meta.pop("format", None) != FORMAT:
-        raise StoreError(f"{path} is a simulation store of another format; choose another folder with --out")
-    return meta
+    found = meta.pop("format", None)
+    if found == fmt or (any_format and found is not None):
+        return meta
+    if fmt == FORMAT and found in OLD_FORMATS:
+        raise StoreError(f"{path} is a simulation store of an earlier rulesdsl (format {found}: {OLD_FORMATS[found]}); "
+                         f"start it afresh with --new or choose another folder with --out")
+    raise StoreError(f"{path} is a simulation store of another format; choose another folder with --out")
 
 
 def _mismatch(path: Path, old: dict, meta: dict) -> str:

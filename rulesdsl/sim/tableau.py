@@ -1,11 +1,14 @@
 """`rulesdsl --game NAME simulate` for tableau rulesets (rulesdsl.tableau): many seeded games,
-stored like the first game's (one DuckDB store per folder, batches as transactions, `--resume`,
-`--new`, a store refused for other content or options), and a balance report per seat and per
-agent: mean place, win rate and the mean of every currency.
+stored in the first game's store and tables (`sim.store.SCHEMA`: one DuckDB store per folder,
+batches as transactions, `--resume`, `--new`, a store refused for other content or options),
+and a balance report per seat and per agent: mean place, win rate and the mean of every currency.
 
-The store's tables follow the ruleset: `games` (seed, players, decisions, winners, seconds) and
-`scores` (seed, player, agent, place, winner, then one column per currency of the ruleset).
-Games run in worker processes (`--jobs`); a game is given by its setup and seed alone (agents
+The rows: `games` (the ruleset's id as the game, no length), `scores` (the total is the
+ranking's first currency, with the place and the win) and `points` (every currency of every
+player); a tableau ruleset has no cards, spaces or anytime actions to count.
+
+Games run in the first game's runner (`sim.runner`: worker processes, `--jobs`, progress,
+Ctrl-C and `--resume`); a game is given by its setup and seed alone (agents
 are seeded from the seed and the seat, the same rule as `play`), so a worker anywhere plays it
 to the same rows. `balance` compares cards with and without them: a game without cards has
 nothing for it, which the message says.
@@ -14,10 +17,7 @@ nothing for it, which the message says.
 from __future__ import annotations
 
 import json
-import re
-import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 
 import attrs
 
@@ -27,15 +27,10 @@ from rulesdsl.games.options import parse_options
 from rulesdsl.games.seats import agent_seed, play_agents
 from rulesdsl.sim.agents import check as check_agents
 from rulesdsl.sim.agents import make_agent
-from rulesdsl.sim.backends import default_jobs
-from rulesdsl.sim.progress import progress_bar
-from rulesdsl.sim.runner import Interrupted
-from rulesdsl.sim.store import open_store, read_store
+from rulesdsl.sim.command import check_games, run_simulation
+from rulesdsl.sim.store import read_store
 from rulesdsl.tableau.game import TableauGame, check_options
 from rulesdsl.tableau.rulesets import load
-
-BATCH = 20  # games stored per transaction
-
 
 @attrs.frozen
 class TableauSetup:
@@ -47,22 +42,14 @@ class TableauSetup:
     agents: tuple
     budget: int | None = None
 
+    def play_many(self, content: None, seeds) -> list[dict]:
+        """Several games in a row (a worker's task, through `sim.runner`: the ruleset is loaded by name)."""
+        return play_many(self, seeds)
+
     def to_json(self) -> dict:
         """The setup as plain data (the store's `setup` entry)."""
         return {"game": self.game, "players": self.players, "options": dict(self.options), "agents": list(self.agents),
                 "budget": self.budget}
-
-
-def schema(ruleset) -> dict:
-    """The store's tables for this ruleset (a column per currency; ids are checked to be plain names)."""
-    currencies = [c.id for c in ruleset.components.currencies]
-    for name in currencies:
-        if not re.fullmatch(r"[a-z_][a-z0-9_]*", name) or name in ("seed", "player", "agent", "place", "winner"):
-            raise RulesError(f"currency '{name}' cannot be a column of the store")
-    return {"games": [("seed", "BIGINT PRIMARY KEY"), ("players", "INTEGER"), ("decisions", "INTEGER"),
-                      ("winners", "VARCHAR"), ("seconds", "DOUBLE")],
-            "scores": [("seed", "BIGINT"), ("player", "INTEGER"), ("agent", "VARCHAR"), ("place", "INTEGER"),
-                       ("winner", "BOOLEAN"), *((name, "INTEGER") for name in currencies)]}
 
 
 def play(setup: TableauSetup, seed: int) -> dict:
@@ -74,10 +61,13 @@ def play(setup: TableauSetup, seed: int) -> dict:
     play_agents(game, agents)
     rows = game.scores()
     currencies = [c.id for c in ruleset.components.currencies]
+    first = ruleset.manifest.ranking[0]  # what the places are counted in first: the total of the store
     winners = ",".join(str(r["player"]) for r in rows if r["place"] == 1)
-    return {"games": [(seed, setup.players, len(game.log), winners, round(time.perf_counter() - start, 6))],
-            "scores": [(seed, r["player"], setup.agents[r["player"]], r["place"], r["place"] == 1, *(r[c] for c in currencies))
-                       for r in rows]}
+    return {"games": [(seed, ruleset.id, setup.players, None, len(game.log), winners, round(time.perf_counter() - start, 6))],
+            "scores": [(seed, r["player"], setup.agents[r["player"]], r.get(first, 0), r["place"] == 1, r["place"])
+                       for r in rows],
+            "points": [(seed, r["player"], c, r.get(c, 0)) for r in rows for c in currencies],
+            "cards": [], "fired": [], "spaces": [], "anytime": []}
 
 
 def play_many(setup: TableauSetup, seeds) -> list[dict]:
@@ -109,79 +99,38 @@ def run(args) -> int:
     if args.report:
         report_store(args.out, ruleset)
         return 0
-    if args.games < 1:
-        raise RulesError(f"--games must be at least 1, not {args.games}")
+    check_games(args)
     if args.backend != "local":
         raise RulesError(f"--backend {args.backend} plays the first game only; {ruleset.manifest.name} runs in local "
                          f"worker processes (--jobs N)")
     setup = setup_of(args, ruleset)
     meta = {"fingerprint": fingerprint(ruleset)["digest"], "setup": json.dumps(setup.to_json(), sort_keys=True),
             "game": ruleset.id}
-    store = open_store(args.out, meta, new=args.new, schema=schema(ruleset))
-    start = time.perf_counter()
-    try:
-        stored = store.seeds()
-        seeds = list(range(args.seed, args.seed + args.games))
-        already = [s for s in seeds if s in stored]
-        if already and not args.resume:
-            raise RulesError(f"{len(already)} of these seeds are already in {store.path} (first: {already[0]}); "
-                             f"--resume plays only the missing ones, --new starts the store afresh")
-        todo = [s for s in seeds if s not in stored]
-        played = _play_all(setup, todo, args.jobs, not args.no_progress, store)
-        count = store.count()
-    finally:
-        store.close()
-    seconds = time.perf_counter() - start
-    skipped = f", {len(already)} already stored" if already else ""
-    print(f"{played} games played in {seconds:.1f} s{skipped}; {count} games in {args.out}")
-    report_store(args.out, ruleset)
-    return 0
+    return run_simulation(args, None, setup, lambda con: print_report(con, ruleset), meta=meta)
 
 
 def report_store(out, ruleset) -> None:
     """Print the balance report of the store in `out`."""
-    con, _meta = read_store(out)
+    con, _meta = read_store(out, ruleset.id)
     try:
         print_report(con, ruleset)
     finally:
         con.close()
 
 
-def _play_all(setup, todo, jobs, show, store) -> int:
-    jobs = max(1, jobs or default_jobs())
-    size = max(1, min(BATCH, len(todo) // (jobs * 4)))  # small enough that every worker has its share
-    chunks = [tuple(todo[i:i + size]) for i in range(0, len(todo), size)]
-    jobs = min(jobs, len(chunks) or 1)
-    played = 0
-    with progress_bar(len(todo), show and sys.stderr.isatty()) as advance:
-        try:
-            if jobs == 1:
-                results = (play_many(setup, chunk) for chunk in chunks)
-                for games in results:
-                    store.add(games)
-                    played += len(games)
-                    advance(len(games))
-            else:
-                with ProcessPoolExecutor(jobs) as pool:
-                    for games in pool.map(play_many, [setup] * len(chunks), chunks):
-                        store.add(games)
-                        played += len(games)
-                        advance(len(games))
-        except KeyboardInterrupt:
-            raise Interrupted(f"interrupted: {played} games stored by this run; run the same command with --resume to go on",
-                              130) from None
-    return played
-
-
 def report_rows(con, ruleset) -> dict:
     """Per seat and per agent: games, mean place, win rate and each currency's mean."""
     currencies = [c.id for c in ruleset.components.currencies]
-    means = "".join(f", avg({name})" for name in currencies)
+    # each currency's mean from the `points` rows, one column per currency (ids are parameters, never SQL text)
+    means = ", avg(points) FILTER (WHERE category = ?)" * len(currencies)
+    scores = ("(SELECT s.player, s.agent, s.place, s.winner, p.category, p.points FROM scores s "
+              "JOIN points p USING (seed, player))")
     games, decisions, seconds = con.execute("SELECT count(*), avg(decisions), avg(seconds) FROM games").fetchone()
-    seats = con.execute(f"SELECT player, any_value(agent), count(*), avg(place), avg(CAST(winner AS INTEGER)){means} "
-                        "FROM scores GROUP BY player ORDER BY player").fetchall()
-    agents = con.execute(f"SELECT agent, count(*), avg(place), avg(CAST(winner AS INTEGER)){means} "
-                         "FROM scores GROUP BY agent ORDER BY agent").fetchall()
+    seats = con.execute(f"SELECT player, any_value(agent), count(*) FILTER (WHERE category = ?), avg(place), "
+                        f"avg(CAST(winner AS INTEGER)){means} FROM {scores} GROUP BY player ORDER BY player",
+                        [currencies[0], *currencies]).fetchall()
+    agents = con.execute(f"SELECT agent, count(*) FILTER (WHERE category = ?), avg(place), avg(CAST(winner AS INTEGER)){means} "
+                         f"FROM {scores} GROUP BY agent ORDER BY agent", [currencies[0], *currencies]).fetchall()
     return {"games": games, "decisions": decisions or 0, "seconds": seconds or 0, "seats": seats, "agents": agents,
             "currencies": currencies}
 

@@ -106,9 +106,24 @@ def deal_hidden(table: Table, seed: int) -> None:
     table.rng = rng
 
 
+@attrs.frozen
+class Resume:
+    """A game constructed from a table already laid (`TableauGame(..., resume=...)`): the table
+    (taken over, not copied), the answers before it, the checkpoints kept (round -> (answers,
+    table); None: none kept) and where the unseen table was dealt anew (see `TableauGame.fork`)."""
+
+    table: Table
+    log: list = attrs.field(factory=list)
+    marks: dict | None = None
+    dealt: list = attrs.field(factory=list)
+
+
 class TableauGame:
     def __init__(self, ruleset, players: int | None = None, options: dict | None = None, seed: int = 0,
-                 prepare=None, program=None, checkpoints: bool = False):
+                 prepare=None, program=None, checkpoints: bool = False, *, resume: Resume | None = None):
+        """A game set up from the ruleset and `seed` (`prepare(table)` lays a scenario's situation
+        over it, `program` is run in place of the rounds); with `resume`, the game goes on from a
+        table already laid instead (nothing is dealt)."""
         r = ruleset.manifest.players
         players = r.default if players is None else players
         if not r.min <= players <= r.max:
@@ -118,15 +133,19 @@ class TableauGame:
         self.seed = seed
         self.given = dict(options or {})
         self.options = check_options(ruleset, self.given)
-        self.table = new_table(ruleset, players, seed)
-        if prepare is not None:
-            prepare(self.table)
         self.prepare = prepare
         self.program = program
-        # round -> (answers before it, the table as it starts); None: no checkpoints kept
-        self.checkpoints: dict | None = {} if checkpoints else None
-        self.dealt: list = []  # (answer index, seed) where the unseen table was dealt anew (forks)
-        self._start([])
+        if resume is None:
+            self.table = new_table(ruleset, players, seed)
+            if prepare is not None:
+                prepare(self.table)
+            # round -> (answers before it, the table as it starts); None: no checkpoints kept
+            self.checkpoints: dict | None = {} if checkpoints else None
+            self.dealt: list = []  # (answer index, seed) where the unseen table was dealt anew (forks)
+            self._start([])
+        else:
+            self.table, self.checkpoints, self.dealt = resume.table, resume.marks, list(resume.dealt)
+            self._start(list(resume.log))
 
     def _start(self, log: list) -> None:
         self.interp = Interpreter(self)
@@ -138,13 +157,7 @@ class TableauGame:
     @classmethod
     def from_table(cls, ruleset, players: int, options: dict, seed: int, table: Table) -> "TableauGame":
         """A game that goes on from `table` (taken over, not copied) with the round after `table.round`."""
-        game = cls.__new__(cls)
-        game.ruleset, game.players, game.seed = ruleset, players, seed
-        game.given = dict(options)
-        game.options = check_options(ruleset, game.given)
-        game.table, game.prepare, game.program, game.checkpoints, game.dealt = table, None, None, None, []
-        game._start([])
-        return game
+        return cls(ruleset, players, options, seed, resume=Resume(table))
 
     # ------------------------------------------------------------------ forks
     def fork(self, hidden_seed: int | None = None) -> "TableauGame":
@@ -152,20 +165,16 @@ class TableauGame:
         with `hidden_seed`, the unseen stacks and bag dealt anew from it. Checkpoints are kept."""
         marks = self.checkpoints or {}
         rounds = [r for r, (at, _) in marks.items() if at <= len(self.log)]
-        game = TableauGame.__new__(TableauGame)
-        game.ruleset, game.players, game.seed, game.given, game.options = (
-            self.ruleset, self.players, self.seed, self.given, self.options)
-        game.prepare, game.program, game.dealt = self.prepare, self.program, list(self.dealt)
-        game.checkpoints = {r: marks[r] for r in rounds}
         if rounds and self.program is None:
             at, table = marks[max(rounds)]
-            game.table = copy_data(table)
+            table = copy_data(table)
         else:  # from the start: the same setup, a scenario's situation laid again
-            at, game.table = 0, new_table(self.ruleset, self.players, self.seed)
+            at, table = 0, new_table(self.ruleset, self.players, self.seed)
             if self.prepare is not None:
-                self.prepare(game.table)
+                self.prepare(table)
+        game = type(self)(self.ruleset, self.players, self.given, self.seed, self.prepare, self.program,
+                          resume=Resume(table, self.log[:at], {r: marks[r] for r in rounds}, self.dealt))
         dealt = {index: seed for index, seed in self.dealt if index >= at}
-        game._start(self.log[:at])
         for index in range(at, len(self.log)):
             if index in dealt:
                 deal_hidden(game.table, dealt[index])

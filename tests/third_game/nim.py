@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 
 from rulesdsl.errors import IllegalMove, RulesError
-from rulesdsl.games.registry import GamePlugin
+from rulesdsl.games.registry import CommandHooks, GamePlugin
 
 STICKS = 10
 
@@ -88,15 +88,11 @@ def _scores(game: Nim) -> list[dict[str, Any]]:
              "winner": p == last} for p in range(game.players)]
 
 
-def _commands(args: Any) -> int:
-    from rulesdsl.agents.registry import make_agents
-    from rulesdsl.games.seats import play_agents
-
-    game = Nim(args.players, args.seed)
-    agents, names = make_agents(args.agents or "", game.players, game.seed, game="nim")
-    play_agents(game, agents)
-    print(" ".join(f"P{row['player'] + 1}:{names[row['player']]}{'*' if row['winner'] else ''}" for row in _scores(game)))
-    return 0
+def _show(rules: None, name: str, tree_only: bool) -> str:
+    """What the one rule of Nim says: the only item there is."""
+    if name != "take":
+        raise RulesError(f"Nim has one item, take; nothing is called '{name}'")
+    return f"take: take 1 to 3 sticks of {STICKS}; who takes the last stick wins\n"
 
 
 def _refuse(args: Any) -> int:
@@ -107,12 +103,13 @@ PLUGIN = GamePlugin(
     key="nim",
     offers=lambda: ["nim"],
     claims=lambda name: name == "nim",
-    new_game=lambda name, players, seed, options, content: Nim(players, seed, **options),
-    load_game=lambda name, record, content, force: Nim.load(record),
+    rules=lambda name, content, builtin: None,  # Nim has no content to load
+    new_game=lambda rules, players, seed, options: Nim(players, seed, **options),
+    load_game=lambda rules, record, force: Nim.load(record),
     scores=_scores,
     agents={"greediest": lambda seed, think, iterations, weights, model: Greediest(seed)},
     default_agent="greediest",
-    commands=_commands,
+    commands=CommandHooks(show=_show),  # no validate, scenario, render: the commands say Nim has none
     simulate=_refuse,
     served=lambda name: None,
 )

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rulesdsl.engine.services import SpaceServices
 from rulesdsl.engine.state import BuildingState, GameState, PlayerState, ShipState
 
 _MISSING = object()
@@ -232,8 +233,9 @@ class Reading:
 class Verdicts:
     """Remembered direct verdicts of one game (`enabled = False` judges everything afresh)."""
 
-    def __init__(self, game):
+    def __init__(self, game, services: SpaceServices):
         self.g = game
+        self.services = services  # the game's course: whether an action is under way is part of every key (`token`)
         self.entries: dict = {}
         self.enabled = ENABLED
         self.hits = self.misses = 0
@@ -252,12 +254,12 @@ class Verdicts:
     def token(self) -> tuple:
         """What is installed (listeners, modifiers, watches, anytime effects) by identity, and
         whether an action is under way: part of every key."""
-        events, flow = self.g.events, self.g.flow
+        events = self.g.events
         objects = [lst for listeners in events.hooks.values() for lst in listeners]
         objects += events.modifiers
         objects += events.watches
         objects += [x for v in events.anytimes.values() for x in v]
-        token = (tuple(map(id, objects)), frozenset(events._values), flow.in_action)
+        token = (tuple(map(id, objects)), frozenset(events._values), self.services.in_action)
         found = self._alive.get(token)
         if found is None:  # a small number stands for the token in keys (cheaper to hash)
             found = self._alive[token] = (len(self._alive), objects)

@@ -30,8 +30,8 @@ def banquet(flow, ctx, seats: int):
     empty_seats = 0
     while position < seats:
         room, previous = seats - position, last_color
-        answer = yield from g.ask(ctx.player, "feast", f"banquet: seat {position + 1} of {seats}",
-                                  lambda: _options(flow, ctx, room, previous, lengthwise), anytime=True)
+        answer = yield from flow.interp.ask(ctx.player, "feast", f"banquet: seat {position + 1} of {seats}",
+                                            lambda: _options(flow, ctx, room, previous, lengthwise), anytime=True)
         if answer == "stop":
             empty_seats += seats - position
             break
