@@ -231,7 +231,7 @@ def test_own_counts_compiled_equal_the_query(content):
                 for player in range(4):
                     ctx = game.flow.ctx(player)
                     for selector in selectors.values():
-                        own = interp._own_count(selector)
+                        own = interp.compiled_count(selector)
                         if own is None:
                             continue
                         assert own(ctx) == interp.q.count(selector, ctx), selector

@@ -33,8 +33,8 @@ from typing import Any, ClassVar, Protocol
 # a label, or a function that writes it when it is read (it may name its tile: `piece`)
 Label = Any
 Entry = tuple[str, Label]  # (key, label) of an option not judged yet
-Judge = Callable[[str], "str | None"]  # a key -> why it is refused (None: legal)
-JudgeAll = Callable[[list[str]], Iterable["str | None"]]
+Refusal = Callable[[str], "str | None"]  # a key -> why it is refused (None: legal)
+Refusals = Callable[[list[str]], Iterable["str | None"]]
 
 
 class Draws(Protocol):
@@ -81,8 +81,8 @@ class Candidates:
 
     __slots__ = ("entries", "judge", "fixed", "judge_all")
 
-    def __init__(self, entries: Sequence[Entry], judge: Judge, fixed: Iterable[Option] = (),
-                 judge_all: JudgeAll | None = None) -> None:
+    def __init__(self, entries: Sequence[Entry], judge: Refusal, fixed: Iterable[Option] = (),
+                 judge_all: Refusals | None = None) -> None:
         self.entries = entries
         self.judge = judge
         self.fixed = tuple(fixed)
@@ -100,8 +100,8 @@ class Decision:
     # verdicts known (`_given`: the fixed options') and `_options` once every one is judged
     _options: Any  # tuple[Option, ...] | None
     _entries: Any  # Sequence[Entry] | None
-    _judge: Any  # Judge | None
-    _judge_all: Any  # JudgeAll | None
+    _judge: Any  # Refusal | None
+    _judge_all: Any  # Refusals | None
     _verdicts: Any  # dict[str, str | None] | None
     _given: Any  # dict[str, str | None] | None
     _index: dict[str, Label] | None
@@ -311,7 +311,7 @@ def _piece(label: Label) -> str | None:
     return piece
 
 
-def _seeded_order(rng: SeededStream, entries: Sequence[Entry], verdicts: dict[str, str | None], judge: Judge | None,
+def _seeded_order(rng: SeededStream, entries: Sequence[Entry], verdicts: dict[str, str | None], judge: Refusal | None,
                   moved: dict[int, int]) -> Iterator[str]:
     """`legal_in_order` with a `SeededStream`: `randrange` inlined, the stream's state kept
     current at every step (the caller may stop after any key)."""
