@@ -77,6 +77,7 @@ class GreedyAgent:
         self._anytime_streak = 0
         self._menu_closed = False
         self.last_scored: dict[str, float] | None = None
+        self._opened_at: int | None = None  # the answers in the log when this agent last gave an anytime entry at a turn's question
 
     def valuer(self, game) -> Valuer:
         if self._valuer is None or self._valuer.content is not game.content:
@@ -120,6 +121,11 @@ class GreedyAgent:
 
     def answer(self, game, decision) -> str:
         self.last_scored = None  # the values of the answers judged at this decision, if it judged several (self-play keeps them)
+        if self._opened_at == len(game.log) - 1 and decision.kind in TOP_KINDS:
+            # the anytime entry given at the last answer came straight back to this question (nothing
+            # in it was asked: the engine took its only answer, the way back): it does nothing now
+            self._menu_closed = True
+        self._opened_at = None
         candidates = self.candidates(game, decision)
         if decision.kind in QUICK_KINDS and len(candidates) > 1:
             key = nested_answer(game, decision, decision.player, self.valuer(game), lookahead_seed(self.seed, game), self.menus)
@@ -132,6 +138,8 @@ class GreedyAgent:
             if self.blend and self.ranker is not None and decision.kind == RANKED_KIND:
                 scored = self.blended(game, decision, scored)
             key = max(scored, key=lambda k: (scored[k], *preference(decision, k)))
+        if decision.kind in TOP_KINDS and key.startswith(ANYTIME):
+            self._opened_at = len(game.log)
         self.note(decision, key)
         return key
 
@@ -146,7 +154,7 @@ class GreedyAgent:
 
     def forget(self) -> None:
         """Start afresh (a policy put to a new fork): no anytime answers counted, no menu closed."""
-        self._anytime_streak, self._menu_closed = 0, False
+        self._anytime_streak, self._menu_closed, self._opened_at = 0, False, None
 
     def note(self, decision, key: str) -> None:
         """Keep count of anytime answers; a menu left by its way back stays closed until the
