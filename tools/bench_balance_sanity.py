@@ -78,6 +78,7 @@ def main(argv=None) -> int:
     from rulesdsl.sim.balance import Plan, balance, plan_tests, store_meta
     from rulesdsl.sim.pairs import open_pairs
     from rulesdsl.sim.play import Setup
+    from rulesdsl.sim.runner import ending_signals_interrupt
 
     names = [a.strip() for a in args.agents.split(",")]
     names = names * args.players if len(names) == 1 else names
@@ -105,7 +106,12 @@ def main(argv=None) -> int:
             print(f"{done[0]} pairs played, {now:.0f} s, {60 * done[0] / now:.1f} pairs/min", file=sys.stderr, flush=True)
 
     try:
-        outcomes = balance([t for _, t in tests], setup, backend, store, plan, args.seed, 0.0, args.pairing, advance)
+        with ending_signals_interrupt():  # SIGTERM/SIGHUP stop the workers too (the pairs stored so far are kept)
+            outcomes = balance([t for _, t in tests], setup, backend, store, plan, args.seed, 0.0, args.pairing, advance)
+    except KeyboardInterrupt:
+        print(f"\ninterrupted after {done[0]} pairs: the same command with --out {out} goes on from there",
+              file=sys.stderr)
+        return 130
     finally:
         backend.stop()
         store.close()
