@@ -93,6 +93,15 @@ def play_generation(con, setup: SelfPlay, seeds: list[int], bundle, args) -> int
     return played
 
 
+def fitted_on(provenance: dict, generation: int, used: list[int], columns: dict) -> dict:
+    """A model's provenance: the run's, and the generations, agents, seeds and games of the rows it was fitted to."""
+    return {**provenance, "generation": generation, "trained_on_generations": used,
+            "played_by": ["greedy" if g == 0 else f"learned generation {g}" for g in used],
+            "seeds": [[int(columns["seed"][columns["generation"] == g].min()),
+                       int(columns["seed"][columns["generation"] == g].max())] for g in used],
+            "games": int(len(set(zip(columns["generation"].tolist(), columns["seed"].tolist()))))}
+
+
 def fit_generation(con, out: Path, generation: int, args, provenance: dict) -> Path:
     """Fit model `generation` to the last WINDOW generations' rows (kept if already written)."""
     path = model_path(out, generation)
@@ -107,12 +116,7 @@ def fit_generation(con, out: Path, generation: int, args, provenance: dict) -> P
         alphas = training.PRIOR_ALPHAS if args.prior == "hand" else training.ALPHAS
         meta, arrays, report = training.fit(x, columns, args.target, args.kind, args.first_seed + generation,
                                             args.prior, alphas)
-    meta["provenance"] = {**provenance, "generation": generation, "trained_on_generations": used,
-                          "played_by": ["greedy" if g == 0 else f"learned generation {g}" for g in used],
-                          "seeds": [[int(columns["seed"][columns["generation"] == g].min()),
-                                     int(columns["seed"][columns["generation"] == g].max())] for g in used],
-                          "games": int(len(set(zip(columns["generation"].tolist(), columns["seed"].tolist())))),
-                          "states": int(len(x))}
+    meta["provenance"] = {**fitted_on(provenance, generation, used, columns), "states": int(len(x))}
     write_model(path, meta, arrays)
     for r in report:
         picks = f", regret {r['regret']:.2f} (best picked {r['best_picked']:.0%})" if "regret" in r else ""
@@ -145,9 +149,7 @@ def fit_ranker_generation(con, out: Path, generation: int, args, provenance: dic
         return None
     catalog = Catalog(content)
     meta, arrays, report = training.fit_ranker(states, columns, content, catalog, args.first_seed + generation)
-    meta["provenance"] = {**provenance, "target": "answer", "generation": generation, "trained_on_generations": used,
-                          "played_by": ["greedy" if g == 0 else f"learned generation {g}" for g in used],
-                          "games": int(len(set(zip(columns["generation"].tolist(), columns["seed"].tolist())))),
+    meta["provenance"] = {**fitted_on(provenance, generation, used, columns), "target": "answer",
                           "answers": int(len(states))}
     write_model(path, meta, arrays)
     v = meta["validation"]

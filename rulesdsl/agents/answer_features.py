@@ -1,6 +1,6 @@
 """A turn's answers as numbers, read without trying them: what an action space does, by kinds.
 
-A cheap ranking of a turn's answers (`prior.AnswerPrior`) needs to tell the answers apart before
+A cheap ranking of a turn's answers (`ranker.AnswerRanker`) needs to tell the answers apart before
 any fork. An answer to the question "where do your Vikings go?" is an action space; what the
 space does is its effect tree, so its row is read from that tree through kinds only: how many
 Vikings it takes (its column), the statements it runs counted by their kind in the language
@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from rulesdsl.agents.value import squares
 from rulesdsl.engine.items import ANIMAL, BOARD, BUILDING, GOOD, RESOURCE, SHIP, SPECIAL, WEAPON
 from rulesdsl.lang import tree as t
 
@@ -57,11 +58,8 @@ class AnswerReader:
         self.content = content
         self.catalog = catalog
         self.food = catalog.classes.get("food", frozenset())
-        self._cells: dict[str, float] = {}
-        for good in content.goods.values():
-            self._cells[good.id] = float(sum(row.count("#") for row in good.shape))
-        for tile in content.special_tiles.values():
-            self._cells[tile.id] = float(sum(row.count("#") for row in tile.shape))
+        self._cells = {piece.id: float(squares(piece.shape))
+                       for piece in (*content.goods.values(), *content.special_tiles.values())}
         self._rows: dict[str, np.ndarray] = {}
 
     def row(self, key: str) -> np.ndarray:
@@ -100,7 +98,7 @@ class AnswerReader:
             return
         if not isinstance(node, t.Node):
             return
-        for i, cls in enumerate(STATEMENTS):
+        for cls in STATEMENTS:
             if isinstance(node, cls):
                 row[_INDEX[f"n_{cls.__name__}"]] += 1.0
                 break

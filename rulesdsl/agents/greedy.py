@@ -26,7 +26,7 @@ import random
 
 from rulesdsl.agents.lookahead import (ANYTIME, DECLINE, MENU_KIND, TOP_KINDS, lookahead_seed, nested_answer, ranked_answers,
                                        try_answer)
-from rulesdsl.agents.ranker import KEEP, RANKED_KIND
+from rulesdsl.agents.ranker import KEEP
 from rulesdsl.agents.value import Valuer, Weights, load_weights
 
 ANYTIME_KINDS = frozenset({MENU_KIND, "place"})
@@ -64,11 +64,9 @@ class GreedyAgent:
     name = "greedy"
 
     def __init__(self, seed: int = 0, weights: Weights | None = None, sample: int | None = None, menus: bool = True,
-                 width: int | None = WIDTH, margin: float = MARGIN, ranker=None, keep: int = KEEP,
-                 blend: float = 0.0):
+                 width: int | None = WIDTH, margin: float = MARGIN, ranker=None, keep: int = KEEP):
         self.seed = seed
         self.ranker, self.keep = ranker, keep  # a turn's answers judged on forks: the ranker's `keep` first (None: all)
-        self.blend = blend  # the ranker's value added to the lookahead's, this much of it (0: the lookahead alone)
         self.width, self.margin = width, margin  # a turn's answers judged in full (see WIDTH)
         self.menus = menus  # judge opening the anytime menu by its best entry (costs a fork per entry)
         self.weights = weights if weights is not None else load_weights()
@@ -135,22 +133,11 @@ class GreedyAgent:
             key = candidates[0]
         else:
             scored = self.last_scored = self.scores(game, decision, candidates)
-            if self.blend and self.ranker is not None and decision.kind == RANKED_KIND:
-                scored = self.blended(game, decision, scored)
             key = max(scored, key=lambda k: (scored[k], *preference(decision, k)))
         if decision.kind in TOP_KINDS and key.startswith(ANYTIME):
             self._opened_at = len(game.log)
         self.note(decision, key)
         return key
-
-    def blended(self, game, decision, scored: dict[str, float]) -> dict[str, float]:
-        """The lookahead's values plus `blend` times the ranker's (each less its mean over the
-        answers judged): the ranker's value of an answer is the lookahead's averaged over many
-        states and dice, a single look's is one roll."""
-        keys = list(scored)
-        predicted = self.ranker.scores(game, decision.player, keys)
-        mean = float(predicted.mean())
-        return {k: v + self.blend * (float(p) - mean) for k, v, p in zip(keys, scored.values(), predicted)}
 
     def forget(self) -> None:
         """Start afresh (a policy put to a new fork): no anytime answers counted, no menu closed."""

@@ -21,7 +21,7 @@ import numpy as np
 
 from rulesdsl.agents.answer_features import AnswerReader
 from rulesdsl.agents.features import BASE, FEATURE_NAMES
-from rulesdsl.agents.ranker import KEEP, RANKER_FEATURES
+from rulesdsl.agents.ranker import RANKER_FEATURES
 from rulesdsl.agents.model import FORMAT, ValueModel
 from rulesdsl.agents.value import VALUE_NAMES, load_weights
 from rulesdsl.errors import RulesError
@@ -93,10 +93,11 @@ def _linear(x, y, mean, scale, alpha, prior=None):
             "intercept": np.array([m.intercept_ + float(mean @ prior)])}
 
 
-def _mlp(x, y, mean, scale, seed):
+def _mlp(x, y, mean, scale, seed, hidden=HIDDEN, patience=10):
+    """The arrays of an MLP fitted to the standardised rows (`patience`: epochs without gain before it stops)."""
     _, mlp = _sklearn()
-    m = mlp(hidden_layer_sizes=HIDDEN, alpha=1e-3, learning_rate_init=1e-3, max_iter=200, early_stopping=True,
-            validation_fraction=0.1, n_iter_no_change=10, random_state=seed).fit((x - mean) / scale, y)
+    m = mlp(hidden_layer_sizes=hidden, alpha=1e-3, learning_rate_init=1e-3, max_iter=200, early_stopping=True,
+            validation_fraction=0.1, n_iter_no_change=patience, random_state=seed).fit((x - mean) / scale, y)
     arrays = {"mean": mean, "scale": scale}
     for i, (w, b) in enumerate(zip(m.coefs_, m.intercepts_)):
         arrays[f"w{i}"], arrays[f"b{i}"] = w, b
@@ -186,13 +187,7 @@ def demeaned(values: np.ndarray, group: np.ndarray) -> np.ndarray:
 def regret(pred: np.ndarray, y: np.ndarray, group: np.ndarray) -> tuple[float, float]:
     """(mean points lost against the best branch, share of groups whose best branch is picked)
     when each group's branch with the highest `pred` is taken."""
-    lost, hits = [], []
-    for g in np.unique(group):
-        rows = np.flatnonzero(group == g)
-        pick = rows[int(np.argmax(pred[rows]))]
-        lost.append(float(y[rows].max() - y[pick]))
-        hits.append(float(y[pick] == y[rows].max()))
-    return float(np.mean(lost)), float(np.mean(hits))
+    return top_k_regret(pred, y, group, 1)
 
 
 def fit_grouped(x: np.ndarray, columns: dict, target: str, seed: int,
@@ -348,27 +343,20 @@ def top_k_regret(pred: np.ndarray, y: np.ndarray, group: np.ndarray, keep: int) 
     return float(np.mean(lost)), float(np.mean(hits))
 
 
-def fit_ranker(states: np.ndarray, columns: dict, content, catalog, seed: int,
-               keep: int = KEEP) -> tuple[dict, dict, dict]:
+def fit_ranker(states: np.ndarray, columns: dict, content, catalog, seed: int) -> tuple[dict, dict, dict]:
     """(meta, arrays, report) of an answer ranker (agents.ranker): a small MLP fitted to each
     answer's lookahead value less its question's mean, from the state's row and the answer's.
-    Held-out games judge it by what judging only its `keep` first answers would lose against
-    the lookahead's best (`top_k_regret`, at several `keep`), beside a random choice of as many."""
+    Held-out games judge it by what judging only its first k answers would lose against the
+    lookahead's best (`top_k_regret`, at each k of RANKER_KEEPS), beside a random choice of as many."""
     reader = AnswerReader(content, catalog)
     keys = columns["key"].tolist()
     x = np.hstack([states, reader.rows(keys)])
-    group = np.unique(np.column_stack([np.asarray(columns[k], dtype=np.int64) for k in ("generation", "seed", "step")]),
-                      axis=0, return_inverse=True)[1].reshape(-1)
+    group = groups(columns)
     y = demeaned(np.asarray(columns["value"], dtype=np.float64), group)
     test, train = _split(columns, seed)
     mean, scale = x[train].mean(axis=0), x[train].std(axis=0)
     scale[scale < 1e-9] = 1.0
-    _, mlp = _sklearn()
-    m = mlp(hidden_layer_sizes=RANKER_HIDDEN, alpha=1e-3, learning_rate_init=1e-3, max_iter=200, early_stopping=True,
-            validation_fraction=0.1, n_iter_no_change=8, random_state=seed).fit((x[train] - mean) / scale, y[train])
-    arrays = {"mean": mean, "scale": scale}
-    for i, (w, b) in enumerate(zip(m.coefs_, m.intercepts_)):
-        arrays[f"w{i}"], arrays[f"b{i}"] = w, b
+    arrays = _mlp(x[train], y[train], mean, scale, seed, RANKER_HIDDEN, patience=8)
     meta = {"kind": "mlp", "target": "answer", "features": list(RANKER_FEATURES), "hidden": list(RANKER_HIDDEN)}
     model = ValueModel({"format": FORMAT, **meta, "sha256": ""}, arrays)
     pred = model.predict_many(x[test])

@@ -83,6 +83,11 @@ PLACEMENT_ONLY = frozenset({"open_edges"})  # weights of where a tile goes (plac
 VALUE_NAMES = tuple(name for name in WEIGHT_NAMES if name not in PLACEMENT_ONLY)  # the weights that multiply features
 
 
+def squares(shape) -> int:
+    """The squares a tile of this shape (rows of '#' and '.') covers."""
+    return sum(row.count("#") for row in shape)
+
+
 def load_weights(path: str | Path | None = None) -> Weights:
     """The weights in `path` (default: the package's weights.yaml); unknown keys are an error."""
     if path is None:
@@ -120,7 +125,7 @@ class Valuer:
             if good.id in food:
                 self.food_seats[good.id] = size
             elif catalog.kind.get(good.id) == GOOD:
-                self.cells[good.id] = sum(row.count("#") for row in good.shape)
+                self.cells[good.id] = squares(good.shape)
         # food that upgrades into a tile for the boards: the squares it will cover, per step away
         self.upgraded_cells: dict[str, float] = {}
         for good in content.goods.values():
@@ -133,7 +138,7 @@ class Valuer:
             if current is not None and current.id in self.cells:
                 self.upgraded_cells[good.id] = self.cells[current.id] / steps
         for tile in content.special_tiles.values():
-            self.cells[tile.id] = sum(row.count("#") for row in tile.shape)
+            self.cells[tile.id] = squares(tile.shape)
         self.kind = catalog.kind
         # ship kind -> points it gains by turning to its emigration side
         self.emigration_gain = {k: ship.emigrated_points - ship.points for k, ship in content.ships.items()
