@@ -175,6 +175,7 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--short", action="store_true")
     parser.add_argument("--content", action="append", default=[], metavar="DIR")
+    parser.add_argument("--fit", action="store_true", help="fit the pairs stored so far, play none")
     parser.add_argument("--verify", metavar="FILE", help="play FILE's weights against greedy instead (seeds from 800000)")
     args = parser.parse_args()
     out = Path(args.out)
@@ -203,7 +204,8 @@ def main() -> int:
         return {"seed": args.first_seed + i, "z": perturbation(args.first_seed + i, len(names))}
 
     jobs = [(i, perturbed(start, names, extra(i)["z"], args.sigma).to_dict()) for i in range(args.pairs)]
-    rows = run_pairs(out / "surface.jsonl", jobs, length, args.jobs, args.content, args.agent, extra)
+    rows = (_done(out / "surface.jsonl") if args.fit
+            else run_pairs(out / "surface.jsonl", jobs, length, args.jobs, args.content, args.agent, extra))
     rows = [rows[i] for i in range(args.pairs) if i in rows]
     if len(rows) < 3 * (2 * len(names) + 1):  # a surface of 2n + 1 numbers needs several pairs per number
         print(f"{len(rows)} pairs: too few to fit {2 * len(names) + 1} numbers (at least {3 * (2 * len(names) + 1)})")
