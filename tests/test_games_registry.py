@@ -88,6 +88,17 @@ def test_the_game_neutral_commands_play_a_third_game_and_say_what_it_lacks(third
         assert err.startswith(f"error: {lacks}") and (offered in err or "--log" in argv), err
 
 
+def test_interactions_go_through_the_registry_and_a_game_without_them_is_refused(third_game, capsys):
+    assert main(["--game", "nim", "interactions"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err == ("error: nim has no interactions to check; the games that have them: feast, vikings "
+                   "(--game NAME interactions); its commands: play, show, serve, simulate")
+    assert main(["--game", "vikings", "interactions"]) == 0  # the same command, the ruleset's own check
+    assert "Exchange cycles that make something out of nothing: none" in capsys.readouterr().out
+    assert main(["interactions", "1", "2"]) == 0
+    assert "Shared value: silver_cost" in capsys.readouterr().out
+
+
 def test_the_game_neutral_parts_pass_mypy_strict():
     mypy = pytest.importorskip("mypy.api")
     files = ["games/registry.py", "games/seats.py", "games/options.py", "games/feast.py", "games/tableau.py",

@@ -46,6 +46,11 @@ def test_interactions_say_why_the_card_checks_do_not_apply_and_check_the_exchang
     assert "Exchange cycles that make something out of nothing: none" in out
 
 
+def test_interactions_refuse_cards_a_ruleset_cannot_have(capsys):
+    assert main(["--game", "vikings", "interactions", "7"]) == 1
+    assert "has no cards to name (7): `--game vikings interactions` checks its anytime exchanges" in capsys.readouterr().err
+
+
 def test_interactions_find_a_cycle_a_variant_writes(tmp_path, capsys):
     import shutil
 

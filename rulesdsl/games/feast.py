@@ -25,7 +25,8 @@ COMMANDS = CommandHooks(
     run_scenario=Lazy(_COMMANDS, "run_scenario"),
     draw=Lazy(_COMMANDS, "draw"),
     draw_game=Lazy(_COMMANDS, "draw_game"),
-    more={**{name: Lazy(_COMMANDS, name) for name in ("cards", "interactions", "learn")},
+    interactions=Lazy(_COMMANDS, "interactions"),
+    more={**{name: Lazy(_COMMANDS, name) for name in ("cards", "learn")},
           **{name: Lazy(_COMMANDS, "authoring") for name in _AUTHORING}},
 )
 

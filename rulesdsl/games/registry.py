@@ -59,7 +59,7 @@ def _no_commands() -> dict[str, Callable[[Any], int]]:
 @attrs.frozen
 class CommandHooks:
     """What the command line's game-neutral commands (`rulesdsl.games.commands`: play, validate,
-    show, scenario, render) ask of one game: only what differs between games. A hook left None
+    show, scenario, render, interactions) ask of one game: only what differs between games. A hook left None
     means the game has no such thing, and the command says so instead of failing."""
 
     # (parsed command line) -> a new game's options besides --option NAME=NUMBER (a game's own flags)
@@ -73,6 +73,9 @@ class CommandHooks:
     run_scenario: Callable[[Any, Path], Any] | None = None  # (rules, file) -> a result with passed, title, failures
     draw: Callable[[Any, str, dict[str, Any]], Drawing] | None = None  # (rules, what, options): a board, a file ...
     draw_game: Callable[[Any, str], Drawing] | None = None  # (game, title): the table of a saved game
+    # (rules, cards named, --all) -> how the game's cards meet (shared timing points, stacking,
+    # conflicts, exchange cycles); RulesError for a card it does not have
+    interactions: Callable[[Any, Sequence[str], bool], str] | None = None
     more: Mapping[str, Callable[[Any], int]] = attrs.field(factory=_no_commands)  # the game's own commands
 
 

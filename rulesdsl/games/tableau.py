@@ -24,7 +24,7 @@ COMMANDS = CommandHooks(
     run_scenario=Lazy(_COMMANDS, "run_scenario"),
     draw=Lazy(_COMMANDS, "draw"),
     draw_game=Lazy(_COMMANDS, "draw_game"),
-    more={"interactions": Lazy(_COMMANDS, "interactions")},
+    interactions=Lazy(_COMMANDS, "interactions"),
 )
 
 
