@@ -79,7 +79,7 @@ def test_the_game_neutral_commands_play_a_third_game_and_say_what_it_lacks(third
     assert capsys.readouterr().out == "take: take 1 to 3 sticks of 10; who takes the last stick wins\n"
     assert main(["--game", "nim", "show", "heap"]) == 1
     assert capsys.readouterr().err.strip() == "error: Nim has one item, take; nothing is called 'heap'"
-    offered = "its commands: play, show, serve, simulate"
+    offered = "its commands: play, show, serve"  # no simulation hooks: no simulate
     for argv, lacks in ((["validate"], "nim has no content to validate"), (["scenario", "x.yaml"], "nim has no scenarios"),
                         (["render", "game.json"], "nim has no table to draw from a saved game"),
                         (["cards"], "nim has no `cards` command"), (["play", "--log"], "nim keeps no log to print")):
@@ -92,11 +92,16 @@ def test_interactions_go_through_the_registry_and_a_game_without_them_is_refused
     assert main(["--game", "nim", "interactions"]) == 1
     err = capsys.readouterr().err.strip()
     assert err == ("error: nim has no interactions to check; the games that have them: feast, vikings "
-                   "(--game NAME interactions); its commands: play, show, serve, simulate")
+                   "(--game NAME interactions); its commands: play, show, serve")
     assert main(["--game", "vikings", "interactions"]) == 0  # the same command, the ruleset's own check
     assert "Exchange cycles that make something out of nothing: none" in capsys.readouterr().out
     assert main(["interactions", "1", "2"]) == 0
     assert "Shared value: silver_cost" in capsys.readouterr().out
+
+
+def test_a_game_without_simulation_hooks_is_not_simulated(third_game, capsys):
+    assert main(["--game", "nim", "simulate", "--games", "1"]) == 1
+    assert capsys.readouterr().err.strip() == "error: nim has nothing to simulate; the games that have: feast, vikings"
 
 
 def test_the_game_neutral_parts_pass_mypy_strict():

@@ -26,7 +26,7 @@ from rulesdsl.scenario_runs import collect
 from rulesdsl.view.files import write_picture
 
 Hook = TypeVar("Hook")
-ALWAYS = ("play", "serve", "simulate")  # what every game offers (`balance` needs cards; its plug-in says)
+ALWAYS = ("play", "serve")  # what every game offers (`simulate` when its plug-in has `simulation`)
 
 
 def run(args: Any) -> int:
@@ -47,7 +47,8 @@ def offered(plugin: GamePlugin) -> list[str]:
     hooks = plugin.commands
     given = {"validate": hooks.validate, "show": hooks.show, "scenario": hooks.run_scenario,
              "render": hooks.draw or hooks.draw_game, "interactions": hooks.interactions}
-    return [*ALWAYS[:1], *(name for name, hook in given.items() if hook is not None), *hooks.more, *ALWAYS[1:]]
+    simulated = ["simulate"] if plugin.simulation is not None else []
+    return [*ALWAYS[:1], *(name for name, hook in given.items() if hook is not None), *hooks.more, *ALWAYS[1:], *simulated]
 
 
 def needed(args: Any, hook: Hook | None, what: str) -> Hook:

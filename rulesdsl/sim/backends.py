@@ -19,7 +19,6 @@ from concurrent.futures.process import BrokenProcessPool
 
 from rulesdsl.errors import RulesError
 from rulesdsl.sim import bundle as bundles
-from rulesdsl.sim.play import play_many
 
 
 # tasks handed out per worker: enough that no worker waits while the driver stores a batch
@@ -49,11 +48,12 @@ def _init_worker(bundle) -> None:
 
 
 def run_task(task):
-    """Play one task: (tag, bundle, setup, seeds) -> (tag, rows of each game)."""
+    """Play one task: (tag, bundle, setup, seeds) -> (tag, rows of each game). Every game's
+    setup plays its own games (`setup.play_many(content, seeds)`: `registry.SimHooks`), so the
+    backends know no game."""
     tag, bundle, setup, seeds = task
-    own = getattr(setup, "play_many", None)  # a setup that plays its own games (agents.selfplay.SelfPlay)
     content = bundles.load(bundle) if bundle is not None else None  # None: a game whose setup loads its own rules
-    return tag, own(content, seeds) if own is not None else play_many(content, setup, seeds)
+    return tag, setup.play_many(content, seeds)
 
 
 class LocalBackend:

@@ -17,6 +17,8 @@ from rulesdsl.engine.game import Game, GameOptions
 from rulesdsl.engine.scoring import CATEGORIES, final_scores
 from rulesdsl.games.registry import DEFAULT_GAME
 from rulesdsl.games.seats import agent_seed, play_agents
+from rulesdsl.errors import RulesError
+from rulesdsl.sim.agents import check as check_agents
 from rulesdsl.sim.agents import make_agent
 
 TIMING_KEYS = ("round",)  # telemetry entries that are not counts of effects
@@ -32,11 +34,24 @@ class Setup:
     budget: int | None = None
     model: str | None = None  # the value model file of the learned and search agents (None: the shipped one)
 
+    def play_many(self, content, seeds) -> list[dict[str, list[tuple]]]:
+        """Several games in a row on `content` (a worker's task, through `sim.backends`)."""
+        return play_many(content, self, seeds)
+
     def to_json(self) -> dict:
+        """The setup as plain data (the store's `setup` entry)."""
         found = {"options": self.options.to_json(), "agents": list(self.agents), "budget": self.budget}
         if self.model is not None:  # only when given: stores written before models existed still match
             found["model"] = self.model
         return found
+
+
+def check_setup(content, setup: Setup) -> None:
+    """Unknown options or agents fail here, before any worker starts."""
+    if len(setup.agents) != setup.options.players:
+        raise RulesError(f"--agents names {len(setup.agents)} agents for {setup.options.players} players")
+    check_agents(setup.agents, setup.model)
+    new_game(content, setup, 0)  # the engine's own checks of players, length, decks and cards dealt
 
 
 def new_game(content, setup: Setup, seed: int) -> Game:
