@@ -2,7 +2,20 @@
 order and some number of times, turn a bundle into a strictly larger one, something out of
 nothing. Game-neutral: an exchange is a pair of (item, count) bundles and a text, so every
 game's `interactions` check (a card game's anytime cards, a tableau ruleset's anytime rules)
-asks the same kernel."""
+asks the same kernel.
+
+    >>> up = Exchange("one", (("a", 1),), (("b", 2),), "pay 1 a -> gain 2 b")
+    >>> down = Exchange("two", (("b", 1),), (("a", 1),), "pay 1 b -> gain 1 a")
+    >>> find_cycles([up])       # alone it only turns one thing into another
+    []
+    >>> [cycle] = find_cycles([up, down])
+    >>> cycle[-1]               # used once each: 1 b more than at the start
+    ('net', {'b': 1})
+    >>> cycle_text(cycle)
+    'start with 1 a: pay 1 a -> gain 2 b (one); pay 1 b -> gain 1 a (two) -> end with 1 a, 1 b'
+    >>> merge((("a", 1),), (("b", 2), ("a", 1)))
+    (('a', 2), ('b', 2))
+"""
 
 from __future__ import annotations
 
