@@ -24,7 +24,7 @@ from rulesdsl.scenario_runs import run_checked
 from rulesdsl.view.show import grid_lines, item_lines
 
 
-def _load(args, extra=()):
+def _load(args: Any, extra: Sequence[str] = ()) -> Any:
     return load_content([*args.content, *extra], include_builtin=not args.no_builtin)
 
 
@@ -172,14 +172,14 @@ def cards(args: Any) -> int:
     return 0
 
 
-def _card_number(content, key: str) -> int:
+def _card_number(content: Any, key: str) -> int:
     found = [item for collection, item in content.find(key) if collection == "occupations"]
     if not found:
         raise RulesError(f"no occupation is called '{key}'")
     if len(found) > 1:
         names = ", ".join(f"{c.number} ({c.name})" for c in found)
         raise RulesError(f"'{key}' names several occupations: {names}; give the number")
-    return found[0].number
+    return int(found[0].number)
 
 
 def interactions(content: Any, cards: Sequence[str], every: bool) -> str:

@@ -14,6 +14,7 @@ import os
 import signal
 import socket
 from collections.abc import Iterator
+from typing import Any
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
@@ -47,7 +48,7 @@ def _init_worker(bundle) -> None:
         bundles.load(bundle)
 
 
-def run_task(task):
+def run_task(task: tuple[Any, Any, Any, tuple[int, ...]]) -> tuple[Any, list[dict[str, list[tuple]]]]:
     """Play one task: (tag, bundle, setup, seeds) -> (tag, rows of each game). Every game's
     setup plays its own games (`setup.play_many(content, seeds)`: `registry.SimHooks`), so the
     backends know no game."""
@@ -172,7 +173,8 @@ class RayBackend:
             self.started = False
 
 
-def make_backend(name: str, jobs: int | None, address: str | None):
+def make_backend(name: str, jobs: int | None, address: str | None) -> LocalBackend | RayBackend:
+    """The backend called `name` (local or ray); RulesError for another name or a misplaced --address."""
     if name == "local":
         if address:
             raise RulesError("--address is for --backend ray")

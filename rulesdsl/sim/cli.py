@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from rulesdsl.bounded import SEED, count
 from rulesdsl.sim.command import run as run_command
@@ -89,6 +90,6 @@ def add_parsers(sub) -> None:
         _exit_1_on_errors(parser)
 
 
-def run(args) -> int:
+def run(args: Any) -> int:
     """Run `simulate` or `balance` of the game --game names (`sim.command`, over the registry)."""
     return run_command(args)

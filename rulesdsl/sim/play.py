@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
 from rulesdsl.engine.game import Game, GameOptions
 from rulesdsl.engine.scoring import CATEGORIES, final_scores
+from rulesdsl.errors import RulesError
 from rulesdsl.games.registry import DEFAULT_GAME
 from rulesdsl.games.seats import agent_seed, play_agents
-from rulesdsl.errors import RulesError
 from rulesdsl.sim.agents import check as check_agents
 from rulesdsl.sim.agents import make_agent
 
@@ -34,7 +36,7 @@ class Setup:
     budget: int | None = None
     model: str | None = None  # the value model file of the learned and search agents (None: the shipped one)
 
-    def play_many(self, content, seeds) -> list[dict[str, list[tuple]]]:
+    def play_many(self, content: Any, seeds: Iterable[int]) -> list[dict[str, list[tuple]]]:
         """Several games in a row on `content` (a worker's task, through `sim.backends`)."""
         return play_many(content, self, seeds)
 
@@ -46,7 +48,7 @@ class Setup:
         return found
 
 
-def check_setup(content, setup: Setup) -> None:
+def check_setup(content: Any, setup: Setup) -> None:
     """Unknown options or agents fail here, before any worker starts."""
     if len(setup.agents) != setup.options.players:
         raise RulesError(f"--agents names {len(setup.agents)} agents for {setup.options.players} players")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import signal
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -34,6 +34,8 @@ class Interrupted(RulesError):
 
 @attrs.frozen
 class RunResult:
+    """What a run did: the games stored in the end, played by it, skipped (already there) and its time."""
+
     stored: int  # games in the store at the end
     played: int  # games played by this run
     skipped: int  # seeds already stored (with --resume)
@@ -76,7 +78,7 @@ _ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasat
 
 
 @contextmanager
-def ending_signals_interrupt():
+def ending_signals_interrupt() -> Iterator[None]:
     """SIGTERM and SIGHUP end a run as Ctrl-C does (games stored, workers stopped) instead of
     killing the driver alone and leaving its worker processes behind."""
     if threading.current_thread() is not threading.main_thread():
@@ -95,7 +97,7 @@ def ending_signals_interrupt():
 
 
 @contextmanager
-def no_interrupt():
+def no_interrupt() -> Iterator[None]:
     """Hold Ctrl-C back while a batch is written and counted: it lands right after, never half-way.
     (Blocking the signal is not enough: any other thread may receive it, and DuckDB turns it into
     an interrupted query; so the handler only takes note until the batch is in.)"""

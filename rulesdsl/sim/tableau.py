@@ -16,6 +16,7 @@ the ruleset's digest, which a worker with other rules refuses.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
@@ -46,7 +47,7 @@ class TableauSetup:
     folder: str = ""
     digest: str = ""
 
-    def play_many(self, content: None, seeds) -> list[dict]:
+    def play_many(self, content: None, seeds: Iterable[int]) -> list[dict]:
         """Several games in a row (a worker's task, through `sim.runner`: the ruleset is loaded by name)."""
         return play_many(self, seeds)
 
@@ -83,7 +84,7 @@ def play(setup: TableauSetup, seed: int) -> dict:
             "cards": [], "fired": [], "spaces": [], "anytime": []}
 
 
-def play_many(setup: TableauSetup, seeds) -> list[dict]:
+def play_many(setup: TableauSetup, seeds: Iterable[int]) -> list[dict]:
     """Several games in a row (a worker's task)."""
     return [play(setup, seed) for seed in seeds]
 
@@ -104,7 +105,7 @@ def setup(args: Any, simulated: Simulated) -> TableauSetup:
     return attrs.evolve(setup_of(args, ruleset), folder=where, digest=simulated.fingerprint)
 
 
-def setup_of(args, ruleset) -> TableauSetup:
+def setup_of(args: Any, ruleset: Any) -> TableauSetup:
     """The setup the command line asks for; RulesError for unknown agents, options or player counts."""
     names = [a.strip() for a in (args.agents or "random").split(",") if a.strip()]
     names = names * args.players if len(names) == 1 else names
