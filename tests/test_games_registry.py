@@ -101,7 +101,7 @@ def test_interactions_go_through_the_registry_and_a_game_without_them_is_refused
 
 def test_a_game_without_simulation_hooks_is_not_simulated(third_game, capsys):
     assert main(["--game", "nim", "simulate", "--games", "1"]) == 1
-    assert capsys.readouterr().err.strip() == "error: nim has nothing to simulate; the games that have: feast, vikings"
+    assert capsys.readouterr().err.strip() == "error: nim has nothing to simulate; the games simulated: feast, vikings"
 
 
 def test_the_game_neutral_parts_pass_mypy_strict():

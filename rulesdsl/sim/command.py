@@ -43,7 +43,7 @@ def simulation_of(args: Any, plugin: GamePlugin) -> SimHooks:
     """The game's simulation hooks; RulesError naming the games that are simulated otherwise."""
     if plugin.simulation is None:
         having = [name for other in plugins() if other.simulation is not None for name in other.offers()]
-        raise RulesError(f"{args.game} has nothing to simulate; the games that have: {', '.join(having)}")
+        raise RulesError(f"{args.game} has nothing to simulate; the games simulated: {', '.join(having)}")
     return plugin.simulation
 
 
