@@ -615,7 +615,7 @@ def check_expectations(game, r, expect, path=("expect",)) -> list[str]:
 def _check_interactions(content, r, spec) -> list[str]:
     """`interactions: {cards: [...], contains: [...], absent: [...]}`: lines of the interaction
     checker's report (`rulesdsl interactions`) that must / must not appear (format 2)."""
-    from rulesdsl.interactions import report
+    from rulesdsl.games.feast_interactions import report
 
     path = ("interactions",)
     r.keys(spec, path, {"cards", "contains", "absent"})

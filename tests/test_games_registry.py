@@ -79,7 +79,7 @@ def test_the_game_neutral_commands_play_a_third_game_and_say_what_it_lacks(third
     assert capsys.readouterr().out == "take: take 1 to 3 sticks of 10; who takes the last stick wins\n"
     assert main(["--game", "nim", "show", "heap"]) == 1
     assert capsys.readouterr().err.strip() == "error: Nim has one item, take; nothing is called 'heap'"
-    offered = "its commands: play, show, serve, simulate"
+    offered = "its commands: play, show, serve"  # no simulation hooks: no simulate
     for argv, lacks in ((["validate"], "nim has no content to validate"), (["scenario", "x.yaml"], "nim has no scenarios"),
                         (["render", "game.json"], "nim has no table to draw from a saved game"),
                         (["cards"], "nim has no `cards` command"), (["play", "--log"], "nim keeps no log to print")):
@@ -88,11 +88,27 @@ def test_the_game_neutral_commands_play_a_third_game_and_say_what_it_lacks(third
         assert err.startswith(f"error: {lacks}") and (offered in err or "--log" in argv), err
 
 
+def test_interactions_go_through_the_registry_and_a_game_without_them_is_refused(third_game, capsys):
+    assert main(["--game", "nim", "interactions"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err == ("error: nim has no interactions to check; the games that have them: feast, vikings "
+                   "(--game NAME interactions); its commands: play, show, serve")
+    assert main(["--game", "vikings", "interactions"]) == 0  # the same command, the ruleset's own check
+    assert "Exchange cycles that make something out of nothing: none" in capsys.readouterr().out
+    assert main(["interactions", "1", "2"]) == 0
+    assert "Shared value: silver_cost" in capsys.readouterr().out
+
+
+def test_a_game_without_simulation_hooks_is_not_simulated(third_game, capsys):
+    assert main(["--game", "nim", "simulate", "--games", "1"]) == 1
+    assert capsys.readouterr().err.strip() == "error: nim has nothing to simulate; the games simulated: feast, vikings"
+
+
 def test_the_game_neutral_parts_pass_mypy_strict():
     mypy = pytest.importorskip("mypy.api")
     files = ["games/registry.py", "games/seats.py", "games/options.py", "games/feast.py", "games/tableau.py",
              "games/commands.py", "games/command_args.py", "games/play_command.py",
-             "agents/registry.py"]
+             "agents/registry.py", "sim/command.py", "sim/report.py", "sim/report_html.py"]
     out, err, status = mypy.run(["--strict", "--follow-imports=silent", "--no-incremental",
                                  *(str(HERE.parent / "rulesdsl" / f) for f in files)])
     assert status == 0, out + err

@@ -18,12 +18,19 @@ from rulesdsl.errors import RulesError
 from rulesdsl.sim import bundle as bundles
 from rulesdsl.sim.agents import make_agent
 from rulesdsl.sim.play import Setup, play
+from rulesdsl.sim.command import store_meta
+from rulesdsl.sim.feast import simulated
 from rulesdsl.sim.runner import simulate
 from rulesdsl.sim.store import SCHEMA
 
 SOLO = Setup(GameOptions(players=1, length="short", decks=("A",)), ("random",))
 DUO = Setup(GameOptions(players=2, length="short", decks=("A",)), ("random", "random"))
 PEDDLER = Path(__file__).resolve().parent.parent / "cards" / "occupations" / "A" / "001-peddler.yaml"
+
+
+def meta(bundle, setup) -> dict[str, str]:
+    """The store's meta of the first game's games on this content, as `simulate` writes it."""
+    return store_meta(simulated(bundle), setup)
 
 
 def rows(folder, table: str) -> list[tuple]:
@@ -52,7 +59,8 @@ def sim(capsys, *argv):
 
 
 def test_stored_rows_are_the_games_played_in_a_loop(tmp_path, content):
-    result = simulate(bundles.make_bundle(), DUO, range(3), tmp_path, jobs=2, progress=False)
+    bundle = bundles.make_bundle()
+    result = simulate(bundle, DUO, range(3), tmp_path, meta(bundle, DUO), jobs=2, progress=False)
     assert (result.stored, result.played) == (3, 3)
     for table in SCHEMA:
         assert sorted(rows(tmp_path, table), key=repr) == sorted(expected(content, DUO, range(3), table), key=repr), table
@@ -229,11 +237,36 @@ def test_ray_backend_gives_the_rows_of_the_local_backend(tmp_path, variant):
     import shutil
 
     shutil.rmtree(variant.root)
-    simulate(bundle, DUO, range(4), local, jobs=1, progress=False)
-    simulate(bundle, DUO, range(4), ray_out, backend="ray", jobs=1, progress=False)
+    simulate(bundle, DUO, range(4), local, meta(bundle, DUO), jobs=1, progress=False)
+    simulate(bundle, DUO, range(4), ray_out, meta(bundle, DUO), backend="ray", jobs=1, progress=False)
     for table in SCHEMA:
         assert rows(local, table) == rows(ray_out, table), table
     assert len(rows(ray_out, "games")) == 4
+
+
+@pytest.mark.parametrize("game, argv, own", [
+    ("feast", ["--players", "2", "--short", "--decks", "A"], "spaces never used"),
+    ("vikings", ["--players", "3"], None),
+])
+def test_every_game_gets_the_same_report_in_the_terminal_and_as_html(tmp_path, capsys, game, argv, own):
+    out, page = str(tmp_path / "s"), tmp_path / "report.html"
+    code, text, err = sim(capsys, "--game", game, *argv, "--games", "3", "--jobs", "1", "--out", out)
+    assert code == 0, err
+    code, text, err = sim(capsys, "--game", game, "--report", "--out", out, "--html", str(page))
+    assert code == 0, err
+    for title in ("3 stored games", "per seat", "per agent", "mean points by part of the score", "mean place", "win rate"):
+        assert title in text
+    html = page.read_text()
+    for title in ("per seat", "per agent", "mean points by part of the score", "Score distributions"):
+        assert title in html
+    con = duckdb.connect(str(Path(out) / "sims.duckdb"), read_only=True)
+    categories = [r[0] for r in con.execute("SELECT DISTINCT category FROM points").fetchall()]
+    con.close()
+    assert all(f"<td>{c}</td>" in html for c in categories)  # every part of the score, read from the store
+    if own is None:
+        assert "coverage of" not in text and "Coverage of" not in html
+    else:
+        assert own in text and own in html  # the game's own sections, in both
 
 
 def test_coverage_report(tmp_path, capsys, variant):

@@ -46,6 +46,11 @@ def test_interactions_say_why_the_card_checks_do_not_apply_and_check_the_exchang
     assert "Exchange cycles that make something out of nothing: none" in out
 
 
+def test_interactions_refuse_cards_a_ruleset_cannot_have(capsys):
+    assert main(["--game", "vikings", "interactions", "7"]) == 1
+    assert "has no cards to name (7): `--game vikings interactions` checks its anytime exchanges" in capsys.readouterr().err
+
+
 def test_interactions_find_a_cycle_a_variant_writes(tmp_path, capsys):
     import shutil
 
@@ -79,7 +84,8 @@ def test_simulate_stores_the_games_played_and_reports_seats_and_agents(tmp_path,
             "--jobs", "1", "--option", "auction=1"]
     assert main(argv) == 0
     text = capsys.readouterr().out
-    assert "4 games played" in text and "mean place" in text and "mean fame" in text
+    assert "4 games played" in text and "mean place" in text and "part of the score" in text
+    assert re.search(r"^│ fame\s", text, re.MULTILINE) and re.search(r"^│ gold\s", text, re.MULTILINE)  # a row per currency
     setup = TableauSetup("vikings", 3, (("auction", 1),), ("random",) * 3)
     wanted = sorted(row for seed in range(4) for row in play(setup, seed)["scores"])
     assert _rows(out, "scores") == wanted
@@ -103,11 +109,39 @@ def test_simulate_stores_the_games_played_and_reports_seats_and_agents(tmp_path,
     (["--agents", "clever"], "unknown agent 'clever'"),
     (["--players", "5"], "takes 2 to 4 players"),
     (["--option", "auction=7"], "option auction takes one of"),
-    (["--backend", "ray"], "local worker processes"),
+    (["--content", "somewhere"], "give a variant as its own folder"),
 ])
 def test_simulate_refuses_bad_setups_before_playing(tmp_path, capsys, argv, message):
     assert main(["--game", "vikings", "simulate", "--games", "1", "--out", str(tmp_path / "s"), *argv]) == 1
     assert message in capsys.readouterr().err
+
+
+def test_simulate_on_ray_gives_the_rows_of_the_local_backend(tmp_path, capsys):
+    """The one runner plays the second game on a real local Ray instance: the same seeds give
+    the same rows (the same scores, places and points) as local worker processes."""
+    pytest.importorskip("ray")
+    argv = ["--game", "vikings", "simulate", "--games", "3", "--seed", "5", "--agents", "random,greedy", "--players", "2",
+            "--no-progress", "--jobs", "1"]
+    assert main([*argv, "--out", str(tmp_path / "local")]) == 0
+    assert main([*argv, "--out", str(tmp_path / "ray"), "--backend", "ray"]) == 0, capsys.readouterr().err
+    assert "3 games played" in capsys.readouterr().out
+    for table in ("games", "scores", "points"):
+        assert _rows(tmp_path / "ray", table) == _rows(tmp_path / "local", table), table
+    assert [row[0] for row in _rows(tmp_path / "ray", "games")] == [5, 6, 7]
+
+
+def test_a_worker_with_another_ruleset_refuses_to_play(tmp_path):
+    import shutil
+
+    from rulesdsl.errors import RulesError
+    from rulesdsl.sim.tableau import TableauSetup, play
+    from rulesdsl.tableau.rulesets import folder_of
+
+    folder = tmp_path / "copy"
+    shutil.copytree(folder_of("vikings"), folder)
+    setup = TableauSetup("vikings", 2, (), ("random", "random"), folder=str(folder), digest="0" * 64)
+    with pytest.raises(RulesError, match="differs from the driver's"):
+        play(setup, 0)
 
 
 def test_balance_says_why_it_has_nothing_to_compare(tmp_path, capsys):

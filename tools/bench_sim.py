@@ -35,7 +35,9 @@ from rulesdsl.sim.backends import LocalBackend  # noqa: E402
 from rulesdsl.games.seats import agent_seed  # noqa: E402
 from rulesdsl.sim.play import Setup  # noqa: E402
 from rulesdsl.sim.progress import progress_bar  # noqa: E402
-from rulesdsl.sim.runner import _run, store_meta  # noqa: E402
+from rulesdsl.sim.command import store_meta  # noqa: E402
+from rulesdsl.sim.feast import simulated  # noqa: E402
+from rulesdsl.sim.runner import play_into  # noqa: E402
 from rulesdsl.sim.store import open_store  # noqa: E402
 
 
@@ -100,6 +102,7 @@ class Pipeline:
 
     def __init__(self, bundle, setup: Setup, jobs: int):
         self.bundle, self.setup, self.jobs = bundle, setup, jobs
+        self.meta = store_meta(simulated(bundle), setup)  # the store's meta, as `rulesdsl simulate` writes it
         start = time.perf_counter()
         self.backend = LocalBackend(jobs)
         self.backend.start(bundle)
@@ -108,13 +111,14 @@ class Pipeline:
 
     def run(self, seeds) -> float:
         with tempfile.TemporaryDirectory() as folder:
-            store = open_store(folder, store_meta(self.bundle, self.setup), new=True)
+            store = open_store(folder, self.meta, new=True)
             workers = list(self.backend.pool._processes)
             start, cpu, worker_cpu = time.perf_counter(), time.process_time(), _cpu_seconds(workers)
             with open("/dev/null", "w") as sink:
                 from rich.console import Console
 
-                _run(self.backend, store, self.bundle, self.setup, list(seeds), 1, True, Console(file=sink, force_terminal=True))
+                play_into(self.backend, store, self.bundle, self.setup, list(seeds), 1, True,
+                          Console(file=sink, force_terminal=True))
             elapsed = time.perf_counter() - start
             CPU.setdefault(self.jobs, []).append(time.process_time() - cpu + _cpu_seconds(workers) - worker_cpu)
             assert store.count() == len(seeds)

@@ -1,5 +1,5 @@
 """The command line's game commands, written once for every game of the registry: `validate`,
-`show`, `scenario` and `render` here, `play` in `games.play_command`. Each reads its
+`show`, `scenario`, `render` and `interactions` here, `play` in `games.play_command`. Each reads its
 arguments, asks the game's plug-in (`GamePlugin.commands`, a `CommandHooks`) only for what
 differs between games (how its content is checked, how an item is described, how one scenario
 file runs, how a board is drawn) and prints, writes and fails the same way for all of them.
@@ -21,12 +21,12 @@ from rulesdsl import savefile
 from rulesdsl.errors import RulesError
 from rulesdsl.games.command_args import game_options, rules_of
 from rulesdsl.games.play_command import play
-from rulesdsl.games.registry import Drawing, GamePlugin, plugin_for
+from rulesdsl.games.registry import Drawing, GamePlugin, plugin_for, plugins
 from rulesdsl.scenario_runs import collect
 from rulesdsl.view.files import write_picture
 
 Hook = TypeVar("Hook")
-ALWAYS = ("play", "serve", "simulate")  # what every game offers (`balance` needs cards; its plug-in says)
+ALWAYS = ("play", "serve")  # what every game offers (`simulate` when its plug-in has `simulation`)
 
 
 def run(args: Any) -> int:
@@ -46,8 +46,9 @@ def offered(plugin: GamePlugin) -> list[str]:
     """The commands a game's plug-in offers, in the order of `rulesdsl --help`."""
     hooks = plugin.commands
     given = {"validate": hooks.validate, "show": hooks.show, "scenario": hooks.run_scenario,
-             "render": hooks.draw or hooks.draw_game}
-    return [*ALWAYS[:1], *(name for name, hook in given.items() if hook is not None), *hooks.more, *ALWAYS[1:]]
+             "render": hooks.draw or hooks.draw_game, "interactions": hooks.interactions}
+    simulated = ["simulate"] if plugin.simulation is not None else []
+    return [*ALWAYS[:1], *(name for name, hook in given.items() if hook is not None), *hooks.more, *ALWAYS[1:], *simulated]
 
 
 def needed(args: Any, hook: Hook | None, what: str) -> Hook:
@@ -88,6 +89,19 @@ def scenario(args: Any, plugin: GamePlugin) -> int:
         failed += not result.passed
     print(f"{len(files) + len(problems) - failed} passed, {failed} failed")
     return 1 if failed else 0
+
+
+def interactions(args: Any, plugin: GamePlugin) -> int:
+    """`interactions [CARD...] [--all]`: how the game's cards meet; a game without the check
+    is refused with the games that have it."""
+    check = plugin.commands.interactions
+    if check is None:
+        having = [name for other in plugins() if other.commands.interactions is not None for name in other.offers()]
+        raise RulesError(f"{args.game} has no interactions to check; the games that have them: {', '.join(having)} "
+                         f"(--game NAME interactions); its commands: {', '.join(offered(plugin))}")
+    text = check(rules_of(args, plugin), tuple(args.cards), bool(args.all))
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return 0
 
 
 def render(args: Any, plugin: GamePlugin) -> int:
@@ -131,4 +145,5 @@ def write_drawing(drawing: Drawing, output: str | None) -> None:
 
 
 COMMANDS: dict[str, Callable[[Any, GamePlugin], int]] = {
-    "play": play, "validate": validate, "show": show, "scenario": scenario, "render": render}
+    "play": play, "validate": validate, "show": show, "scenario": scenario, "render": render,
+    "interactions": interactions}

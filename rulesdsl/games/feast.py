@@ -6,12 +6,13 @@ This module only lists what the game offers; each part is imported when first us
 
 from __future__ import annotations
 
-from rulesdsl.games.registry import DEFAULT_GAME, CommandHooks, GamePlugin, Lazy
+from rulesdsl.games.registry import DEFAULT_GAME, CommandHooks, GamePlugin, Lazy, SimHooks
 
 NAME = DEFAULT_GAME
 _PLAY = "rulesdsl.games.feast_play"
 _AGENTS = "rulesdsl.games.feast_agents"
 _COMMANDS = "rulesdsl.games.feast_commands"
+_SIM = "rulesdsl.sim.feast"  # its setup, its coverage sections and `balance` (the game with cards)
 _AUTHORING = ("fmt", "schema", "new", "explain", "lsp", "ids")  # rulesdsl.authoring's commands
 
 COMMANDS = CommandHooks(
@@ -25,7 +26,8 @@ COMMANDS = CommandHooks(
     run_scenario=Lazy(_COMMANDS, "run_scenario"),
     draw=Lazy(_COMMANDS, "draw"),
     draw_game=Lazy(_COMMANDS, "draw_game"),
-    more={**{name: Lazy(_COMMANDS, name) for name in ("cards", "interactions", "learn")},
+    interactions=Lazy(_COMMANDS, "interactions"),
+    more={**{name: Lazy(_COMMANDS, name) for name in ("cards", "learn")},
           **{name: Lazy(_COMMANDS, "authoring") for name in _AUTHORING}},
 )
 
@@ -43,7 +45,8 @@ PLUGIN = GamePlugin(
     # at 2.3x its CPU per game (docs/AGENTS.md), so it is no default until a learned value
     # measurably beats the hand-set one.
     default_agent="greedy",
-    simulate=Lazy("rulesdsl.sim.feast", "run"),
+    simulation=SimHooks(rules=Lazy(_SIM, "rules"), setup=Lazy(_SIM, "setup"), sections=Lazy(_SIM, "sections"),
+                        balance=Lazy(_SIM, "balance")),
     web=Lazy("rulesdsl.web.feast", "register"),  # the web table's routes (Flask: the optional `web` extra)
     served=lambda name: None,  # the start form's first game is A Feast for Odin itself
     commands=COMMANDS,

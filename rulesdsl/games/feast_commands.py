@@ -1,6 +1,6 @@
 """A Feast for Odin's part of the command line: the hooks the game-neutral commands
-(`rulesdsl.games.commands`: play, validate, show, scenario, render) ask of it, and its own
-commands (cards, interactions, learn and the authoring commands), over the content folders that
+(`rulesdsl.games.commands`: play, validate, show, scenario, render, interactions) ask of it,
+and its own commands (cards, learn and the authoring commands), over the content folders that
 `--content` and `--no-builtin` name.
 
 Each hook imports its heavy modules inside its function (a comment says which): `rulesdsl show`
@@ -9,7 +9,7 @@ must not wait for the engine or the agents' models that `play` loads.
 
 from __future__ import annotations
 
-import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,7 @@ from rulesdsl.scenario_runs import run_checked
 from rulesdsl.view.show import grid_lines, item_lines
 
 
-def _load(args, extra=()):
+def _load(args: Any, extra: Sequence[str] = ()) -> Any:
     return load_content([*args.content, *extra], include_builtin=not args.no_builtin)
 
 
@@ -172,32 +172,27 @@ def cards(args: Any) -> int:
     return 0
 
 
-def _card_number(content, key: str) -> int:
+def _card_number(content: Any, key: str) -> int:
     found = [item for collection, item in content.find(key) if collection == "occupations"]
     if not found:
         raise RulesError(f"no occupation is called '{key}'")
     if len(found) > 1:
         names = ", ".join(f"{c.number} ({c.name})" for c in found)
         raise RulesError(f"'{key}' names several occupations: {names}; give the number")
-    return found[0].number
+    return int(found[0].number)
 
 
-def interactions(args: Any) -> int:
-    """`interactions`: how cards meet (shared timing points, stacking, conflicts, cycles)."""
-    # import here: the interaction analysis only for `interactions`
-    from rulesdsl.interactions import report, report_all, report_against_all
+def interactions(content: Any, cards: Sequence[str], every: bool) -> str:
+    """How cards meet (shared timing points, stacking, conflicts, cycles): the named cards
+    together, one card against every other, or every occupation with `every` (--all)."""
+    # import here: the interaction analysis (and the engine it works values out on) only for `interactions`
+    from rulesdsl.games.feast_interactions import report, report_all, report_against_all
 
-    content = _load(args)
-    if args.all:
-        sys.stdout.write(report_all(content))
-        return 0
-    if not args.cards:
+    if every:
+        return report_all(content)
+    if not cards:
         raise RulesError("name at least one card, or use --all")
-    numbers = [_card_number(content, key) for key in args.cards]
+    numbers = [_card_number(content, key) for key in cards]
     if len(numbers) == 1:  # one card alone: against every other card of the content
-        sys.stdout.write(report_against_all(content, numbers[0]))
-        return 0
-    sys.stdout.write(report(content, numbers))
-    return 0
-
-
+        return report_against_all(content, numbers[0])
+    return report(content, numbers)

@@ -59,7 +59,7 @@ def _no_commands() -> dict[str, Callable[[Any], int]]:
 @attrs.frozen
 class CommandHooks:
     """What the command line's game-neutral commands (`rulesdsl.games.commands`: play, validate,
-    show, scenario, render) ask of one game: only what differs between games. A hook left None
+    show, scenario, render, interactions) ask of one game: only what differs between games. A hook left None
     means the game has no such thing, and the command says so instead of failing."""
 
     # (parsed command line) -> a new game's options besides --option NAME=NUMBER (a game's own flags)
@@ -73,7 +73,40 @@ class CommandHooks:
     run_scenario: Callable[[Any, Path], Any] | None = None  # (rules, file) -> a result with passed, title, failures
     draw: Callable[[Any, str, dict[str, Any]], Drawing] | None = None  # (rules, what, options): a board, a file ...
     draw_game: Callable[[Any, str], Drawing] | None = None  # (game, title): the table of a saved game
+    # (rules, cards named, --all) -> how the game's cards meet (shared timing points, stacking,
+    # conflicts, exchange cycles); RulesError for a card it does not have
+    interactions: Callable[[Any, Sequence[str], bool], str] | None = None
     more: Mapping[str, Callable[[Any], int]] = attrs.field(factory=_no_commands)  # the game's own commands
+
+
+@attrs.frozen
+class Simulated:
+    """The rules a simulation plays and its store is read against (`SimHooks.rules`)."""
+
+    game: str  # the store's name of the game (`games.game` and the meta's `game`)
+    title: str  # the game's name for people, at the head of the report
+    fingerprint: str  # the content's digest: a store is only extended or reported on with the same content
+    rules: Any  # the loaded rules (content, a ruleset) that the setup is checked on and the game's report reads
+    bundle: Any = None  # what a worker loads its content from (None: the setup loads its own rules)
+    meta: Mapping[str, str] = attrs.field(factory=dict)  # more of the store's meta (what the content was, the version)
+
+
+# A game's own parts of the report: (title, lines) in the order shown, e.g. cards never played.
+Section = tuple[str, list[str]]
+
+
+@attrs.frozen
+class SimHooks:
+    """What `simulate` and `balance` (`rulesdsl.sim.command`, written once: the seeds played on
+    a backend into the store, the report of any store) ask of one game. A setup is plain data
+    that a worker anywhere plays: `to_json()` (the store's meta) and `play_many(content, seeds)`
+    (the rows of `sim.store.SCHEMA` per game; `content` is the bundle's, loaded by the worker)."""
+
+    rules: Callable[[Any], Simulated]  # (parsed command line) -> the rules played and read
+    setup: Callable[[Any, Simulated], Any]  # (parsed command line, rules) -> a checked setup
+    # (store connection, store meta, rules) -> the game's own parts of `simulate --report`
+    sections: Callable[[Any, dict[str, str], Simulated], list[Section]] | None = None
+    balance: Callable[[Any], int] | None = None  # (parsed command line) -> exit code; None: the game has no cards
 
 
 @attrs.frozen
@@ -89,8 +122,8 @@ class GamePlugin:
     scores: Callable[[Any], list[dict[str, Any]]]  # one row per player, with `winner`
     agents: Mapping[str, AgentFactory]  # by name, in the order they are offered
     default_agent: str
-    simulate: Callable[[Any], int]  # `simulate` and `balance`
     served: Callable[[str], str | None]  # the game the web table's start form offers first
+    simulation: SimHooks | None = None  # what `simulate` and `balance` ask; None: the game is not simulated
     commands: CommandHooks = attrs.field(factory=CommandHooks)  # what the command line asks of this game
     web: Callable[[Any, Any], None] = attrs.field(default=lambda app, tables: None)  # (flask app, web.app.Tables)
     fork: Callable[[Any], Any] = attrs.field(default=lambda game: game.fork())

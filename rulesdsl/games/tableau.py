@@ -8,11 +8,12 @@ This module only lists what the games offer; each part is imported when first us
 from __future__ import annotations
 
 from rulesdsl.errors import RulesError
-from rulesdsl.games.registry import CommandHooks, GamePlugin, Lazy
+from rulesdsl.games.registry import CommandHooks, GamePlugin, Lazy, SimHooks
 from rulesdsl.tableau import rulesets
 
 _PLAY = "rulesdsl.games.tableau_play"
 _COMMANDS = "rulesdsl.games.tableau_commands"
+_SIM = "rulesdsl.sim.tableau"
 
 COMMANDS = CommandHooks(
     options=Lazy(_COMMANDS, "options"),
@@ -24,7 +25,7 @@ COMMANDS = CommandHooks(
     run_scenario=Lazy(_COMMANDS, "run_scenario"),
     draw=Lazy(_COMMANDS, "draw"),
     draw_game=Lazy(_COMMANDS, "draw_game"),
-    more={"interactions": Lazy(_COMMANDS, "interactions")},
+    interactions=Lazy(_COMMANDS, "interactions"),
 )
 
 
@@ -47,7 +48,8 @@ PLUGIN = GamePlugin(
     agents={name: Lazy(_PLAY, name) for name in ("random", "greedy", "search", "human")},  # no learned value yet
     default_agent="greedy",
     commands=COMMANDS,
-    simulate=Lazy("rulesdsl.sim.tableau", "run"),
+    # no cards, so no balance; no telemetry of cards or spaces, so no sections of its own
+    simulation=SimHooks(rules=Lazy(_SIM, "rules"), setup=Lazy(_SIM, "setup")),
     web=Lazy("rulesdsl.web.tableau", "register"),  # the web table's routes (Flask: the optional `web` extra)
     served=Lazy(_PLAY, "served"),
     also="a folder with a ruleset.yaml",

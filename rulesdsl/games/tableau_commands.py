@@ -1,6 +1,5 @@
 """Tableau rulesets' part of the command line: the hooks the game-neutral commands
-(`rulesdsl.games.commands`: play, validate, show, scenario, render) ask of them, and their own
-`interactions`.
+(`rulesdsl.games.commands`: play, validate, show, scenario, render, interactions) ask of them.
 
 A game is a ruleset folder: a folder under the built-in `boards/` holding a `ruleset.yaml`
 (found by its id), or any folder given by path. `--option NAME=VALUE` (repeatable) sets a
@@ -9,7 +8,7 @@ ruleset option.
 
 from __future__ import annotations
 
-import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -90,7 +89,10 @@ def _seats(ruleset: Any, table: Any) -> str:
     return "\n\n".join(render_seat(ruleset, table, i) for i in range(len(table.seats))) + "\n"
 
 
-def interactions(args: Any) -> int:
-    """`interactions`: why the card checks do not apply, and the anytime exchanges checked for cycles."""
-    sys.stdout.write(tableau_report(load(args.game)))
-    return 0
+def interactions(ruleset: Any, cards: Sequence[str], every: bool) -> str:
+    """Why the card checks do not apply (a ruleset has no cards), and its anytime exchanges
+    checked for cycles; RulesError for cards named, which it cannot have."""
+    if cards:
+        raise RulesError(f"{ruleset.manifest.name} has no cards to name ({', '.join(cards)}): "
+                         f"`--game {ruleset.id} interactions` checks its anytime exchanges")
+    return str(tableau_report(ruleset))

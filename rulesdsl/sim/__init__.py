@@ -1,3 +1,6 @@
-"""Many games at once: `rulesdsl simulate` (a DuckDB store of per-game, per-player and
-per-card rows), local or Ray workers, `rulesdsl balance` (paired games that measure what a
-card does to the game) and the coverage report of a store. See docs/SIMULATION.md."""
+"""Many games at once, written once for every game of the registry (`command`): `rulesdsl
+simulate` (a DuckDB store of per-game, per-player and per-card rows), local or Ray workers,
+the report of a store (`report`, `report_html`) and `rulesdsl balance` (paired games that
+measure what a card does to the game: the first game's, the one with cards). A game's part
+is its plug-in's `SimHooks` (`feast`, `tableau` here hold the two built-in games' hooks and
+rows). See docs/SIMULATION.md."""

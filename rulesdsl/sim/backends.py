@@ -14,12 +14,12 @@ import os
 import signal
 import socket
 from collections.abc import Iterator
+from typing import Any
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
 from rulesdsl.errors import RulesError
 from rulesdsl.sim import bundle as bundles
-from rulesdsl.sim.play import play_many
 
 
 # tasks handed out per worker: enough that no worker waits while the driver stores a batch
@@ -48,12 +48,13 @@ def _init_worker(bundle) -> None:
         bundles.load(bundle)
 
 
-def run_task(task):
-    """Play one task: (tag, bundle, setup, seeds) -> (tag, rows of each game)."""
+def run_task(task: tuple[Any, Any, Any, tuple[int, ...]]) -> tuple[Any, list[dict[str, list[tuple]]]]:
+    """Play one task: (tag, bundle, setup, seeds) -> (tag, rows of each game). Every game's
+    setup plays its own games (`setup.play_many(content, seeds)`: `registry.SimHooks`), so the
+    backends know no game."""
     tag, bundle, setup, seeds = task
-    own = getattr(setup, "play_many", None)  # a setup that plays its own games (agents.selfplay.SelfPlay)
     content = bundles.load(bundle) if bundle is not None else None  # None: a game whose setup loads its own rules
-    return tag, own(content, seeds) if own is not None else play_many(content, setup, seeds)
+    return tag, setup.play_many(content, seeds)
 
 
 class LocalBackend:
@@ -172,7 +173,8 @@ class RayBackend:
             self.started = False
 
 
-def make_backend(name: str, jobs: int | None, address: str | None):
+def make_backend(name: str, jobs: int | None, address: str | None) -> LocalBackend | RayBackend:
+    """The backend called `name` (local or ray); RulesError for another name or a misplaced --address."""
     if name == "local":
         if address:
             raise RulesError("--address is for --backend ray")

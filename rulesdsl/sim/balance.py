@@ -40,7 +40,8 @@ from rulesdsl.sim.consoles import output_console
 from rulesdsl.sim.html import write_report
 from rulesdsl.sim.pairs import add_units, answers_text, open_pairs, pair_rows, stored_units, top_pairs
 from rulesdsl.sim.progress import progress_bar
-from rulesdsl.sim.runner import check_setup, no_interrupt
+from rulesdsl.sim.play import check_setup
+from rulesdsl.sim.runner import no_interrupt
 from rulesdsl.sim.stats import ALPHA, FLOOR, Paired, Sequential, holm, looks_planned, stop_reason
 
 PAIRINGS = ("rotate", "single", "independent")

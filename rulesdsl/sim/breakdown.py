@@ -5,11 +5,11 @@ often each of the card's effects fired per game with the card."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 import attrs
 
-from rulesdsl.engine.scoring import CATEGORIES
 from rulesdsl.sim.stats import Paired
 
 
@@ -30,17 +30,26 @@ class Breakdown:
     largest: list[tuple]  # (pair, seed, seat, diff, score_a, score_b), largest differences either way
 
 
+def score_parts(con) -> list[str]:
+    """The parts of the score the pairs table keeps (its `a_<part>` columns), in the table's order."""
+    names = [row[0] for row in con.execute("SELECT * FROM pairs LIMIT 0").description]
+    # only plain names: they go into the breakdown's SQL, and a store may come from elsewhere
+    return [name[2:] for name in names if re.fullmatch(r"a_[a-z][a-z0-9_]*", name)]
+
+
 def breakdown(con, test: int) -> Breakdown:
     """The breakdown of test number `test` from the store's tables."""
+    # the parts as the store has them: the report reads any game's scoring table, never imports one
+    parts = score_parts(con)
     pairs = con.execute(f"SELECT pair, unit, seed, seat, diff, score_a, score_b, "
-                        f"{', '.join(f'a_{c} - b_{c}, a_{c}, b_{c}' for c in CATEGORIES)} "
+                        f"{', '.join(f'a_{c} - b_{c}, a_{c}, b_{c}' for c in parts)} "
                         f"FROM pairs WHERE test = ? ORDER BY unit, pair", [test]).fetchall()
     unit_of = {row[0]: row[1] for row in pairs}
     per_unit: dict[int, int] = defaultdict(int)
     for row in pairs:
         per_unit[row[1]] += 1
     categories = []
-    for k, name in enumerate(CATEGORIES):
+    for k, name in enumerate(parts):
         values = {pair: row[7 + 3 * k:10 + 3 * k] for pair, row in ((row[0], row) for row in pairs)}
         categories.append(_line(name, values, unit_of, per_unit))
     spaces = _by_key(con, "pair_spaces", "space", test, unit_of, per_unit)

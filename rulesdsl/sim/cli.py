@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from rulesdsl.bounded import SEED, count
-from rulesdsl.games.registry import plugin_for
+from rulesdsl.sim.command import run as run_command
 
 DEFAULT_OUT = "rulesdsl-sims"
 DEFAULT_BALANCE_OUT = "rulesdsl-balance"
@@ -57,7 +58,10 @@ def add_parsers(sub) -> None:
     sim.add_argument("--resume", action="store_true", help="play only the seeds not yet in the store")
     sim.add_argument("--new", action="store_true", help="start the store afresh (replaces a store of other content or options)")
     sim.add_argument("--report", action="store_true",
-                     help="play nothing: report from the store which card effects never fired, spaces never used, anytime actions never taken")
+                     help="play nothing: the report of the store (seats, agents, parts of the score and the game's own "
+                          "coverage, e.g. card effects never fired, spaces never used)")
+    sim.add_argument("--html", default=None, metavar="FILE",
+                     help="also write the report (after a run, or with --report) as one HTML file")
 
     bal = sub.add_parser("balance", help="paired games with and without a card: score and win-rate differences with intervals")
     bal.add_argument("cards", nargs="*", metavar="CARD", help="occupations by number or name")
@@ -86,6 +90,6 @@ def add_parsers(sub) -> None:
         _exit_1_on_errors(parser)
 
 
-def run(args) -> int:
-    """Run `simulate` or `balance` of the game --game names (through its plug-in)."""
-    return plugin_for(args.game).simulate(args)
+def run(args: Any) -> int:
+    """Run `simulate` or `balance` of the game --game names (`sim.command`, over the registry)."""
+    return run_command(args)

@@ -10,6 +10,7 @@ import base64
 import html
 import io
 from pathlib import Path
+from typing import Any
 
 from rulesdsl.savefile import write_atomic
 from rulesdsl.sim.balance_report import DETAIL_LINES, arm_words, open_command
@@ -18,7 +19,8 @@ from rulesdsl.sim.balance_report import DETAIL_LINES, arm_words, open_command
 MAX_HISTOGRAMS = 12
 
 
-def _png(figure) -> str:
+def png(figure: Any) -> str:
+    """A matplotlib figure as a base64 PNG (to embed in a page), the figure closed."""
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
     import matplotlib.pyplot as plt  # import here: plots() imports it first, with its backend set
@@ -27,8 +29,8 @@ def _png(figure) -> str:
     return base64.b64encode(buffer.getvalue()).decode()
 
 
-def plots(outcomes) -> dict[str, str]:
-    """The report's figures as base64 PNGs by name."""
+def pyplot() -> Any:
+    """matplotlib's pyplot with its file-only backend (Agg)."""
     # matplotlib only when a report is drawn: it costs half a second to import, and its
     # file-only backend (Agg) must be chosen before pyplot is first imported
     # import here: (see above)
@@ -37,6 +39,12 @@ def plots(outcomes) -> dict[str, str]:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt  # import here: after use("Agg"), as above
 
+    return plt
+
+
+def plots(outcomes) -> dict[str, str]:
+    """The report's figures as base64 PNGs by name."""
+    plt = pyplot()
     labels = [o.test.label for o in outcomes]
     shown = outcomes[:MAX_HISTOGRAMS]
     cols = min(3, len(shown))
@@ -53,7 +61,7 @@ def plots(outcomes) -> dict[str, str]:
         ax.legend(fontsize=7)
     for ax in list(axes.flat)[len(shown):]:
         ax.axis("off")
-    figures = {"scores": _png(fig)}
+    figures = {"scores": png(fig)}
 
     fig, ax = plt.subplots(figsize=(7, 0.5 * len(outcomes) + 1.2))
     ys = list(range(len(outcomes)))
@@ -64,7 +72,7 @@ def plots(outcomes) -> dict[str, str]:
     ax.set_yticks(ys, labels)
     ax.invert_yaxis()
     ax.set_xlabel("score difference, with minus without (95% interval)")
-    figures["deltas"] = _png(fig)
+    figures["deltas"] = png(fig)
 
     fig, ax = plt.subplots(figsize=(7, 0.5 * len(outcomes) + 1.2))
     played = [o.played / o.pairs if o.pairs else 0 for o in outcomes]
@@ -74,7 +82,7 @@ def plots(outcomes) -> dict[str, str]:
     ax.set_yticks(ys, labels)
     ax.invert_yaxis()
     ax.legend(fontsize=8)
-    figures["usage"] = _png(fig)
+    figures["usage"] = png(fig)
     return figures
 
 

@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
 from rulesdsl.engine.game import Game, GameOptions
 from rulesdsl.engine.scoring import CATEGORIES, final_scores
+from rulesdsl.errors import RulesError
 from rulesdsl.games.registry import DEFAULT_GAME
 from rulesdsl.games.seats import agent_seed, play_agents
+from rulesdsl.sim.agents import check as check_agents
 from rulesdsl.sim.agents import make_agent
 
 TIMING_KEYS = ("round",)  # telemetry entries that are not counts of effects
@@ -32,11 +36,24 @@ class Setup:
     budget: int | None = None
     model: str | None = None  # the value model file of the learned and search agents (None: the shipped one)
 
+    def play_many(self, content: Any, seeds: Iterable[int]) -> list[dict[str, list[tuple]]]:
+        """Several games in a row on `content` (a worker's task, through `sim.backends`)."""
+        return play_many(content, self, seeds)
+
     def to_json(self) -> dict:
+        """The setup as plain data (the store's `setup` entry)."""
         found = {"options": self.options.to_json(), "agents": list(self.agents), "budget": self.budget}
         if self.model is not None:  # only when given: stores written before models existed still match
             found["model"] = self.model
         return found
+
+
+def check_setup(content: Any, setup: Setup) -> None:
+    """Unknown options or agents fail here, before any worker starts."""
+    if len(setup.agents) != setup.options.players:
+        raise RulesError(f"--agents names {len(setup.agents)} agents for {setup.options.players} players")
+    check_agents(setup.agents, setup.model)
+    new_game(content, setup, 0)  # the engine's own checks of players, length, decks and cards dealt
 
 
 def new_game(content, setup: Setup, seed: int) -> Game:

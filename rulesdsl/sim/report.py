@@ -1,88 +1,101 @@
-"""What a store tells: the summary after a run, and the coverage report (`simulate --report`):
-cards whose effects never fired although they were played, spaces no Viking was ever
-placed on, anytime actions never taken."""
+"""What a store tells, the same for every game: the report after a run and of `simulate
+--report`, read from the tables every game's store has (`sim.store.SCHEMA`: `games`, `scores`,
+`points`): per seat and per agent the games, the mean score, its range, the mean place and the
+win rate, and the mean points of each part of the score (a game's scoring categories or
+currencies, as its rows name them) per seat. A game adds its own parts (`SimHooks.sections`:
+A Feast for Odin's cards never played, say) as titled lists of lines. `sim.report_html` writes
+the same report as HTML."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import attrs
 from rich.table import Table
 
-from rulesdsl.engine.game import GameOptions
-from rulesdsl.lang import tree as t
-from rulesdsl.sim.store import stored_setup
-
-BASE_ANYTIME = ("place", "buy", "load", "unload", "slot")  # the anytime actions every player has
+from rulesdsl.games.registry import Section
 
 
-def summary_rows(con) -> dict:
-    """Per seat: games, mean score, win rate; overall: games, mean decisions, cards played per player."""
+@attrs.frozen
+class StoreReport:
+    """A store's report, ready to print or write."""
+
+    title: str  # the game's name
+    games: int
+    decisions: float  # per game
+    seconds: float  # per game
+    seats: list[tuple[Any, ...]]  # (player, agent, games, mean, min, max, mean place, win rate)
+    agents: list[tuple[Any, ...]]  # (agent, seats played, mean, mean place, win rate)
+    categories: list[str]  # the parts of the score, in the order the game's rows give them
+    points: list[tuple[Any, ...]]  # per category: (category, mean of P1, P2 ..., mean of all seats)
+    totals: dict[int, list[int]]  # each seat's totals, for the HTML report's distributions
+    sections: list[Section] = attrs.field(factory=list)  # the game's own parts
+
+
+def store_report(con: Any, title: str, sections: list[Section] | None = None) -> StoreReport:
+    """The report of the store behind the connection `con`, with the game's own `sections`."""
     games, decisions, seconds = con.execute("SELECT count(*), avg(decisions), avg(seconds) FROM games").fetchone()
-    seats = con.execute("SELECT player, any_value(agent), avg(total), avg(CAST(winner AS INTEGER)), min(total), max(total) "
-                        "FROM scores GROUP BY player ORDER BY player").fetchall()
-    played = con.execute("SELECT avg(n) FROM (SELECT seed, player, sum(CAST(played AS INTEGER)) AS n "
-                         "FROM cards GROUP BY seed, player)").fetchone()[0]
-    return {"games": games, "decisions": decisions or 0, "seconds": seconds or 0, "seats": seats, "played": played or 0}
+    seats = con.execute("SELECT player, any_value(agent), count(*), avg(total), min(total), max(total), avg(place), "
+                        "avg(CAST(winner AS INTEGER)) FROM scores GROUP BY player ORDER BY player").fetchall()
+    agents = con.execute("SELECT agent, count(*), avg(total), avg(place), avg(CAST(winner AS INTEGER)) "
+                         "FROM scores GROUP BY agent ORDER BY agent").fetchall()
+    # the order the game writes its parts in (its scoring table's), not the alphabet's
+    categories = [row[0] for row in con.execute("SELECT category FROM points GROUP BY category ORDER BY min(rowid)").fetchall()]
+    players = [row[0] for row in seats]
+    means = {(category, player): value for category, player, value in
+             con.execute("SELECT category, player, avg(points) FROM points GROUP BY category, player").fetchall()}
+    overall = dict(con.execute("SELECT category, avg(points) FROM points GROUP BY category").fetchall())
+    points = [(category, *(means.get((category, p), 0.0) for p in players), overall[category]) for category in categories]
+    totals: dict[int, list[int]] = {}
+    for player, total in con.execute("SELECT player, total FROM scores ORDER BY player, seed").fetchall():
+        totals.setdefault(player, []).append(total)
+    return StoreReport(title, games, decisions or 0, seconds or 0, seats, agents, categories, points, totals,
+                       list(sections or []))
 
 
-def print_summary(con, console) -> None:
-    data = summary_rows(con)
-    table = Table(title=f"{data['games']} games: {data['decisions']:.0f} decisions and {data['seconds']:.2f} s per game, "
-                        f"{data['played']:.1f} occupations played per player")
-    for name in ("seat", "agent", "mean score", "win rate", "min", "max"):
-        table.add_column(name, justify="right")
-    for player, agent, mean, wins, low, high in data["seats"]:
-        table.add_row(f"P{player + 1}", agent, f"{mean:.1f}", f"{wins:.1%}", str(low), str(high))
-    console.print(table)
+def headline(report: StoreReport) -> str:
+    """The report's first line: the game, the games stored, decisions and time per game."""
+    return (f"{report.title}: {report.games} stored games, {report.decisions:.0f} decisions and "
+            f"{report.seconds * 1000:.0f} ms per game")
 
 
-def coverage(con, meta: dict, content) -> dict:
-    """Cards played but never fired, spaces never used, anytime actions never taken."""
-    setup = stored_setup(meta)  # a foreign store's text is refused, not trusted
-    options = GameOptions.from_json(setup["options"])
-    played = dict(con.execute("SELECT card, count(*) FROM cards WHERE played GROUP BY card").fetchall())
-    fired = dict(con.execute("SELECT card, sum(fired) FROM cards WHERE played GROUP BY card").fetchall())
-    counted = {number for number in played if _has_counted_effects(content, number)}
-    never_fired = sorted(n for n in counted if not fired.get(n))
-    static_only = sorted(n for n in played if n not in counted)
-    in_decks = sorted(n for n, o in content.occupations.items() if o.deck in options.decks)
-    never_played = [n for n in in_decks if n not in played]
-    used = {row[0] for row in con.execute("SELECT DISTINCT space FROM spaces").fetchall()}
-    spaces = [sid for sid, sp in content.spaces.items() if options.players in sp.players]
-    taken = {row[0] for row in con.execute("SELECT DISTINCT action FROM anytime").fetchall()}
-    kinds_taken = {a.split(":", 1)[0] for a in taken}
-    anytime_cards = [(n, i) for n in played for i, item in enumerate(content.programs[("occupations", n)].items)
-                     if isinstance(item, t.Anytime)]
-    return {
-        "games": con.execute("SELECT count(*) FROM games").fetchone()[0],
-        "never_fired": never_fired,
-        "static_only": static_only,
-        "never_played": never_played,
-        "spaces_never_used": sorted(sid for sid in spaces if sid not in used),
-        "spaces": len(spaces),
-        "anytime_never_taken": [k for k in BASE_ANYTIME if k not in kinds_taken],
-        "card_anytime_never_taken": sorted((n, i) for n, i in anytime_cards if f"card:{n}:{i}" not in taken),
-    }
+def seat_table(report: StoreReport) -> tuple[list[str], list[list[str]]]:
+    """The per-seat table as column names and rows of text."""
+    rows = [[f"P{player + 1}", agent, str(n), f"{mean:.1f}", str(low), str(high), f"{place:.2f}", f"{wins:.1%}"]
+            for player, agent, n, mean, low, high, place, wins in report.seats]
+    return ["seat", "agent", "games", "mean score", "min", "max", "mean place", "win rate"], rows
 
 
-def _has_counted_effects(content, number: int) -> bool:
-    """Whether a card has effects the telemetry counts (static modifiers are always on, never 'fired')."""
-    static = (t.Modify, t.SetValue, t.Allow)
-    return any(not isinstance(item, static) for item in content.programs[("occupations", number)].items)
+def agent_table(report: StoreReport) -> tuple[list[str], list[list[str]]]:
+    """The per-agent table (over every seat it played) as column names and rows of text."""
+    rows = [[agent, str(n), f"{mean:.1f}", f"{place:.2f}", f"{wins:.1%}"] for agent, n, mean, place, wins in report.agents]
+    return ["agent", "seats", "mean score", "mean place", "win rate"], rows
 
 
-def print_coverage(report: dict, content) -> None:
-    def card(n):
-        return f"{n} {content.occupations[n].name}"
+def points_table(report: StoreReport) -> tuple[list[str], list[list[str]]]:
+    """The mean points of each part of the score per seat (and over all seats)."""
+    seats = [f"P{row[0] + 1}" for row in report.seats]
+    rows = [[category, *(f"{value:.2f}" for value in values)] for category, *values in report.points]
+    return ["part of the score", *seats, "all seats"], rows
 
-    print(f"coverage of {report['games']} stored games")
-    sections = [
-        ("played cards whose effects never fired", [card(n) for n in report["never_fired"]]),
-        ("anytime card effects never taken (card played)", [f"{card(n)} (effect {i + 1})" for n, i in report["card_anytime_never_taken"]]),
-        ("anytime actions never taken", list(report["anytime_never_taken"])),
-        (f"spaces never used (of {report['spaces']} in play)", [f"{s} {content.spaces[s].name}" for s in report["spaces_never_used"]]),
-        ("cards in the decks never played", [card(n) for n in report["never_played"]]),
-        ("played cards with only lasting modifiers (not counted as firing)", [card(n) for n in report["static_only"]]),
-    ]
-    for title, items in sections:
-        print(f"\n{title}: {len(items)}")
+
+TABLES = (("per seat", seat_table), ("per agent", agent_table), ("mean points by part of the score", points_table))
+
+
+def print_report(report: StoreReport, console: Any) -> None:
+    """The report in the terminal: its tables, then the game's own sections."""
+    console.print(headline(report), soft_wrap=True)
+    for title, make in TABLES:
+        names, rows = make(report)
+        table = Table(title=title, title_justify="left")
+        for i, name in enumerate(names):
+            table.add_column(name, justify="left" if i == 0 else "right", no_wrap=True)
+        for row in rows:
+            table.add_row(*row)
+        console.print(table)
+    if report.sections:
+        console.print(f"coverage of {report.games} stored games", soft_wrap=True)
+    for title, items in report.sections:
+        console.print(f"\n{title}: {len(items)}", soft_wrap=True, markup=False, highlight=False)
         for item in items:
-            print(f"  {item}")
+            console.print(f"  {item}", soft_wrap=True, markup=False, highlight=False)

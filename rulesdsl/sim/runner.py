@@ -1,25 +1,24 @@
 """`rulesdsl simulate` for every game: play a seed range on a backend, store every game, show
 progress. Games are stored in batches, each one transaction; an interrupted run (Ctrl-C,
-a dead worker) keeps what was stored, and `--resume` plays only the seeds not yet there."""
+a dead worker) keeps what was stored, and `--resume` plays only the seeds not yet there.
+It knows no game: a setup plays its own games (`registry.SimHooks`), on either backend."""
 
 from __future__ import annotations
 
-import json
 import signal
 import threading
 import time
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
 
 import attrs
 
 from rulesdsl.errors import RulesError
-from rulesdsl.resources import version
-from rulesdsl.sim import agents as agent_names
-from rulesdsl.sim import bundle as bundles
 from rulesdsl.sim.backends import WorkerLost, make_backend
-from rulesdsl.sim.play import GAME, Setup, new_game
 from rulesdsl.sim.progress import progress_bar
-from rulesdsl.sim.store import StoreError, open_store
+from rulesdsl.sim.store import Store, StoreError, open_store
 
 FLUSH_SECONDS = 1.0  # store what has arrived at least this often
 FLUSH_GAMES = 200
@@ -35,38 +34,22 @@ class Interrupted(RulesError):
 
 @attrs.frozen
 class RunResult:
+    """What a run did: the games stored in the end, played by it, skipped (already there) and its time."""
+
     stored: int  # games in the store at the end
     played: int  # games played by this run
     skipped: int  # seeds already stored (with --resume)
     seconds: float
 
 
-def store_meta(bundle, setup: Setup) -> dict:
-    """What a store must agree on: the content fingerprint and the setup (not the seeds)."""
-    return {"game": GAME, "fingerprint": bundle.fingerprint, "setup": json.dumps(setup.to_json(), sort_keys=True),
-            "content": json.dumps(["<built-in>"] * bundle.builtin + [r.name for r in bundle.roots]),
-            "rulesdsl": version()}
+def simulate(bundle: Any, setup: Any, seeds: Iterable[int], out: str | Path, meta: dict[str, str], backend: str = "local",
+             jobs: int | None = None, address: str | None = None, resume: bool = False, new: bool = False,
+             progress: bool = True, chunk: int = 1, console: Any = None) -> RunResult:
+    """Play `seeds` into the store at `out` (of `meta`: `sim.command.store_meta`); see the module docstring.
 
-
-def check_setup(content, setup: Setup) -> None:
-    """Unknown options or agents fail here, before any worker starts."""
-    if len(setup.agents) != setup.options.players:
-        raise RulesError(f"--agents names {len(setup.agents)} agents for {setup.options.players} players")
-    agent_names.check(setup.agents, getattr(setup, "model", None))
-    new_game(content, setup, 0)  # the engine's own checks of players, length, decks and cards dealt
-
-
-def simulate(bundle, setup, seeds, out, backend="local", jobs=None, address=None, resume=False, new=False,
-             progress=True, chunk=1, console=None, meta: dict | None = None) -> RunResult:
-    """Play `seeds` into the store at `out`; see the module docstring.
-
-    `setup` is the first game's `Setup` (checked here against the content of `bundle`), or the
-    setup of another game that plays its own games (`setup.play_many(content, seeds)`, checked
-    by its caller, with no bundle) and gives the store's `meta` itself."""
-    if meta is None:
-        content = bundles.load(bundle)
-        check_setup(content, setup)
-        meta = store_meta(bundle, setup)
+    `setup` is any game's checked setup (`registry.SimHooks`): a worker plays its games with
+    `setup.play_many(content, seeds)`, `content` loaded from `bundle` (None: the setup loads
+    its own rules)."""
     seeds = list(dict.fromkeys(seeds))
     runner = make_backend(backend, jobs, address)
     store = open_store(out, meta, new=new)
@@ -83,7 +66,7 @@ def simulate(bundle, setup, seeds, out, backend="local", jobs=None, address=None
             with ending_signals_interrupt():  # SIGTERM/SIGHUP: store what is done, stop the workers, exit
                 runner.start(bundle)
                 try:
-                    played = _run(runner, store, bundle, setup, todo, chunk, progress, console)
+                    played = play_into(runner, store, bundle, setup, todo, chunk, progress, console)
                 finally:
                     runner.stop()
         return RunResult(store.count(), played, len(already), time.perf_counter() - start)
@@ -95,7 +78,7 @@ _ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasat
 
 
 @contextmanager
-def ending_signals_interrupt():
+def ending_signals_interrupt() -> Iterator[None]:
     """SIGTERM and SIGHUP end a run as Ctrl-C does (games stored, workers stopped) instead of
     killing the driver alone and leaving its worker processes behind."""
     if threading.current_thread() is not threading.main_thread():
@@ -114,7 +97,7 @@ def ending_signals_interrupt():
 
 
 @contextmanager
-def no_interrupt():
+def no_interrupt() -> Iterator[None]:
     """Hold Ctrl-C back while a batch is written and counted: it lands right after, never half-way.
     (Blocking the signal is not enough: any other thread may receive it, and DuckDB turns it into
     an interrupted query; so the handler only takes note until the batch is in.)"""
@@ -132,7 +115,11 @@ def no_interrupt():
         raise KeyboardInterrupt
 
 
-def _run(runner, store, bundle, setup, todo, chunk, show, console) -> int:
+def play_into(runner: Any, store: Store, bundle: Any, setup: Any, todo: list[int], chunk: int = 1, show: bool = True,
+              console: Any = None) -> int:
+    """Play the seeds `todo` on a started backend `runner` into the open `store`, `chunk` seeds a
+    task, with a progress bar when `show`; the number of games stored. Interrupted (with the
+    games played so far stored) on Ctrl-C, a full store or a lost worker."""
     tasks = ((None, bundle, setup, tuple(todo[i:i + chunk])) for i in range(0, len(todo), chunk))
     buffer: list = []
     played = 0

@@ -1,48 +1,53 @@
-"""`rulesdsl --game NAME simulate` for tableau rulesets (rulesdsl.tableau): many seeded games,
-stored in the first game's store and tables (`sim.store.SCHEMA`: one DuckDB store per folder,
-batches as transactions, `--resume`, `--new`, a store refused for other content or options),
-and a balance report per seat and per agent: mean place, win rate and the mean of every currency.
+"""Tableau rulesets' simulation hooks (`registry.SimHooks`, asked by the game-neutral
+`sim.command`): the ruleset the command line names, the setup of its players, options and
+agents, and the rows of one game in every game's tables (`sim.store.SCHEMA`).
 
 The rows: `games` (the ruleset's id as the game, no length), `scores` (the total is the
 ranking's first currency, with the place and the win) and `points` (every currency of every
-player); a tableau ruleset has no cards, spaces or anytime actions to count.
+player); a tableau ruleset has no cards, spaces or anytime actions to count, so its report is
+the one every game has (`sim.report`) and it has no `balance`.
 
-Games run in the first game's runner (`sim.runner`: worker processes, `--jobs`, progress,
-Ctrl-C and `--resume`); a game is given by its setup and seed alone (agents
-are seeded from the seed and the seat, the same rule as `play`), so a worker anywhere plays it
-to the same rows. `balance` compares cards with and without them: a game without cards has
-nothing for it, which the message says.
+A game is given by its setup and seed alone (agents are seeded from the seed and the seat, the
+same rule as `play`), so a worker anywhere, a local process or a Ray worker, plays it to the
+same rows: the setup names the ruleset by its built-in id (or its folder's path) and carries
+the ruleset's digest, which a worker with other rules refuses.
 """
 
 from __future__ import annotations
 
-import json
 import time
+from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
 from rulesdsl.core.record import fingerprint
 from rulesdsl.errors import RulesError
 from rulesdsl.games.options import parse_options
+from rulesdsl.games.registry import Simulated
 from rulesdsl.games.seats import agent_seed, play_agents
 from rulesdsl.sim.agents import check as check_agents
 from rulesdsl.sim.agents import make_agent
-from rulesdsl.sim.command import check_games, run_simulation
-from rulesdsl.sim.store import read_store
 from rulesdsl.tableau.game import TableauGame, check_options
-from rulesdsl.tableau.rulesets import load
+from rulesdsl.tableau.rulesets import folder_of, load, ruleset_folders
+
 
 @attrs.frozen
 class TableauSetup:
     """Everything of a simulated tableau game but its seed."""
 
-    game: str  # the ruleset's id or folder
+    game: str  # the ruleset's id
     players: int
     options: tuple  # (name, value) pairs, sorted
     agents: tuple
     budget: int | None = None
+    # where a worker finds the ruleset (a built-in id or a folder's path; "": the id) and what
+    # its files must hash to ("": unchecked): not in the store's setup, which the digest
+    # (the store's fingerprint) already pins
+    folder: str = ""
+    digest: str = ""
 
-    def play_many(self, content: None, seeds) -> list[dict]:
+    def play_many(self, content: None, seeds: Iterable[int]) -> list[dict]:
         """Several games in a row (a worker's task, through `sim.runner`: the ruleset is loaded by name)."""
         return play_many(self, seeds)
 
@@ -52,10 +57,19 @@ class TableauSetup:
                 "budget": self.budget}
 
 
+def ruleset_of(setup: TableauSetup) -> Any:
+    """The ruleset a setup's games are played on; RulesError when this worker's differs from the driver's."""
+    ruleset = load(setup.folder or setup.game)
+    if setup.digest and fingerprint(ruleset)["digest"] != setup.digest:
+        raise RulesError(f"this worker's ruleset {setup.folder or setup.game} differs from the driver's; "
+                         f"install the same rulesdsl (and the same ruleset folder) on every worker")
+    return ruleset
+
+
 def play(setup: TableauSetup, seed: int) -> dict:
     """One game to its end; its rows by table."""
     start = time.perf_counter()
-    ruleset = load(setup.game)
+    ruleset = ruleset_of(setup)
     game = TableauGame(ruleset, setup.players, dict(setup.options), seed)
     agents = [make_agent(name, agent_seed(seed, seat), setup.budget, game=ruleset.id) for seat, name in enumerate(setup.agents)]
     play_agents(game, agents)
@@ -70,12 +84,28 @@ def play(setup: TableauSetup, seed: int) -> dict:
             "cards": [], "fired": [], "spaces": [], "anytime": []}
 
 
-def play_many(setup: TableauSetup, seeds) -> list[dict]:
+def play_many(setup: TableauSetup, seeds: Iterable[int]) -> list[dict]:
     """Several games in a row (a worker's task)."""
     return [play(setup, seed) for seed in seeds]
 
 
-def setup_of(args, ruleset) -> TableauSetup:
+def rules(args: Any) -> Simulated:
+    """The ruleset `--game` names (a built-in id or a folder)."""
+    ruleset = load(args.game)
+    if args.content:
+        raise RulesError(f"{args.game} is a ruleset folder: give a variant as its own folder (--game FOLDER), not --content")
+    return Simulated(ruleset.id, ruleset.manifest.name, fingerprint(ruleset)["digest"], ruleset)
+
+
+def setup(args: Any, simulated: Simulated) -> TableauSetup:
+    """The checked setup of the command line, with where workers find the ruleset."""
+    ruleset = simulated.rules
+    built_in = ruleset_folders().get(args.game)
+    where = args.game if built_in is not None else str(folder_of(args.game).resolve())
+    return attrs.evolve(setup_of(args, ruleset), folder=where, digest=simulated.fingerprint)
+
+
+def setup_of(args: Any, ruleset: Any) -> TableauSetup:
     """The setup the command line asks for; RulesError for unknown agents, options or player counts."""
     names = [a.strip() for a in (args.agents or "random").split(",") if a.strip()]
     names = names * args.players if len(names) == 1 else names
@@ -88,63 +118,3 @@ def setup_of(args, ruleset) -> TableauSetup:
     check_options(ruleset, given)
     check_agents(names, game=ruleset.id)
     return TableauSetup(ruleset.id, args.players, tuple(sorted(given.items())), tuple(names), args.budget)
-
-
-def run(args) -> int:
-    """`simulate` (and `balance`) for a tableau game."""
-    ruleset = load(args.game)
-    if args.command == "balance":
-        raise RulesError(f"balance compares games with and without a card; {ruleset.manifest.name} has no cards "
-                         f"(simulate reports its seats and agents)")
-    if args.report:
-        report_store(args.out, ruleset)
-        return 0
-    check_games(args)
-    if args.backend != "local":
-        raise RulesError(f"--backend {args.backend} plays the first game only; {ruleset.manifest.name} runs in local "
-                         f"worker processes (--jobs N)")
-    setup = setup_of(args, ruleset)
-    meta = {"fingerprint": fingerprint(ruleset)["digest"], "setup": json.dumps(setup.to_json(), sort_keys=True),
-            "game": ruleset.id}
-    return run_simulation(args, None, setup, lambda con: print_report(con, ruleset), meta=meta)
-
-
-def report_store(out, ruleset) -> None:
-    """Print the balance report of the store in `out`."""
-    con, _meta = read_store(out, ruleset.id)
-    try:
-        print_report(con, ruleset)
-    finally:
-        con.close()
-
-
-def report_rows(con, ruleset) -> dict:
-    """Per seat and per agent: games, mean place, win rate and each currency's mean."""
-    currencies = [c.id for c in ruleset.components.currencies]
-    # each currency's mean from the `points` rows, one column per currency (ids are parameters, never SQL text)
-    means = ", avg(points) FILTER (WHERE category = ?)" * len(currencies)
-    scores = ("(SELECT s.player, s.agent, s.place, s.winner, p.category, p.points FROM scores s "
-              "JOIN points p USING (seed, player))")
-    games, decisions, seconds = con.execute("SELECT count(*), avg(decisions), avg(seconds) FROM games").fetchone()
-    seats = con.execute(f"SELECT player, any_value(agent), count(*) FILTER (WHERE category = ?), avg(place), "
-                        f"avg(CAST(winner AS INTEGER)){means} FROM {scores} GROUP BY player ORDER BY player",
-                        [currencies[0], *currencies]).fetchall()
-    agents = con.execute(f"SELECT agent, count(*) FILTER (WHERE category = ?), avg(place), avg(CAST(winner AS INTEGER)){means} "
-                         f"FROM {scores} GROUP BY agent ORDER BY agent", [currencies[0], *currencies]).fetchall()
-    return {"games": games, "decisions": decisions or 0, "seconds": seconds or 0, "seats": seats, "agents": agents,
-            "currencies": currencies}
-
-
-def print_report(con, ruleset) -> None:
-    """The balance report as plain text tables."""
-    data = report_rows(con, ruleset)
-    names = data["currencies"]
-    print(f"{ruleset.manifest.name}: {data['games']} games, {data['decisions']:.0f} decisions and "
-          f"{data['seconds'] * 1000:.0f} ms per game")
-    head = "".join(f"{'mean ' + n:>12}" for n in names)
-    print(f"{'seat':>6}{'agent':>10}{'games':>8}{'mean place':>12}{'win rate':>10}{head}")
-    for player, agent, n, place, wins, *values in data["seats"]:
-        print(f"{'P' + str(player + 1):>6}{agent:>10}{n:>8}{place:>12.2f}{wins:>10.1%}" + "".join(f"{v:>12.1f}" for v in values))
-    print(f"{'':>6}{'agent':>10}{'seats':>8}{'mean place':>12}{'win rate':>10}{head}")
-    for agent, n, place, wins, *values in data["agents"]:
-        print(f"{'':>6}{agent:>10}{n:>8}{place:>12.2f}{wins:>10.1%}" + "".join(f"{v:>12.1f}" for v in values))

@@ -14,7 +14,7 @@ import attrs
 
 from rulesdsl.content.yamlfile import YamlReadError, read_yaml
 from rulesdsl.errors import RulesError
-from rulesdsl.interactions import Exchange, cycle_text, find_cycles
+from rulesdsl.mechanisms.exchanges import Exchange, cycle_text, find_cycles
 from rulesdsl.lang import printer, tree as t
 from rulesdsl.lang.dump import dump
 from rulesdsl.lang.printer import to_text

@@ -95,10 +95,6 @@ def _show(rules: None, name: str, tree_only: bool) -> str:
     return f"take: take 1 to 3 sticks of {STICKS}; who takes the last stick wins\n"
 
 
-def _refuse(args: Any) -> int:
-    raise RulesError("Nim has nothing to simulate")
-
-
 PLUGIN = GamePlugin(
     key="nim",
     offers=lambda: ["nim"],
@@ -110,6 +106,5 @@ PLUGIN = GamePlugin(
     agents={"greediest": lambda seed, think, iterations, weights, model: Greediest(seed)},
     default_agent="greediest",
     commands=CommandHooks(show=_show),  # no validate, scenario, render: the commands say Nim has none
-    simulate=_refuse,
     served=lambda name: None,
 )

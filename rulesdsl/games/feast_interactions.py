@@ -1,15 +1,20 @@
-"""What a rules judge asks about cards together: shared timing points and values, the order
-they apply in, whether modifiers stack (with a worked value), replacements that stop another
-card's trigger, and exchange cycles that make goods or silver out of nothing.
+"""A Feast for Odin's `interactions` hook (`CommandHooks.interactions`): what a rules judge
+asks about cards together: shared timing points and values, the order they apply in, whether
+modifiers stack (with a worked value), replacements that stop another card's trigger, and
+exchange cycles that make goods or silver out of nothing (found by the game-neutral kernel,
+`mechanisms.exchanges`, which the tableau rulesets' check asks too).
 
 Everything is read off the effect trees and, for worked values, computed by the engine
-itself on a small game; no card is known by name.
+itself on a small game; no card is known by name. It sits beside the game's other plug-in
+modules: it is the first game's tool, and only the first game's commands and scenarios use it.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections import Counter, defaultdict
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -18,6 +23,7 @@ from rulesdsl.engine.game import Game, GameOptions
 from rulesdsl.engine.interp import Action
 from rulesdsl.lang import printer
 from rulesdsl.lang import tree as t
+from rulesdsl.mechanisms.exchanges import Cycle, Exchange, cycle_text, find_cycles, merge
 
 
 @attrs.frozen
@@ -31,15 +37,8 @@ class Touch:
     temporary: bool = False
 
 
-@attrs.frozen
-class Exchange:
-    owner: str
-    pay: tuple  # ((item, n), ...)
-    gain: tuple
-    text: str
-
-
-def card_label(content, number: int) -> str:
+def card_label(content: Any, number: int) -> str:
+    """How the reports name an occupation: `card N name`."""
     return f"card {number} {content.occupations[number].name}"
 
 
@@ -48,7 +47,8 @@ def _event_key(hook: t.Hook) -> str:
     return f"{timing} {printer.event(hook.event)}"
 
 
-def touches(content, owner: str, program) -> list[Touch]:
+def touches(content: Any, owner: str, program: t.Program) -> list[Touch]:
+    """Every hook, modifier, rule switch and watch of a program, as touches of `owner`."""
     out = []
     for item in program.items:
         hook = item.hook if isinstance(item, t.OnceHook) else item if isinstance(item, t.Hook) else None
@@ -68,13 +68,15 @@ def touches(content, owner: str, program) -> list[Touch]:
 
 
 class Checker:
-    def __init__(self, content):
+    """The checks over one content, with a small game of it for worked values."""
+
+    def __init__(self, content: Any):
         self.content = content
         self.game = Game(content, GameOptions(players=2, decks=tuple(sorted({o.deck for o in content.occupations.values()}))), 0)
         self.catalog = self.game.catalog
 
     # ------------------------------------------------------------------ shared points
-    def shared(self, numbers) -> dict:
+    def shared(self, numbers: Sequence[int]) -> dict[tuple[str, str], list[Touch]]:
         """key -> touches of at least two of the given cards (base rules join in)."""
         by_key: dict[tuple, list[Touch]] = defaultdict(list)
         for number in numbers:
@@ -90,7 +92,7 @@ class Checker:
         return {k: v for k, v in by_key.items() if len(owners[k]) >= 2}
 
     # ------------------------------------------------------------------ worked values
-    def worked_value(self, value: str, numbers) -> list[str]:
+    def worked_value(self, value: str, numbers: Sequence[int]) -> list[str]:
         """Install the cards for player 0 of a fresh game and compute the value in an example."""
         game = Game(self.content, self.game.options, 0)
         for number in numbers:
@@ -139,7 +141,7 @@ class Checker:
         return lines
 
     # ------------------------------------------------------------------ conflicts
-    def conflicts(self, numbers) -> list[str]:
+    def conflicts(self, numbers: Sequence[int]) -> list[str]:
         """Replacements that keep another card's trigger from firing."""
         out = []
         programs = {n: self.content.programs[("occupations", n)] for n in numbers}
@@ -201,7 +203,8 @@ class Checker:
         return out
 
     # ------------------------------------------------------------------ exchange cycles
-    def exchanges(self, numbers, extra_programs=()) -> list[Exchange]:
+    def exchanges(self, numbers: Sequence[int], extra_programs: Sequence[tuple[str, t.Program]] = ()) -> list[Exchange]:
+        """The repeatable exchanges of the cards (and of `extra_programs`) and the base rules' ship purchases."""
         out = []
         sources = [(card_label(self.content, n), self.content.programs[("occupations", n)]) for n in numbers]
         sources += list(extra_programs)
@@ -238,12 +241,12 @@ class Checker:
                 node = next(r for r in stmt.results if isinstance(r, t.Upgrade) or (isinstance(r, t.Mood) and isinstance(r.stmt, t.Upgrade)))
                 node = node.stmt if isinstance(node, t.Mood) else node
                 for good, target in self._upgrade_pairs(node):
-                    out.append(Exchange(owner, _merge(pay, ((good, 1),)), ((target, 1),), printer.simple(stmt)))
+                    out.append(Exchange(owner, merge(pay, ((good, 1),)), ((target, 1),), printer.simple(stmt)))
                 continue
             for combo in itertools.product(*results):
                 gain = ()
                 for part in combo:
-                    gain = _merge(gain, part)
+                    gain = merge(gain, part)
                 out.append(Exchange(owner, pay, gain, printer.simple(stmt)))
         return out
 
@@ -259,7 +262,7 @@ class Checker:
                     choices.append(((member, item.amount.value),))
             if not choices:
                 return []
-            options = [_merge(o, c) for o in options for c in choices]
+            options = [merge(o, c) for o in options for c in choices]
         return options
 
     def _upgrade_pairs(self, node: t.Upgrade):
@@ -275,76 +278,9 @@ class Checker:
             if target is not None and target in goods:
                 yield good, target
 
-    def cycles(self, exchanges: list[Exchange], size: int = 3, most: int = 3) -> list[list[tuple]]:
+    def cycles(self, exchanges: list[Exchange], size: int = 3, most: int = 3) -> list[Cycle]:
         """Exchange cycles among `exchanges` (`find_cycles`)."""
         return find_cycles(exchanges, size, most)
-
-
-def find_cycles(exchanges: list[Exchange], size: int = 3, most: int = 3) -> list[list[tuple]]:
-    """Combinations of up to `size` exchanges, each used 1..`most` times, whose net result
-    is never negative and gains something: a bundle turned into a strictly larger one."""
-    vectors = []
-    for ex in exchanges:
-        v = Counter()
-        for item, n in ex.gain:
-            v[item] += n
-        for item, n in ex.pay:
-            v[item] -= n
-        vectors.append(v)
-    produces = defaultdict(set)
-    for i, v in enumerate(vectors):
-        for item, n in v.items():
-            if n > 0:
-                produces[item].add(i)
-    found = []
-    seen = set()
-    for k in range(1, size + 1):
-        for combo in itertools.combinations(range(len(exchanges)), k):
-            needed = set()
-            for i in combo:
-                needed |= {item for item, n in vectors[i].items() if n < 0}
-            if any(not (produces[item] & set(combo)) for item in needed):
-                continue  # something paid is made by none of them: no cycle
-            for counts in itertools.product(range(1, most + 1), repeat=k):
-                net = Counter()
-                for i, c in zip(combo, counts):
-                    for item, n in vectors[i].items():
-                        net[item] += c * n
-                if all(n >= 0 for n in net.values()) and any(n > 0 for n in net.values()):
-                    key = frozenset(combo)
-                    if key not in seen:
-                        seen.add(key)
-                        found.append([(exchanges[i], c) for i, c in zip(combo, counts)] + [("net", dict(+net))])
-                    break
-    return found
-
-
-def cycle_text(cycle) -> str:
-    """The exchanges of a cycle in an order that works, from the smallest bundle to start with."""
-    steps = [ex for ex, count in cycle[:-1] for _ in range(count)]
-    best = None
-    for order in set(itertools.permutations(range(len(steps)))) if len(steps) <= 7 else [tuple(range(len(steps)))]:
-        stock, need = Counter(), Counter()
-        for i in order:
-            for item, n in steps[i].pay:
-                stock[item] -= n
-                need[item] = max(need[item], -stock[item])
-            for item, n in steps[i].gain:
-                stock[item] += n
-        size = sum(need.values())
-        if best is None or size < best[0]:
-            best = (size, order, need)
-    _, order, need = best
-    start = ", ".join(f"{n} {item}" for item, n in sorted(need.items()) if n) or "nothing"
-    end = Counter(need)
-    for i in order:
-        for item, n in steps[i].pay:
-            end[item] -= n
-        for item, n in steps[i].gain:
-            end[item] += n
-    finish = ", ".join(f"{n} {item}" for item, n in sorted(end.items()) if n)
-    chain = "; ".join(f"{steps[i].text} ({steps[i].owner})" for i in order)
-    return f"start with {start}: {chain} -> end with {finish}"
 
 
 def _printed_cost(content, space: str, resource: str) -> int:
@@ -358,20 +294,14 @@ def _printed_cost(content, space: str, resource: str) -> int:
     return 0
 
 
-def _merge(a: tuple, b: tuple) -> tuple:
-    total = Counter(dict(a))
-    for item, n in b:
-        total[item] += n
-    return tuple(sorted(total.items()))
-
-
 ORDER_NOTE = ("when several effects of one player fire at the same moment, that player chooses their order (a decision); "
               "each player's effects fire only for that player's own actions")
 STACK_NOTE = ("modifiers of one value all apply: deltas add up, a `set` replaces the printed value before the deltas, "
               "and a floor (costs never below 0) applies once at the end")
 
 
-def report(content, numbers) -> str:
+def report(content: Any, numbers: Sequence[int]) -> str:
+    """The full report of how the cards `numbers` meet."""
     checker = Checker(content)
     lines = ["Cards: " + ", ".join(card_label(content, n) for n in numbers), ""]
     shared = checker.shared(numbers)
@@ -415,7 +345,8 @@ def report(content, numbers) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def report_all(content) -> str:
+def report_all(content: Any) -> str:
+    """Cycles and conflicts over all occupations, with a table of the most shared timing points and values."""
     checker = Checker(content)
     numbers = sorted(content.occupations)
     conflicts = checker.conflicts(numbers)
@@ -436,7 +367,7 @@ def report_all(content) -> str:
 
 
 
-def report_against_all(content, number: int) -> str:
+def report_against_all(content: Any, number: int) -> str:
     """One card (a new one, say) against every other occupation: the timing points and values it
     shares with each, then the full report of the card with those that share something."""
     mine = {(x.kind, x.key) for x in touches(content, card_label(content, number), content.programs[("occupations", number)])}
