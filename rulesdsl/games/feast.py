@@ -6,12 +6,13 @@ This module only lists what the game offers; each part is imported when first us
 
 from __future__ import annotations
 
-from rulesdsl.games.registry import DEFAULT_GAME, CommandHooks, GamePlugin, Lazy
+from rulesdsl.games.registry import DEFAULT_GAME, CommandHooks, GamePlugin, Lazy, WebHooks
 
 NAME = DEFAULT_GAME
 _PLAY = "rulesdsl.games.feast_play"
 _AGENTS = "rulesdsl.games.feast_agents"
 _COMMANDS = "rulesdsl.games.feast_commands"
+_WEB = "rulesdsl.games.feast_web"
 _AUTHORING = ("fmt", "schema", "new", "explain", "lsp", "ids")  # rulesdsl.authoring's commands
 
 COMMANDS = CommandHooks(
@@ -29,6 +30,20 @@ COMMANDS = CommandHooks(
           **{name: Lazy(_COMMANDS, "authoring") for name in _AUTHORING}},
 )
 
+# What the web table shows of a game (its routes are the table's own, the same for every game);
+# the old addresses stay: the forms post to /new and /open, a game is /game/ID.
+WEB = WebHooks(
+    page=Lazy(_WEB, "page"),
+    start=Lazy(_WEB, "start"),
+    options=Lazy(_WEB, "options"),
+    pages="/game",
+    forms="",
+    variants=True,
+    answered_by=Lazy(_WEB, "answered_by"),
+    refusal=Lazy(_WEB, "refusal"),
+    more={"preview": Lazy(_WEB, "preview"), "table.svg": Lazy(_WEB, "table_image")},
+)
+
 PLUGIN = GamePlugin(
     key=NAME,
     offers=lambda: [NAME],
@@ -44,7 +59,7 @@ PLUGIN = GamePlugin(
     # measurably beats the hand-set one.
     default_agent="greedy",
     simulate=Lazy("rulesdsl.sim.feast", "run"),
-    web=Lazy("rulesdsl.web.feast", "register"),  # the web table's routes (Flask: the optional `web` extra)
+    web=WEB,
     served=lambda name: None,  # the start form's first game is A Feast for Odin itself
     commands=COMMANDS,
     players=Lazy(_PLAY, "players"),

@@ -8,11 +8,12 @@ This module only lists what the games offer; each part is imported when first us
 from __future__ import annotations
 
 from rulesdsl.errors import RulesError
-from rulesdsl.games.registry import CommandHooks, GamePlugin, Lazy
+from rulesdsl.games.registry import CommandHooks, GamePlugin, Lazy, WebHooks
 from rulesdsl.tableau import rulesets
 
 _PLAY = "rulesdsl.games.tableau_play"
 _COMMANDS = "rulesdsl.games.tableau_commands"
+_WEB = "rulesdsl.games.tableau_web"
 
 COMMANDS = CommandHooks(
     options=Lazy(_COMMANDS, "options"),
@@ -25,6 +26,18 @@ COMMANDS = CommandHooks(
     draw=Lazy(_COMMANDS, "draw"),
     draw_game=Lazy(_COMMANDS, "draw_game"),
     more={"interactions": Lazy(_COMMANDS, "interactions")},
+)
+
+
+# What the web table shows of a game (its routes are the table's own): at /tableau/new,
+# /tableau/open and /tableau/ID, ids t1, t2 ...
+WEB = WebHooks(
+    page=Lazy(_WEB, "page"),
+    start=Lazy(_WEB, "start"),
+    options=Lazy(_WEB, "options"),
+    pages="/tableau",
+    ids="t",
+    title=Lazy(_WEB, "title"),
 )
 
 
@@ -48,7 +61,7 @@ PLUGIN = GamePlugin(
     default_agent="greedy",
     commands=COMMANDS,
     simulate=Lazy("rulesdsl.sim.tableau", "run"),
-    web=Lazy("rulesdsl.web.tableau", "register"),  # the web table's routes (Flask: the optional `web` extra)
+    web=WEB,
     served=Lazy(_PLAY, "served"),
     also="a folder with a ruleset.yaml",
 )

@@ -20,6 +20,7 @@ from flask_babel import gettext as _
 from rulesdsl.content.tables import content_table
 from rulesdsl.core.decisions import Option
 from rulesdsl.errors import RulesError
+from rulesdsl.games.registry import DEFAULT_GAME, plugin_for
 from rulesdsl.learn import reference
 from rulesdsl.learn.lessons import load_lessons
 from rulesdsl.learn.play import LessonRun
@@ -52,7 +53,8 @@ class Lessons:
 
 
 def _content():
-    return current_app.extensions["rulesdsl_tables"].content(())
+    # the Learn pages teach the first game, the registry's default: its rules as the table loaded them
+    return current_app.extensions["rulesdsl_tables"].rules(plugin_for(DEFAULT_GAME), DEFAULT_GAME, ())
 
 
 def _lessons():
