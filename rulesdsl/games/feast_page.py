@@ -71,7 +71,7 @@ def scores(game: Game) -> dict[str, Any]:
                          if len(rows) > 1 else f"{best} points")}
 
 
-def _recent(steps, limit: int = 5) -> list[str]:
+def _recent(steps: list[Any], limit: int = 5) -> list[str]:
     """The last lines of what happened: answers, what followed them, gains and payments."""
     lines: list[str] = []
     for step in reversed(steps):

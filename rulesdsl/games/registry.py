@@ -88,7 +88,7 @@ class Asked:
 
 @attrs.frozen
 class Page:
-    """A page (or part of one) to draw: a template of the web table's and what it shows."""
+    """A page (or part of one) to draw: a template (the table's, or the game's own) and what it shows."""
 
     template: str
     context: Mapping[str, Any] = attrs.field(factory=dict)
@@ -119,6 +119,7 @@ class WebHooks:
     forms: str | None = None  # where its start and open forms post (PATH/new, PATH/open); None: as `pages`
     ids: str = ""  # what its games' ids start with (the table numbers every game's games apart)
     variants: bool = False  # whether a game chooses among the server's variant folders
+    templates: str | None = None  # a folder of the game's own templates, found after the table's
     title: Callable[[Any], str] | None = None  # (game) -> its name in the list of open games
     # (game) -> the seat that gave each answer so far; None: replayed from the record's keys
     answered_by: Callable[[Any], list[int]] | None = None

@@ -34,7 +34,7 @@ def games() -> list[tuple[str, str]]:
 def ring_view(game: Any) -> list[dict[str, Any]]:
     """The market ring slot by slot: the lot, its price now, or bought."""
     ring = game.table.ring
-    base = mech.lowest(ring)
+    base = mech.lowest(ring) or 0  # None: nothing left to price
     return [{"slot": i, "tile": lot[0].replace("_", " "), "figure": lot[1], "price": i - base} if lot is not None
             else {"slot": i} for i, lot in enumerate(ring)]
 

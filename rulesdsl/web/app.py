@@ -29,7 +29,7 @@ from rulesdsl.web.play import Session, form_urls, game_url, register_all
 from rulesdsl.web.runner import AgentRunner, busy
 
 MAX_SAVE_BYTES = security.MAX_BODY_BYTES
-MAX_CONTENTS = 4  # contents kept loaded (one per choice of variant folders; ~3 MB each)
+MAX_CONTENTS = 4  # rules kept loaded (one per game and choice of variant folders; ~3 MB each)
 
 
 def default_agent() -> str:
@@ -59,7 +59,7 @@ class Tables:
         self.variants = variant_names(roots)  # chosen per game by name; a request never names a path
         self.include_builtin = include_builtin
         self.sessions: dict[str, Session] = {}  # every open game by id
-        self.counters: dict[str, Any] = {}  # each plug-in numbers its games (ids: its prefix and a number)
+        self.counters: dict[str, Any] = {}  # a counter per id prefix (a plug-in's games: its prefix and a number)
         self.index_page: Callable[..., Any] = lambda error=None, status=200, chosen=None: ("", status)  # create_app's
         self.contents: collections.OrderedDict = collections.OrderedDict()  # rules by (game, variant folders)
         self.lock = threading.RLock()
@@ -101,13 +101,11 @@ class Tables:
             return rules
 
     def new_id(self, plugin: GamePlugin) -> str:
-        """A new game's id: the plug-in's prefix and its next number (never one in use)."""
+        """A new game's id: the plug-in's prefix and that prefix's next number (plug-ins sharing a
+        prefix share its numbers, so an id is never given twice)."""
         prefix = plugin.web.ids if plugin.web is not None else ""
         with self.lock:
-            counter = self.counters.setdefault(plugin.key, itertools.count(1))
-            while (gid := f"{prefix}{next(counter)}") in self.sessions:
-                continue
-            return gid
+            return f"{prefix}{next(self.counters.setdefault(prefix, itertools.count(1)))}"
 
     def room(self) -> None:
         """Make room for one more game: drop the oldest finished one when full, else refuse."""

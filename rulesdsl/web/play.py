@@ -59,8 +59,7 @@ class Session:
     @property
     def view(self) -> WebHooks:
         """The game's web hooks."""
-        assert self.plugin.web is not None  # a session is only made for a game the table plays
-        return self.plugin.web
+        return hooks(self.plugin)
 
     def replaced(self, answers: int) -> Any:
         """The game replayed from its record cut to its first `answers` answers."""
@@ -84,6 +83,13 @@ def plugin_of(name: str) -> GamePlugin:
         raise security.BadInput(f"{name} cannot be played at this table: its plug-in has no web page "
                                 f"(this table plays {plays})", 404)
     raise security.BadInput(f"unknown game '{name[:60]}': this table offers {plays}")
+
+
+def hooks(plugin: GamePlugin) -> WebHooks:
+    """The plug-in's web hooks (of a game the table plays)."""
+    if plugin.web is None:
+        raise security.BadInput(f"{plugin.key} has no page at this table", 404)
+    return plugin.web
 
 
 def blueprint_name(plugin: GamePlugin) -> str:
@@ -122,16 +128,16 @@ def seat_names(spec: list[str], players: int) -> list[str]:
 
 def register(app: Flask, tables: Any, plugin: GamePlugin) -> None:
     """Add the routes of one plug-in's games to the app (`tables`: web.app's `Tables`)."""
-    view = plugin.web
-    assert view is not None
+    view = hooks(plugin)
     pages = pages_path(plugin, view)
     forms = pages if view.forms is None else view.forms
-    first = plugin.offers()[0]  # the game a form without a `game` field (or a record without one) means
-    routes = Blueprint(blueprint_name(plugin), __name__)
+    offers = plugin.offers()
+    first = offers[0] if offers else ""  # the game a form without a `game` field (or a record without one) means
+    routes = Blueprint(blueprint_name(plugin), __name__, template_folder=view.templates)
 
     def session_or_404(gid: str) -> Session:
         session = tables.sessions.get(gid)
-        if session is None or session.plugin is not plugin:
+        if not isinstance(session, Session) or session.plugin is not plugin:
             abort(404, f"no open game {gid[:40]}")
         return session
 
@@ -162,9 +168,9 @@ def register(app: Flask, tables: Any, plugin: GamePlugin) -> None:
             chosen = plugin_of(name)
             players = security.number("players", 2, 1, MAX_PLAYERS)
             seed = security.number("seed", 0, -(2**63), 2**63 - 1)
-            extra = tables.chosen(request.form.getlist("variants")) if chosen.web.variants else ()
+            extra = tables.chosen(request.form.getlist("variants")) if hooks(chosen).variants else ()
             names = [security.field(f"agent{n}", chosen.default_agent if n else PERSON) for n in range(players)]
-            options = chosen.web.options(security.field)
+            options = hooks(chosen).options(security.field)
             rules = tables.rules(chosen, name, extra)
             game = chosen.new_game(rules, players, seed, options)
             session = tables.add(Session(tables.new_id(chosen), name, chosen, rules, extra, game,
@@ -182,7 +188,7 @@ def register(app: Flask, tables: Any, plugin: GamePlugin) -> None:
             named = data.get("game") if isinstance(data, dict) else None
             name = first if named is None else str(named)  # a record says its game (the first game's need not)
             chosen = plugin_of(name)
-            extra = tables.chosen(request.form.getlist("variants")) if chosen.web.variants else ()
+            extra = tables.chosen(request.form.getlist("variants")) if hooks(chosen).variants else ()
             rules = tables.rules(chosen, name, extra)
             game = chosen.load_game(rules, data, False)
             players = chosen.players(game)
@@ -227,7 +233,7 @@ def register(app: Flask, tables: Any, plugin: GamePlugin) -> None:
         tables.run_agents(session)
         if not request.is_json:
             return redirect(game_url(session))
-        return jsonify(ok=True, answers=len(game.log), over=game.over, error=session.error, playing=busy(session))
+        return jsonify(ok=True, answers=len(game.log), over=game.decision is None, error=session.error, playing=busy(session))
 
     @routes.post(f"{pages}/<gid>/undo", endpoint="undo")
     def undo(gid: str) -> Any:
@@ -267,8 +273,11 @@ def register(app: Flask, tables: Any, plugin: GamePlugin) -> None:
             agents = tables.agent_list(session.name, names, players, game.seed)
         except RulesError:
             agents = [None] * players
-        made = tables.add(Session(tables.new_id(plugin), session.name, plugin, session.rules, session.roots, game,
-                                  agents, names))
+        try:
+            made = tables.add(Session(tables.new_id(plugin), session.name, plugin, session.rules, session.roots, game,
+                                      agents, names))
+        except RulesError as err:  # the agents failed in their first moves: no game is listed
+            return refused(session, str(err), 409)
         if not request.is_json:
             return redirect(game_url(made))
         return jsonify(ok=True, url=game_url(made))
