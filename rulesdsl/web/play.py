@@ -163,6 +163,7 @@ def register(app: Flask, tables: Any, plugin: GamePlugin) -> None:
 
     @routes.post(f"{forms}/new", endpoint="new")
     def new_game() -> Any:
+        """Start a game of the form's `game` (this plug-in's first by default) against agents."""
         try:
             name = security.field("game", first) or first
             chosen = plugin_of(name)
@@ -183,6 +184,7 @@ def register(app: Flask, tables: Any, plugin: GamePlugin) -> None:
 
     @routes.post(f"{forms}/open", endpoint="open")
     def open_game() -> Any:
+        """Open a saved game (of the game its record names), with the agents the form names."""
         try:
             data = security.uploaded_json("save")
             named = data.get("game") if isinstance(data, dict) else None
@@ -204,6 +206,7 @@ def register(app: Flask, tables: Any, plugin: GamePlugin) -> None:
 
     @routes.get(f"{pages}/<gid>", endpoint="show")
     def show_game(gid: str) -> Any:
+        """The game's page, or the busy page while its agents answer."""
         session = session_or_404(gid)
         waiting = busy_page(session, game_url(session))
         if waiting is not None:
@@ -213,6 +216,7 @@ def register(app: Flask, tables: Any, plugin: GamePlugin) -> None:
 
     @routes.post(f"{pages}/<gid>/answer", endpoint="answer")
     def answer(gid: str) -> Any:
+        """A person's answer through the game's own `answer`; then the agents answer."""
         session = session_or_404(gid)
         key = security.answer_key()
         with session.lock:
@@ -284,12 +288,14 @@ def register(app: Flask, tables: Any, plugin: GamePlugin) -> None:
 
     @routes.get(f"{pages}/<gid>/save", endpoint="save")
     def save(gid: str) -> Response:
+        """The game's record as a download."""
         session = session_or_404(gid)
         with session.lock:
             return record_download(session.game, f"rulesdsl-{session.name}-{gid}.json")
 
     def more_view(hook: Callable[[Any, Asked], Any]) -> Callable[[str], Any]:
         def shown(gid: str) -> Any:
+            """One of the game's further views (`more`), as JSON or a drawing."""
             session = session_or_404(gid)
             with session.lock:
                 asked = request.args.get("seat")
@@ -333,5 +339,6 @@ def register_all(app: Flask, tables: Any) -> None:
 
     @app.get("/play/<name>")
     def play(name: str) -> Any:
+        """The start page offering the game `name` first."""
         plugin_of(name)  # BadInput (the start page saying why) for a game the table does not play
         return tables.index_page(chosen=name)
