@@ -112,7 +112,7 @@ class WebHooks:
     past step, save, the open games, the limits and checks on requests) is the table's own.
     A game without these hooks is refused by the table with the names of the games it plays."""
 
-    page: Callable[[Any, Asked], Page]  # (web.tables.Session, what is asked) -> the game's page
+    page: Callable[[Any, Asked], Page]  # (web.play.Session, what is asked) -> the game's page
     start: Callable[[Offer], Page]  # the game's start and open forms on the start page
     options: Callable[[Callable[[str, str], str]], dict[str, Any]]  # (read a form field) -> new-game options
     pages: str = ""  # where its games' pages live ("/game": /game/ID, /game/ID/answer ...); "": /KEY
