@@ -42,6 +42,7 @@ WEB = WebHooks(
     answered_by=Lazy(_WEB, "answered_by"),
     refusal=Lazy(_WEB, "refusal"),
     more={"preview": Lazy(_WEB, "preview"), "table.svg": Lazy(_WEB, "table_image")},
+    site=Lazy("rulesdsl.games.feast_learn_pages", "register"),  # the Learn, Rules and Components pages
 )
 
 PLUGIN = GamePlugin(

@@ -127,6 +127,7 @@ class WebHooks:
     # further views of one game by name (/game/ID/NAME): (session, asked) -> a dict (JSON), a
     # Drawing, or (dict, status); RulesError: a bad request, said as JSON with status 400
     more: Mapping[str, Callable[[Any, Asked], Any]] = attrs.field(factory=dict)
+    site: Callable[[Any], None] | None = None  # (flask app) -> the game's own further pages (Learn, Rules ...)
 
 
 @attrs.frozen

@@ -1,5 +1,6 @@
 """The local web table (`rulesdsl serve`): the start page, the open games of every game, the
-agents that play them, the server's variant folders and the Learn pages.
+agents that play them, the server's variant folders (and, through its hooks, a game's own pages:
+the first game's Learn, Rules and Components).
 
 Written once over the games registry: `web.play` adds the same routes for every game whose
 plug-in has web hooks (`registry.WebHooks`), and the start page draws each game's part of it
@@ -24,7 +25,7 @@ from rulesdsl.games import registry as games
 from rulesdsl.games.registry import GamePlugin, Offer
 from rulesdsl.games.seats import agent_seed
 from rulesdsl.web import security
-from rulesdsl.web.learn import register as register_learn
+from rulesdsl.web.i18n import init_i18n
 from rulesdsl.web.play import Session, form_urls, game_url, register_all
 from rulesdsl.web.runner import AgentRunner, busy
 
@@ -177,8 +178,8 @@ def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True, game: 
                                sessions=tables.open_games()), status
 
     tables.index_page = index_page
-    register_all(app, tables)  # every game's routes (the same ones), and /play/NAME
-    register_learn(app)  # the Learn, Rules and Components pages, in English and Chinese
+    init_i18n(app)  # every page in English and Simplified Chinese
+    register_all(app, tables)  # every game's routes (the same ones) and own pages, and /play/NAME
 
     @app.get("/")
     def index():

@@ -331,11 +331,13 @@ def answered_by(session: Session) -> list[int]:
 
 
 def register_all(app: Flask, tables: Any) -> None:
-    """The routes of every game the table plays, and `/play/NAME`: the start page offering that
+    """The routes of every game the table plays, the pages of its own it adds, and `/play/NAME`: the start page offering that
     game first (a refusal naming the games it plays, for any other name)."""
     for plugin in games.plugins():
         if plugin.web is not None:
             register(app, tables, plugin)
+            if plugin.web.site is not None:
+                plugin.web.site(app)  # the game's own further pages
 
     @app.get("/play/<name>")
     def play(name: str) -> Any:
