@@ -11,7 +11,8 @@ What a game supplies, registered with its plug-in (`registry.WebHooks`, e.g.
 `games/feast_web.py`, `games/tableau_web.py`): its page (a template of `web/templates` and what
 it shows), its part of the start page, the options its start form reads, and optionally its
 paths and ids, who gave each answer, what more a refusal says and further views of a game
-(a tile preview, a drawing). No module here names a game (tests/test_web_once.py); a game
+(a tile preview, a drawing) and pages of its own (the first game's Learn, Rules and
+Components pages). No module here names or imports a game (tests/test_web_once.py); a game
 whose plug-in has no web hooks is refused with the names of the games the table plays."""
 
 from __future__ import annotations
