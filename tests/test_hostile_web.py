@@ -101,7 +101,7 @@ def test_the_tableau_form_takes_a_ruleset_id_not_a_folder(client, game):
 def test_variants_are_the_servers_folders_chosen_by_name(variant):
     variant.write("cards/occupations/A/900-tester.yaml", "number: 900\ndeck: A\nname: Tester\npoints: 0\n"
                   "category: immediate\nstarting: false\ntext: t\neffect: gain 1 silver\n")
-    # two spellings of one folder: one content loaded, keyed by the resolved folder
+    # two spellings of one folder: one content loaded, keyed by the game and the resolved folder
     app = create_app(roots=(str(variant.root), str(variant.root) + "/./"))
     client = csrf_client(app)
     assert 'value="variant"' in client.get("/").text
@@ -109,7 +109,7 @@ def test_variants_are_the_servers_folders_chosen_by_name(variant):
         started = client.post("/new", data={"players": "2", "agent0": "human", "agent1": "human", "variants": name})
         assert started.status_code == 302, started.text
     tables = app.extensions["rulesdsl_tables"]
-    assert len(tables.contents) == 1 and list(tables.contents)[0] == (str(variant.root.resolve()),)
+    assert len(tables.contents) == 1 and list(tables.contents)[0] == ("feast", str(variant.root.resolve()))
     assert 900 in {card.number for card in next(iter(tables.contents.values())).occupations.values()} or \
         any("900" in str(key) for key in next(iter(tables.contents.values())).occupations)
 

@@ -6,13 +6,14 @@ This module only lists what the game offers; each part is imported when first us
 
 from __future__ import annotations
 
-from rulesdsl.games.registry import DEFAULT_GAME, CommandHooks, GamePlugin, Lazy, SimHooks
+from rulesdsl.games.registry import DEFAULT_GAME, CommandHooks, GamePlugin, Lazy, SimHooks, WebHooks
 
 NAME = DEFAULT_GAME
 _PLAY = "rulesdsl.games.feast_play"
 _AGENTS = "rulesdsl.games.feast_agents"
 _COMMANDS = "rulesdsl.games.feast_commands"
 _SIM = "rulesdsl.sim.feast"  # its setup, its coverage sections and `balance` (the game with cards)
+_WEB = "rulesdsl.games.feast_web"
 _AUTHORING = ("fmt", "schema", "new", "explain", "lsp", "ids")  # rulesdsl.authoring's commands
 
 COMMANDS = CommandHooks(
@@ -31,6 +32,21 @@ COMMANDS = CommandHooks(
           **{name: Lazy(_COMMANDS, "authoring") for name in _AUTHORING}},
 )
 
+# What the web table shows of a game (its routes are the table's own, the same for every game);
+# the old addresses stay: the forms post to /new and /open, a game is /game/ID.
+WEB = WebHooks(
+    page=Lazy(_WEB, "page"),
+    start=Lazy(_WEB, "start"),
+    options=Lazy(_WEB, "options"),
+    pages="/game",
+    forms="",
+    variants=True,
+    answered_by=Lazy(_WEB, "answered_by"),
+    refusal=Lazy(_WEB, "refusal"),
+    more={"preview": Lazy(_WEB, "preview"), "table.svg": Lazy(_WEB, "table_image")},
+    site=Lazy("rulesdsl.games.feast_learn_pages", "register"),  # the Learn, Rules and Components pages
+)
+
 PLUGIN = GamePlugin(
     key=NAME,
     offers=lambda: [NAME],
@@ -47,7 +63,7 @@ PLUGIN = GamePlugin(
     default_agent="greedy",
     simulation=SimHooks(rules=Lazy(_SIM, "rules"), setup=Lazy(_SIM, "setup"), sections=Lazy(_SIM, "sections"),
                         balance=Lazy(_SIM, "balance")),
-    web=Lazy("rulesdsl.web.feast", "register"),  # the web table's routes (Flask: the optional `web` extra)
+    web=WEB,
     served=lambda name: None,  # the start form's first game is A Feast for Odin itself
     commands=COMMANDS,
     players=Lazy(_PLAY, "players"),

@@ -110,6 +110,60 @@ class SimHooks:
 
 
 @attrs.frozen
+class Asked:
+    """What a request asks of one game's page, as the web table read it (never a path)."""
+
+    args: Mapping[str, str]  # the query's fields (`step`, `row` ...), as sent
+    viewer: int | None  # the seat the request looks from (an index); None: a spectator
+    seat: str | None  # the `seat` to keep in the page's links (only when the request named one)
+    error: str | None = None  # why the last request was refused, shown on the page
+
+
+@attrs.frozen
+class Page:
+    """A page (or part of one) to draw: a template (the table's, or the game's own) and what it shows."""
+
+    template: str
+    context: Mapping[str, Any] = attrs.field(factory=dict)
+
+
+@attrs.frozen
+class Offer:
+    """What the web table offers a game's part of the start page."""
+
+    agents: list[str]  # the agents the game's form offers, by name
+    suggested: str  # the agent it suggests as an opponent
+    variants: list[str]  # the server's variant folders by name (for a game that takes them)
+    chosen: str | None  # the game the start page offers first (`serve --game`)
+
+
+@attrs.frozen
+class WebHooks:
+    """What the web table (`rulesdsl.web`, written once for every game) asks of one game to show
+    it: its page and its part of the start page, and the few things that differ between games.
+    Everything else (starting, opening, answering, the agents' turns, undo, playing on from a
+    past step, save, the open games, the limits and checks on requests) is the table's own.
+    A game without these hooks is refused by the table with the names of the games it plays."""
+
+    page: Callable[[Any, Asked], Page]  # (web.play.Session, what is asked) -> the game's page
+    start: Callable[[Offer], Page]  # the game's start and open forms on the start page
+    options: Callable[[Callable[[str, str], str]], dict[str, Any]]  # (read a form field) -> new-game options
+    pages: str = ""  # where its games' pages live ("/game": /game/ID, /game/ID/answer ...); "": /KEY
+    forms: str | None = None  # where its start and open forms post (PATH/new, PATH/open); None: as `pages`
+    ids: str = ""  # what its games' ids start with (the table numbers every game's games apart)
+    variants: bool = False  # whether a game chooses among the server's variant folders
+    templates: str | None = None  # a folder of the game's own templates, found after the table's
+    title: Callable[[Any], str] | None = None  # (game) -> its name in the list of open games
+    # (game) -> the seat that gave each answer so far; None: replayed from the record's keys
+    answered_by: Callable[[Any], list[int]] | None = None
+    refusal: Callable[[Exception], dict[str, Any]] | None = None  # more about a refused answer (JSON fields)
+    # further views of one game by name (/game/ID/NAME): (session, asked) -> a dict (JSON), a
+    # Drawing, or (dict, status); RulesError: a bad request, said as JSON with status 400
+    more: Mapping[str, Callable[[Any, Asked], Any]] = attrs.field(factory=dict)
+    site: Callable[[Any], None] | None = None  # (flask app) -> the game's own further pages (Learn, Rules ...)
+
+
+@attrs.frozen
 class GamePlugin:
     """How one kind of game is opened, loaded, forked, scored, played by agents and served."""
 
@@ -125,7 +179,7 @@ class GamePlugin:
     served: Callable[[str], str | None]  # the game the web table's start form offers first
     simulation: SimHooks | None = None  # what `simulate` and `balance` ask; None: the game is not simulated
     commands: CommandHooks = attrs.field(factory=CommandHooks)  # what the command line asks of this game
-    web: Callable[[Any, Any], None] = attrs.field(default=lambda app, tables: None)  # (flask app, web.app.Tables)
+    web: WebHooks | None = None  # what the web table shows of its games; None: it is not played there
     fork: Callable[[Any], Any] = attrs.field(default=lambda game: game.fork())
     players: Callable[[Any], int] = attrs.field(default=lambda game: game.players)  # a game's number of players
     also: str = ""  # what else names a game of this plug-in, for the message of an unknown game

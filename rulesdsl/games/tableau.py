@@ -8,12 +8,13 @@ This module only lists what the games offer; each part is imported when first us
 from __future__ import annotations
 
 from rulesdsl.errors import RulesError
-from rulesdsl.games.registry import CommandHooks, GamePlugin, Lazy, SimHooks
+from rulesdsl.games.registry import CommandHooks, GamePlugin, Lazy, SimHooks, WebHooks
 from rulesdsl.tableau import rulesets
 
 _PLAY = "rulesdsl.games.tableau_play"
 _COMMANDS = "rulesdsl.games.tableau_commands"
 _SIM = "rulesdsl.sim.tableau"
+_WEB = "rulesdsl.games.tableau_web"
 
 COMMANDS = CommandHooks(
     options=Lazy(_COMMANDS, "options"),
@@ -26,6 +27,18 @@ COMMANDS = CommandHooks(
     draw=Lazy(_COMMANDS, "draw"),
     draw_game=Lazy(_COMMANDS, "draw_game"),
     interactions=Lazy(_COMMANDS, "interactions"),
+)
+
+
+# What the web table shows of a game (its routes are the table's own): at /tableau/new,
+# /tableau/open and /tableau/ID, ids t1, t2 ...
+WEB = WebHooks(
+    page=Lazy(_WEB, "page"),
+    start=Lazy(_WEB, "start"),
+    options=Lazy(_WEB, "options"),
+    pages="/tableau",
+    ids="t",
+    title=Lazy(_WEB, "title"),
 )
 
 
@@ -50,7 +63,7 @@ PLUGIN = GamePlugin(
     commands=COMMANDS,
     # no cards, so no balance; no telemetry of cards or spaces, so no sections of its own
     simulation=SimHooks(rules=Lazy(_SIM, "rules"), setup=Lazy(_SIM, "setup")),
-    web=Lazy("rulesdsl.web.tableau", "register"),  # the web table's routes (Flask: the optional `web` extra)
+    web=WEB,
     served=Lazy(_PLAY, "served"),
     also="a folder with a ruleset.yaml",
 )

@@ -1,14 +1,16 @@
-"""The local web table (`rulesdsl serve`): the start page, the open games of every game and
-the agents that play them, the server's variant folders and the Learn pages.
+"""The local web table (`rulesdsl serve`): the start page, the open games of every game, the
+agents that play them, the server's variant folders (and, through its hooks, a game's own pages:
+the first game's Learn, Rules and Components).
 
-Each game's plug-in (`rulesdsl.games`) names the module that adds its routes and its part of the
-start page (`web.feast` for A Feast for Odin, `web.tableau` for the tableau rulesets); this
-module calls them all and never names a game. Games live in memory in this process; a game is
-saved as its usual JSON record and can be opened again."""
+Written once over the games registry: `web.play` adds the same routes for every game whose
+plug-in has web hooks (`registry.WebHooks`), and the start page draws each game's part of it
+from its hooks; this module never names a game. Games live in memory in this process; a game
+is saved as its usual JSON record and can be opened again."""
 
 from __future__ import annotations
 
 import collections
+import itertools
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -18,21 +20,17 @@ from flask import Flask, render_template
 from werkzeug.serving import make_server
 
 from rulesdsl.agents import registry
-from rulesdsl.content.loader import load_content
 from rulesdsl.errors import RulesError
 from rulesdsl.games import registry as games
+from rulesdsl.games.registry import GamePlugin, Offer
 from rulesdsl.games.seats import agent_seed
 from rulesdsl.web import security
-from rulesdsl.web.learn import register as register_learn
+from rulesdsl.web.i18n import init_i18n
+from rulesdsl.web.play import Session, form_urls, game_url, register_all
 from rulesdsl.web.runner import AgentRunner, busy
 
 MAX_SAVE_BYTES = security.MAX_BODY_BYTES
-MAX_CONTENTS = 4  # contents kept loaded (one per choice of variant folders; ~3 MB each)
-
-
-def agent_names() -> tuple[list[str], str]:
-    """(the agents the start form offers, the one it suggests as an opponent), from the registry."""
-    return registry.names(), default_agent()
+MAX_CONTENTS = 4  # rules kept loaded (one per game and choice of variant folders; ~3 MB each)
 
 
 def default_agent() -> str:
@@ -55,29 +53,19 @@ def variant_names(folders) -> dict[str, Path]:
 
 
 class Tables:
-    """The games open in this server (each game's plug-in lists its own), the variant folders
-    it offers and the content each choice of them loads. The lock guards these lists only: a
-    game has its own lock."""
+    """The games open in this server (of every game, by id), the variant folders it offers and
+    the rules each choice of them loads. The lock guards these lists only: a game has its own lock."""
 
     def __init__(self, roots: tuple[str, ...] = (), include_builtin: bool = True):
         self.variants = variant_names(roots)  # chosen per game by name; a request never names a path
         self.include_builtin = include_builtin
-        self.sessions: dict = {}  # the first game's open games (web.feast)
-        self.open_games: list[Callable[[], dict]] = []  # each game's open games by id (each plug-in adds its own)
-        self.index_parts: list[Callable[[], dict]] = []  # what each game adds to the start page
-        self.index_page: Callable[..., Any] = lambda error=None, status=200: ("", status)  # create_app's
-        self.contents: collections.OrderedDict = collections.OrderedDict()
+        self.sessions: dict[str, Session] = {}  # every open game by id
+        self.counters: dict[str, Any] = {}  # a counter per id prefix (a plug-in's games: its prefix and a number)
+        self.index_page: Callable[..., Any] = lambda error=None, status=200, chosen=None: ("", status)  # create_app's
+        self.contents: collections.OrderedDict = collections.OrderedDict()  # rules by (game, variant folders)
         self.lock = threading.RLock()
         self.content_lock = threading.Lock()
         self.runner = AgentRunner()
-
-    def agent_names(self, game: str) -> list[str]:
-        """The agents the start form offers for `game`."""
-        return registry.names(game)
-
-    def default_agent(self, game: str) -> str:
-        """The agent the start form suggests for `game`."""
-        return registry.default_agent(game)
 
     def agent_list(self, game: str, names: list[str], players: int, seed: int) -> list:
         """Agents by name as `rulesdsl play --agents` makes them for `game`; a person is None (the page)."""
@@ -98,46 +86,73 @@ class Tables:
                 picked.append(name)
         return tuple(picked)
 
-    def content(self, extra: tuple[str, ...]):
-        """The content for the chosen variant names, loaded once per choice (the last few kept)."""
-        key = tuple(str(self.variants[name]) for name in extra)
+    def rules(self, plugin: GamePlugin, name: str, extra: tuple[str, ...]) -> Any:
+        """The rules of the game `name` with the chosen variant names, loaded once per choice (the
+        last few kept)."""
+        folders = [str(self.variants[variant]) for variant in extra]
+        key = (name, *folders)
         with self.content_lock:
             if key in self.contents:
                 self.contents.move_to_end(key)
                 return self.contents[key]
-            content = load_content(list(key), include_builtin=self.include_builtin)
-            self.contents[key] = content
+            rules = plugin.rules(name, folders, self.include_builtin)
+            self.contents[key] = rules
             while len(self.contents) > MAX_CONTENTS:
                 self.contents.popitem(last=False)
-            return content
+            return rules
+
+    def new_id(self, plugin: GamePlugin) -> str:
+        """A new game's id: the plug-in's prefix and that prefix's next number (plug-ins sharing a
+        prefix share its numbers, so an id is never given twice)."""
+        prefix = plugin.web.ids if plugin.web is not None else ""
+        with self.lock:
+            return f"{prefix}{next(self.counters.setdefault(prefix, itertools.count(1)))}"
 
     def room(self) -> None:
         """Make room for one more game: drop the oldest finished one when full, else refuse."""
         with self.lock:
-            kept = []
-            for games_of in self.open_games:
-                sessions = games_of()
-                kept += [(sessions, session) for session in sessions.values()]
-            if len(kept) < security.MAX_OPEN_GAMES:
+            if len(self.sessions) < security.MAX_OPEN_GAMES:
                 return
-            for sessions, session in kept:
+            for session in list(self.sessions.values()):
                 if session.game.decision is None and not busy(session):
-                    sessions.pop(session.id, None)
+                    self.sessions.pop(session.id, None)
                     return
         raise security.BadInput(f"this table already holds {security.MAX_OPEN_GAMES} unfinished games; "
                                 "finish some or restart the server", 503)
 
-    def listed(self, sessions: dict, session):
+    def add(self, session: Session) -> Session:
+        """List a new game and start its agents; a failure in their first moves unlists it."""
+        self.room()
+        return self.listed(session)
+
+    def listed(self, session: Session) -> Session:
         """Start `session`'s agents; list it unless they fail at once (no half-made game stays)."""
         self.runner.start(session)
         self.runner.wait(session, AGENT_WAIT)
         if session.error is not None:
             raise RulesError(session.error)
         with self.lock:
-            sessions[session.id] = session
+            self.sessions[session.id] = session
         return session
 
-    def run_agents(self, session) -> None:
+    def open_games(self) -> list[dict[str, Any]]:
+        """The open games as the start page lists them, of every game."""
+        with self.lock:
+            sessions = list(self.sessions.values())
+        return [{"id": s.id, "url": game_url(s), "title": s.view.title(s.game) if s.view.title is not None else None,
+                 "players": s.plugin.players(s.game), "seed": s.game.seed, "answers": len(s.game.log),
+                 "over": s.game.decision is None} for s in sessions]
+
+    def start_parts(self, chosen: str | None) -> list[Any]:
+        """Each game's part of the start page (its forms), in the registry's order."""
+        parts = []
+        for plugin in games.plugins():
+            if plugin.web is not None:
+                page = plugin.web.start(Offer(list(plugin.agents), plugin.default_agent, list(self.variants), chosen))
+                parts.append({"template": page.template, "context": page.context, "forms": form_urls(plugin)})
+        return parts
+
+    def run_agents(self, session: Session) -> None:
         """Let the agents answer (off this request) and wait for them a little, holding no lock."""
         self.runner.start(session)
         self.runner.wait(session, AGENT_WAIT)
@@ -157,14 +172,14 @@ def create_app(roots: tuple[str, ...] = (), include_builtin: bool = True, game: 
     tables = Tables(roots, include_builtin)
     app.extensions["rulesdsl_tables"] = tables
 
-    def index_page(error: str | None = None, status: int = 200):
-        parts = {key: value for part in tables.index_parts for key, value in part().items()}
-        return render_template("index.html", error=error, chosen=app.config.get("RULESDSL_GAME"), **parts), status
+    def index_page(error: str | None = None, status: int = 200, chosen: str | None = None):
+        chosen = chosen or app.config.get("RULESDSL_GAME")
+        return render_template("index.html", error=error, chosen=chosen, starts=tables.start_parts(chosen),
+                               sessions=tables.open_games()), status
 
     tables.index_page = index_page
-    for plugin in games.plugins():
-        plugin.web(app, tables)  # each game's routes and its part of the start page
-    register_learn(app)  # the Learn, Rules and Components pages, in English and Chinese
+    init_i18n(app)  # every page in English and Simplified Chinese
+    register_all(app, tables)  # every game's routes (the same ones) and own pages, and /play/NAME
 
     @app.get("/")
     def index():

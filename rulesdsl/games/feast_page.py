@@ -1,54 +1,32 @@
-"""What the first game's page shows, seat by seat: the shared board, every player's part
-(another seat's hand hidden), the status line (round, phase, who plays, what just happened),
-the open question with its options and refusals in English, the timeline, and at the end
-the score breakdown with the winner.
+"""What A Feast for Odin's page at the web table shows, seat by seat: the shared board, every
+player's part (another seat's hand hidden), the status line (round, phase, who plays, what
+just happened), the open question with its options and refusals in English, the timeline,
+and at the end the score breakdown with the winner. `feast_web` hands it to the table.
 
-A seat's URL (`/game/1?seat=2`) shows only what that player may see and answers only that
-player's questions; `seat=all` is a spectator (hands hidden until the game is over). Without
-`seat`, a game with one person at the page is that person's seat, and a game of several
-people shows the seat whose question is open (players share the screen)."""
+The seat a request looks from is the table's (`web.seats`): an index, or None for a
+spectator (hands hidden until the game is over)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
+from rulesdsl.engine.game import Game
 from rulesdsl.engine.scoring import CATEGORIES, final_scores
 from rulesdsl.learn.reference import citation
 from rulesdsl.view import present
 from rulesdsl.view.table import board_part, hand_hidden, legend_entries, player_part
 
-SPECTATOR = None
+SPECTATOR = None  # the table's viewer of `seat=all`
 
 
-def humans(session) -> list[int]:
+def humans(session: Any) -> list[int]:
     """The seats a person plays at the page."""
     return [i for i, agent in enumerate(session.agents) if agent is None]
 
 
-def viewer_of(session, arg: str | None):
-    """The seat a request looks from (an index), or SPECTATOR; `arg` is `?seat=` (1-based, or `all`)."""
-    game = session.game
-    players = len(game.state.players)
-    if arg is not None and arg.strip().lower() in ("all", "spectator"):
-        return SPECTATOR
-    if arg is not None and arg.strip().lstrip("pP").isdigit() and 1 <= int(arg.strip().lstrip("pP")) <= players:
-        return int(arg.strip().lstrip("pP")) - 1
-    people = humans(session)
-    if len(people) == 1:
-        return people[0]
-    if game.decision is not None and game.decision.player in people:
-        return game.decision.player
-    return SPECTATOR
-
-
-def seat_arg(session, viewer, asked: str | None) -> str | None:
-    """The `seat` to keep in the page's links (only when the request named one)."""
-    if asked is None:
-        return None
-    return "all" if viewer is SPECTATOR else str(viewer + 1)
-
-
-def decision_view(game, decision) -> dict:
+def decision_view(game: Game, decision: Any) -> dict[str, Any]:
     """What the page needs to answer a decision: options with labels and refusals, the
     placements it offers (by board and square) and the tiles they lay."""
     content = game.content
@@ -81,7 +59,7 @@ def decision_view(game, decision) -> dict:
     }
 
 
-def scores(game) -> dict:
+def scores(game: Game) -> dict[str, Any]:
     """The final score breakdown: a row per category, the totals and the winners."""
     rows = final_scores(game)
     winners = [present.player_name(r["player"]) for r in rows if r["winner"]]
@@ -93,7 +71,7 @@ def scores(game) -> dict:
                          if len(rows) > 1 else f"{best} points")}
 
 
-def _recent(steps, limit: int = 5) -> list[str]:
+def _recent(steps: list[Any], limit: int = 5) -> list[str]:
     """The last lines of what happened: answers, what followed them, gains and payments."""
     lines: list[str] = []
     for step in reversed(steps):
@@ -109,7 +87,7 @@ def _recent(steps, limit: int = 5) -> list[str]:
     return lines[-limit:]
 
 
-def page_context(session, game, steps, step: int, viewer) -> dict:
+def page_context(session: Any, game: Game, steps: list[Any], step: int, viewer: int | None) -> dict[str, Any]:
     """Everything game.html draws, for `game` (the session's game at `step`) seen by `viewer`."""
     last = len(steps) - 1
     live = step == last
@@ -140,17 +118,3 @@ def page_context(session, game, steps, step: int, viewer) -> dict:
         "legend": legend_entries(),
         "scores": scores(game) if game.over and live else None,
     }
-
-
-def undo_point(session, viewer) -> int | None:
-    """How many answers stay when the last answer of a person (of `viewer`'s seat, when one)
-    is taken back, with every agent answer after it; None when there is none."""
-    people = set(humans(session))
-    answers = session.game.save()["answers"]
-    for index in range(len(answers) - 1, -1, -1):
-        player = int(answers[index][0])
-        if player in people and (viewer is SPECTATOR or player == viewer):
-            return index
-        if player in people:
-            return None  # another person answered since: not this seat's to take back
-    return None

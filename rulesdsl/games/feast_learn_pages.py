@@ -7,7 +7,8 @@ legal move the step does not teach), or the engine's refusal with the rules cite
 to the Rules page. Rules: the rules in the project's words by id, the 27 questions with
 their rulebook pages, each with "show me" (its scenario played step by step on the table).
 Components: every kind of component drawn from the loaded content (`rulesdsl.view.components`).
-The pages hold no rules; every text comes in English and Simplified Chinese."""
+The pages hold no rules; every text comes in English and Simplified Chinese. They are the first
+game's own pages: its web hooks (`feast_web`, `registry.WebHooks.site`) add them to the table."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ from flask_babel import gettext as _
 from rulesdsl.content.tables import content_table
 from rulesdsl.core.decisions import Option
 from rulesdsl.errors import RulesError
+from rulesdsl.games.feast import NAME
+from rulesdsl.games.registry import plugin_for
 from rulesdsl.learn import reference
 from rulesdsl.learn.lessons import load_lessons
 from rulesdsl.learn.play import LessonRun
@@ -28,7 +31,7 @@ from rulesdsl.learn.words import Words
 from rulesdsl.view import present
 from rulesdsl.view.components import component, explained, gallery
 from rulesdsl.view.table import table_svg
-from rulesdsl.web.i18n import current_language, init_i18n
+from rulesdsl.web.i18n import current_language
 
 blueprint = Blueprint("learn", __name__)
 MAX_RUNS = 200  # lessons kept open in one server; the oldest is dropped first
@@ -52,7 +55,8 @@ class Lessons:
 
 
 def _content():
-    return current_app.extensions["rulesdsl_tables"].content(())
+    # the game's built-in rules as the table loaded them (shared with its games at the table)
+    return current_app.extensions["rulesdsl_tables"].rules(plugin_for(NAME), NAME, ())
 
 
 def _lessons():
@@ -235,7 +239,6 @@ def component_svg(cid: str):
 
 
 def register(app: Flask) -> None:
-    """Add the Learn, Rules and Components pages (and the two languages) to the table's app."""
-    init_i18n(app)
+    """Add the Learn, Rules and Components pages to the table's app."""
     app.extensions["rulesdsl_lessons"] = Lessons()
     app.register_blueprint(blueprint)
