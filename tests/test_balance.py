@@ -119,7 +119,8 @@ def test_balance_runs_with_a_forking_agent(backend, variant, tmp_path, capsys):
 
 
 def _balance(tmp_path, capsys, *argv, out="store"):
-    code = main(["balance", "--players", "1", "--short", "--decks", "A", "--jobs", "1", "--no-progress",
+    # random agents unless a test names others (later on the line, so theirs win): the machinery is under test
+    code = main(["balance", "--agents", "random", "--players", "1", "--short", "--decks", "A", "--jobs", "1", "--no-progress",
                  "--html", str(tmp_path / "r.html"), "--out", str(tmp_path / out), *argv])
     text, err = capsys.readouterr()
     return code, text, err

@@ -23,7 +23,7 @@ def test_the_built_in_games_and_their_plug_ins():
     with pytest.raises(RulesError, match="no game 'chess': games are feast, vikings or a folder with a ruleset.yaml"):
         registry.plugin_for("chess")
     assert agents.names("vikings") == ["random", "greedy", "search", "human"]
-    assert agents.default_agent("feast") == agents.DEFAULT == "greedy"
+    assert agents.default_agent("feast") == agents.DEFAULT == "fast"
     with pytest.raises(RulesError, match="unknown agent 'learned': use one of random, greedy, search, human"):
         agents.make_agent("learned", 1, game="vikings")
 

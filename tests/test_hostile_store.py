@@ -17,7 +17,7 @@ duckdb = pytest.importorskip("duckdb")
 def made(tmp_path_factory):
     """A real store of one short solo game, made by `rulesdsl simulate`."""
     folder = tmp_path_factory.mktemp("store") / "sims"
-    assert main(["simulate", "--games", "1", "--jobs", "1", "--players", "1", "--short", "--out", str(folder), "--no-progress"]) == 0
+    assert main(["simulate", "--agents", "random", "--games", "1", "--jobs", "1", "--players", "1", "--short", "--out", str(folder), "--no-progress"]) == 0
     return folder
 
 
@@ -71,7 +71,7 @@ def test_a_setup_that_is_not_one_is_a_clean_error(capsys, store, setup):
     assert main(["simulate", "--report", "--out", str(store)]) == 1
     err = capsys.readouterr().err
     assert "internal error" not in err and "Traceback" not in err
-    assert main(["simulate", "--games", "2", "--out", str(store), "--no-progress"]) == 1  # the mismatch names no JSON error
+    assert main(["simulate", "--agents", "random", "--games", "2", "--out", str(store), "--no-progress"]) == 1  # the mismatch names no JSON error
     err = capsys.readouterr().err
     assert "internal error" not in err and "holds games of other options" in err
 
@@ -80,7 +80,7 @@ def test_a_file_that_is_no_store_is_not_replaced(capsys, tmp_path):
     folder = tmp_path / "sims"
     folder.mkdir()
     (folder / "sims.duckdb").write_text("hello")
-    assert main(["simulate", "--games", "1", "--out", str(folder), "--no-progress"]) == 1
+    assert main(["simulate", "--agents", "random", "--games", "1", "--out", str(folder), "--no-progress"]) == 1
     assert "not a rulesdsl simulation store" in capsys.readouterr().err
     assert (folder / "sims.duckdb").read_text() == "hello"
 
@@ -101,7 +101,7 @@ def test_sigterm_to_simulate_stops_its_workers(tmp_path):
 
     if not os.path.exists("/proc/self/task"):
         pytest.skip("reads child processes from /proc")
-    proc = subprocess.Popen([sys.executable, "-m", "rulesdsl", "simulate", "--games", "500", "--jobs", "2", "--out",
+    proc = subprocess.Popen([sys.executable, "-m", "rulesdsl", "simulate", "--agents", "random", "--games", "500", "--jobs", "2", "--out",
                              str(tmp_path / "sims"), "--no-progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         workers: set[int] = set()
@@ -137,6 +137,6 @@ def test_a_store_of_the_earlier_format_is_refused_by_name_and_replaced_with_new(
     _tamper(store, "UPDATE meta SET value = '1' WHERE key = 'format'")  # format 1: the first game's own tables
     assert main(["simulate", "--report", "--out", str(store)]) == 1
     assert "earlier rulesdsl (format 1" in capsys.readouterr().err
-    argv = ["simulate", "--games", "1", "--jobs", "1", "--players", "1", "--short", "--out", str(store), "--no-progress"]
+    argv = ["simulate", "--agents", "random", "--games", "1", "--jobs", "1", "--players", "1", "--short", "--out", str(store), "--no-progress"]
     assert main(argv) == 1 and "--new" in capsys.readouterr().err
     assert main([*argv, "--new"]) == 0 and "1 games in" in capsys.readouterr().out

@@ -188,7 +188,7 @@ def test_a_grouped_fit_learns_what_tells_one_questions_answers_apart(tmp_path):
 
 def test_the_learned_agent_is_named_and_play_and_simulate_take_a_model(capsys, tmp_path):
     # greedy stays the default until a learned value beats it (docs/AGENTS.md)
-    assert DEFAULT == "greedy" and isinstance(make_agent("learned", 1), LearnedAgent)
+    assert DEFAULT == "fast" and isinstance(make_agent("learned", 1), LearnedAgent)
     path = _linear_model(tmp_path)
     assert main(["play", "--players", "1", "--short", "--seed", "3", "--decks", "A", "--agents", "learned", "--model", str(path)]) == 0
     agent_row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("agent"))

@@ -155,7 +155,8 @@ def test_pluggable_agents_are_found_by_name_or_refused_clearly():
 
 def _cli(*argv, **kw):
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    return subprocess.Popen([sys.executable, "-m", "rulesdsl", "simulate", "--no-progress", *argv],
+    agents = () if "--agents" in argv else ("--agents", "random")  # the store is under test: fast games
+    return subprocess.Popen([sys.executable, "-m", "rulesdsl", "simulate", "--no-progress", *agents, *argv],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, **kw)
 
 

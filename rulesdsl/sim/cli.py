@@ -16,8 +16,9 @@ def _game_options(parser, default_decks: str = "A,B,C") -> None:
     parser.add_argument("--players", type=count(1, 99), default=2, help="1 to 4 (default 2)")
     parser.add_argument("--short", action="store_true", help="the short game (6 rounds) instead of the long one (7)")
     parser.add_argument("--decks", default=default_decks, help=f"occupation decks, comma separated (default {default_decks})")
-    parser.add_argument("--agents", default="random",
-                        help="one agent for every seat, or one per seat, comma separated: random, greedy, search (default random)")
+    parser.add_argument("--agents", default=None,
+                        help="one agent for every seat, or one per seat, comma separated: fast, greedy, search, learned, random "
+                             "(default: the game's own default agent, as `play`; random for a quick look at coverage)")
     parser.add_argument("--budget", type=count(1, 10**6), default=None, metavar="N", help="the agents' search budget (greedy/search)")
     parser.add_argument("--seed", type=SEED, default=0, help="the first seed (default 0)")
     parser.add_argument("--backend", default="local", choices=("local", "ray"), help="worker processes here (default) or a Ray cluster")

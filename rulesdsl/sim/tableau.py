@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 
+from rulesdsl.agents.registry import default_agent
 from rulesdsl.core.record import fingerprint
 from rulesdsl.errors import RulesError
 from rulesdsl.games.options import parse_options
@@ -107,7 +108,7 @@ def setup(args: Any, simulated: Simulated) -> TableauSetup:
 
 def setup_of(args: Any, ruleset: Any) -> TableauSetup:
     """The setup the command line asks for; RulesError for unknown agents, options or player counts."""
-    names = [a.strip() for a in (args.agents or "random").split(",") if a.strip()]
+    names = [a.strip() for a in (args.agents or default_agent(args.game)).split(",") if a.strip()]
     names = names * args.players if len(names) == 1 else names
     if len(names) != args.players:
         raise RulesError(f"--agents names {len(names)} agents for {args.players} players")
