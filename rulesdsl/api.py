@@ -7,7 +7,7 @@
     print(game.scores())
 
 One handle, `OpenGame`, serves every game the registry of games (`rulesdsl.games.registry`)
-knows: A Feast for Odin (run by `rulesdsl.engine`), each tableau ruleset (`rulesdsl.tableau`:
+knows: A Feast for Odin (run by `rulesdsl.games.feast.engine`), each tableau ruleset (`rulesdsl.games.tableau.engine`:
 Vikings and any folder with a `ruleset.yaml`) and any plug-in installed under the
 `rulesdsl.games` entry points. Each plug-in's games follow the core's protocol
 (`rulesdsl.core.game.Game`: its refusals are `IllegalMove`, a `RulesError` with the reason) and

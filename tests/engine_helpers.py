@@ -1,8 +1,8 @@
 """Helpers for engine tests: a fresh game, and running one piece of the engine with scripted answers."""
 
-from rulesdsl.engine import ops
-from rulesdsl.engine.game import Game, GameOptions
-from rulesdsl.engine.interp import Action
+from rulesdsl.games.feast.engine import ops
+from rulesdsl.games.feast.engine.game import Game, GameOptions
+from rulesdsl.games.feast.engine.interp import Action
 
 
 def new_game(content, players=2, length="long", seed=0, dice=(), occupations=False):

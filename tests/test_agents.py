@@ -13,9 +13,9 @@ from rulesdsl.agents.search import SearchAgent
 from rulesdsl.agents.value import WEIGHT_NAMES, Weights, load_weights, save_weights
 from rulesdsl.cli import main
 from rulesdsl.content.loader import load_content
-from rulesdsl.engine import invariants
-from rulesdsl.engine.game import Game, GameOptions, ResumeReached
 from rulesdsl.errors import RulesError
+from rulesdsl.games.feast.engine import invariants
+from rulesdsl.games.feast.engine.game import Game, GameOptions, ResumeReached
 
 WINDFALL = """number: 901
 deck: Z
@@ -201,7 +201,7 @@ def test_both_agents_finish_games_on_a_variant_with_replaced_spaces(variant):
 
 
 def test_greedy_beats_random(content):
-    from rulesdsl.engine.scoring import final_scores
+    from rulesdsl.games.feast.engine.scoring import final_scores
 
     game = Game(content, GameOptions(players=2, length="short", decks=("A", "B", "C")), 8)
     game.run([GreedyAgent(1), RandomAgent(2)])
@@ -323,7 +323,7 @@ def test_the_anytime_menu_forks_every_entry_but_only_the_best_placed_tiles_and_f
 
 
 def test_vikings_to_place_count_until_the_player_passes_and_ships_by_what_emigrating_gains(content):
-    from rulesdsl.engine.state import ShipState
+    from rulesdsl.games.feast.engine.state import ShipState
 
     game, p, valuer = at_first_turn(content)
     features = valuer.features(game, 0)
@@ -443,7 +443,7 @@ def at_banquet(content, last: bool):
 
 def test_after_the_last_banquet_nothing_is_kept_for_a_feast_and_greedy_pays_empty_seats_with_silver(content):
     from rulesdsl.agents.value import Valuer
-    from rulesdsl.engine.steps.feast import HELD
+    from rulesdsl.games.feast.engine.steps.feast import HELD
 
     game = at_banquet(content, last=True)
     p, valuer = game.state.players[0], Valuer(content, game.catalog, load_weights())
@@ -459,7 +459,7 @@ def test_after_the_last_banquet_nothing_is_kept_for_a_feast_and_greedy_pays_empt
 
 def test_a_banquet_held_counts_for_its_round_only(content):
     from rulesdsl.agents.value import Valuer
-    from rulesdsl.engine.steps.feast import HELD
+    from rulesdsl.games.feast.engine.steps.feast import HELD
 
     game = at_banquet(content, last=False)
     s = game.state

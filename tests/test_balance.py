@@ -13,9 +13,9 @@ from tests.web_helpers import csrf_client
 
 from rulesdsl.cli import main
 from rulesdsl.core.record import RecordError
-from rulesdsl.engine import record
-from rulesdsl.engine.game import Game, GameOptions
 from rulesdsl.errors import RulesError
+from rulesdsl.games.feast.engine import record
+from rulesdsl.games.feast.engine.game import Game, GameOptions
 
 DEALT = GameOptions(players=2, length="short", decks=("A",), deal=((1, 1),), exclude=(2,))
 PEDDLER = Path(__file__).resolve().parent.parent / "cards" / "occupations" / "A" / "001-peddler.yaml"
@@ -269,10 +269,10 @@ def _pairs(folder) -> list[tuple]:
 
 
 def test_an_interrupted_balance_resumes_without_losing_or_repeating_a_pair(variant, tmp_path, capsys):
+    from rulesdsl.games.feast.sim_play import Setup
     from rulesdsl.sim.backends import LocalBackend
     from rulesdsl.sim.balance import Plan, balance, plan_tests, store_meta
     from rulesdsl.sim.pairs import open_pairs
-    from rulesdsl.sim.play import Setup
 
     root = _peddler_variant(variant, "  gain 2 silver\n")
     setup = Setup(GameOptions(players=2, length="short", decks=("A",)), ("random", "random"))

@@ -123,13 +123,13 @@ def test_the_package_names_no_component_of_the_second_game():
     """No Vikings component is named in rulesdsl/: no figure or tile kind in any word (comments
     and docstrings too), and no id of the ruleset (ring, supplies, board, holding area,
     currencies) as an identifier or a string. (Category words such as `ship` are also Feast for
-    Odin items, which its own code names; the Vikings code, rulesdsl/tableau, names neither.)"""
+    Odin items, which its own code names; the Vikings code, rulesdsl/games/tableau/engine, names neither.)"""
     import io
     import re
     import tokenize
     from pathlib import Path
 
-    from rulesdsl.tableau.rulesets import load
+    from rulesdsl.games.tableau.engine.rulesets import load
 
     ruleset = load("vikings")
     c = ruleset.components
@@ -143,7 +143,7 @@ def test_the_package_names_no_component_of_the_second_game():
     for path in sorted(root.rglob("*.py")):
         text = path.read_text()
         found += [f"{path.name}: {w}" for w in words if re.search(r"\b" + re.escape(w) + r"\b", text, re.IGNORECASE)]
-        own = path.is_relative_to(root / "tableau") or path.is_relative_to(root / "mechanisms")
+        own = path.is_relative_to(root / "games" / "tableau" / "engine") or path.is_relative_to(root / "mechanisms")
         for token in tokenize.generate_tokens(io.StringIO(text).readline):
             if token.type == tokenize.NAME and token.string in ids and own:
                 found.append(f"{path.name}:{token.start[0]}: {token.string}")

@@ -9,7 +9,7 @@ from rulesdsl.agents import RandomAgent
 from rulesdsl.agents.greedy import GreedyAgent
 from rulesdsl.content.loader import load_content
 from rulesdsl.content.tables import TABLES
-from rulesdsl.engine.game import Game, GameOptions
+from rulesdsl.games.feast.engine.game import Game, GameOptions
 from rulesdsl.geometry import pieces
 
 OPTIONS = GameOptions(players=2, length="short", decks=("A", "B", "C"))

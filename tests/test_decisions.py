@@ -8,7 +8,7 @@ import pytest
 
 from rulesdsl.agents import RandomAgent
 from rulesdsl.core.decisions import Decision, Option, SeededStream
-from rulesdsl.engine.game import Game, GameOptions
+from rulesdsl.games.feast.engine.game import Game, GameOptions
 
 
 def test_sampling_is_uniform_over_the_legal_answers_only():

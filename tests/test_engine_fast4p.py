@@ -7,9 +7,9 @@ installed after it."""
 import pytest
 
 from rulesdsl.agents import RandomAgent
-from rulesdsl.engine.events import _copied
-from rulesdsl.engine.game import Game, GameOptions
-from rulesdsl.engine.state import PlayersOnDemand
+from rulesdsl.games.feast.engine.events import _copied
+from rulesdsl.games.feast.engine.game import Game, GameOptions
+from rulesdsl.games.feast.engine.state import PlayersOnDemand
 from rulesdsl.lang import tree as t
 
 OPTIONS = GameOptions(players=4, length="long", decks=("A", "B", "C"))
@@ -116,7 +116,7 @@ def test_other_players_cards_left_out_of_a_chain_change_no_verdict(content, monk
     (his own, the rules', the owners of watches), in the chain and in the phases heard: with 4
     players, the refusals equal those judged with every player's listeners counted (both read
     `_chain_owners`), at every other space question."""
-    from rulesdsl.engine.legality.preparations import Trials
+    from rulesdsl.games.feast.engine.legality.preparations import Trials
 
     compared = 0
     for seed in range(100, 108):

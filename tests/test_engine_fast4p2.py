@@ -4,8 +4,8 @@ the positions `check` accepts, and the modifiers indexed per player give the val
 of a plain look through every modifier installed."""
 
 from rulesdsl.agents import RandomAgent
-from rulesdsl.engine.game import Game, GameOptions
 from rulesdsl.errors import IllegalPlacement
+from rulesdsl.games.feast.engine.game import Game, GameOptions
 from rulesdsl.geometry import pieces
 from rulesdsl.geometry.placement import _positions, check, legal_positions
 
@@ -81,7 +81,7 @@ def _plain_value(events, name, base, ctx, info, floor=None):
 
 
 def test_modifiers_indexed_per_player_give_the_plain_values(content):
-    from rulesdsl.engine.events import EventInfo
+    from rulesdsl.games.feast.engine.events import EventInfo
 
     compared = 0
     for game in _games(content, (4, 13), every=25):

@@ -5,9 +5,9 @@ imitation spaces judged up to the first usable one. Each is compared with the wa
 done before (kept here as the reference), on whole games and on full legal lists."""
 
 from rulesdsl.agents import RandomAgent
-from rulesdsl.engine.legality import relevance
-from rulesdsl.engine.game import Game, GameOptions
-from rulesdsl.engine.state import PlayersOnDemand
+from rulesdsl.games.feast.engine.game import Game, GameOptions
+from rulesdsl.games.feast.engine.legality import relevance
+from rulesdsl.games.feast.engine.state import PlayersOnDemand
 from rulesdsl.lang import tree as t
 
 OPTIONS = GameOptions(players=4, length="long", decks=("A", "B", "C"))
@@ -105,7 +105,7 @@ def test_games_and_full_lists_equal_the_long_way(content):
 def test_many_seeds_play_the_same_games(content):
     """Over many seeds (4 and 2 players, and solo), the answers drawn, the final state and the scores
     are those of the long way."""
-    from rulesdsl.engine.scoring import breakdown
+    from rulesdsl.games.feast.engine.scoring import breakdown
 
     for players, seeds in ((4, range(20, 60)), (2, range(60, 80)), (1, range(80, 100))):
         for seed in seeds:
@@ -176,7 +176,7 @@ def test_watches_that_hold_fire_as_the_long_way_on_the_game_and_on_a_trial_copy(
     """Watches whose condition comes to hold (another player's, given the ships or buildings
     the data's conditions count) fire as they did, on the game's state and on a trial's copy,
     where a player whose watch does not fire is not copied and the game's own state stays."""
-    from rulesdsl.engine import ops
+    from rulesdsl.games.feast.engine import ops
 
     cards = [n for n in sorted(content.occupations)
              if any(isinstance(item, t.Watch) for item in content.programs[("occupations", n)].items)]
@@ -210,7 +210,7 @@ def test_watches_that_hold_fire_as_the_long_way_on_the_game_and_on_a_trial_copy(
 def test_own_counts_compiled_equal_the_query(content):
     """A count of the player's own ships or buildings, compiled into one function of the player,
     counts what `Queries.count` counts (at states of random games, with ships and buildings given)."""
-    from rulesdsl.engine import ops
+    from rulesdsl.games.feast.engine import ops
 
     selectors = {}
     for program in content.programs.values():

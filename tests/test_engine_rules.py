@@ -2,9 +2,9 @@
 
 import pytest
 
-from rulesdsl.engine import invariants, ops
-from rulesdsl.engine.state import ShipState
 from rulesdsl.errors import IllegalMove
+from rulesdsl.games.feast.engine import invariants, ops
+from rulesdsl.games.feast.engine.state import ShipState
 from tests.engine_helpers import give, new_game, perform, use
 
 
@@ -209,7 +209,7 @@ def test_the_last_round_ends_after_the_feast(content):
 
 
 def test_derive_copies_every_slot():
-    from rulesdsl.engine.interp import Ctx
+    from rulesdsl.games.feast.engine.interp import Ctx
 
     ctx = Ctx.__new__(Ctx)
     for index, name in enumerate(Ctx.__slots__):
@@ -236,7 +236,7 @@ def test_state_clone_is_equal_and_independent(content):
 
 
 def test_relevance_tables_cover_the_vocabulary():
-    from rulesdsl.engine.legality import relevance
+    from rulesdsl.games.feast.engine.legality import relevance
     from rulesdsl.lang import registry
 
     assert set(relevance.VALUE_REACH) == set(registry.VALUES)
@@ -244,8 +244,8 @@ def test_relevance_tables_cover_the_vocabulary():
 
 
 def test_relevance_reads_what_a_space_needs_not_what_it_gives(content):
-    from rulesdsl.engine.legality import relevance
-    from rulesdsl.engine.game import _catalog
+    from rulesdsl.games.feast.engine.game import _catalog
+    from rulesdsl.games.feast.engine.legality import relevance
 
     catalog = _catalog(content)
     milk = relevance.needs_of_space(content, catalog, "milk_from_cattle_1")

@@ -1,6 +1,6 @@
 """Action spaces, column bonuses, anytime actions and the solo and 4-player rules."""
 
-from rulesdsl.engine import invariants, ops
+from rulesdsl.games.feast.engine import invariants, ops
 from tests.engine_helpers import give, new_game, perform, use
 
 

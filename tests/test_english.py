@@ -217,8 +217,8 @@ def _node_kinds() -> set[type]:
     import importlib
     import pkgutil
 
+    from rulesdsl.games.tableau.engine import nodes as tableau_nodes
     import rulesdsl.lang as language
-    from rulesdsl.tableau import nodes as tableau_nodes
 
     modules = [importlib.import_module(f"rulesdsl.lang.{m.name}") for m in pkgutil.iter_modules(language.__path__)
                if m.name.startswith("nodes_")] + [tableau_nodes]

@@ -2,8 +2,8 @@
 decision's legal keys (none once over) and `scores()` the final score rows."""
 
 from rulesdsl.agents import RandomAgent
-from rulesdsl.engine.game import Game, GameOptions
-from rulesdsl.engine.scoring import final_scores
+from rulesdsl.games.feast.engine.game import Game, GameOptions
+from rulesdsl.games.feast.engine.scoring import final_scores
 
 
 def test_legal_and_scores_are_the_games_own(content):

@@ -8,8 +8,8 @@ continuation when both are given the same answers."""
 from rulesdsl.agents import RandomAgent
 from rulesdsl.agents.greedy import GreedyAgent
 from rulesdsl.agents.lookahead import fork_for_lookahead, hide_hands, step
-from rulesdsl.engine.forking import REASKED, reseeded
-from rulesdsl.engine.game import Game, GameOptions
+from rulesdsl.games.feast.engine.forking import REASKED, reseeded
+from rulesdsl.games.feast.engine.game import Game, GameOptions
 from tests.test_fork_replay import whole
 
 OPTIONS = GameOptions(players=2, length="short", decks=("A", "B", "C"))

@@ -11,9 +11,9 @@ import attrs
 import pytest
 
 from rulesdsl.agents import RandomAgent
-from rulesdsl.engine.forking import REASKED
-from rulesdsl.engine.game import Game, GameOptions
 from rulesdsl.errors import IllegalMove, RulesError
+from rulesdsl.games.feast.engine.forking import REASKED
+from rulesdsl.games.feast.engine.game import Game, GameOptions
 
 OPTIONS = GameOptions(players=2, length="short", decks=("A", "B", "C"))
 

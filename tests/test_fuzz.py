@@ -135,7 +135,7 @@ def test_hostile_content_files_give_located_errors(tmp_path, text):
 
 
 def _game_record(content):
-    from rulesdsl.engine.game import Game, GameOptions
+    from rulesdsl.games.feast.engine.game import Game, GameOptions
 
     return Game(content, GameOptions(players=2), 4).save()
 
@@ -143,8 +143,8 @@ def _game_record(content):
 @FUZZ
 @given(st.data())
 def test_hostile_save_records_are_refused_with_rulesdsl_errors(content, tmp_path, data):
-    from rulesdsl.engine.game import Game
     from rulesdsl.errors import RulesError
+    from rulesdsl.games.feast.engine.game import Game
     from rulesdsl.savefile import read_json
 
     record = _game_record(content)

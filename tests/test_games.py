@@ -7,10 +7,10 @@ import pytest
 
 from rulesdsl.agents import RandomAgent, ScriptedAgent
 from rulesdsl.cli import main
-from rulesdsl.engine import invariants
-from rulesdsl.engine.game import Game, GameOptions
-from rulesdsl.engine.scoring import final_scores
 from rulesdsl.errors import IllegalMove, RulesError
+from rulesdsl.games.feast.engine import invariants
+from rulesdsl.games.feast.engine.game import Game, GameOptions
+from rulesdsl.games.feast.engine.scoring import final_scores
 
 
 def _every_invariant(game):

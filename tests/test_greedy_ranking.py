@@ -5,7 +5,7 @@ with room for every other answer the two stages give exactly the full judgement'
 from rulesdsl.agents import RandomAgent
 from rulesdsl.agents.greedy import GreedyAgent
 from rulesdsl.agents.lookahead import TOP_KINDS, _cheap_trial, lookahead_seed, ranked_answers, try_answer
-from rulesdsl.engine.game import Game, GameOptions
+from rulesdsl.games.feast.engine.game import Game, GameOptions
 
 OPTIONS = GameOptions(players=2, length="short", decks=("A", "B", "C"))
 

@@ -414,7 +414,7 @@ def test_a_signal_during_play_saves_the_game_so_far(tmp_path, sig):
     assert b"Traceback" not in seen + out
     record = json.loads(path.read_text())
     from rulesdsl.content.loader import load_content
-    from rulesdsl.engine.game import Game
+    from rulesdsl.games.feast.engine.game import Game
 
     game = Game.load(load_content(), record)
     assert game.decision is not None and game.decision.player == 1
@@ -475,8 +475,8 @@ def test_a_record_without_a_content_fingerprint_needs_force(capsys, tmp_path):
 
 
 def test_a_forced_die_result_outside_the_die_is_refused(content):
-    from rulesdsl.engine.game import Game, GameOptions
     from rulesdsl.errors import RulesError
+    from rulesdsl.games.feast.engine.game import Game, GameOptions
 
     game = Game(content, GameOptions(players=2), 1, dice=[99])
     with pytest.raises(RulesError, match="cannot come from a 8-sided die"):
@@ -506,8 +506,8 @@ def test_a_bad_state_file_is_a_located_error(capsys, tmp_path, tile, where, mess
 @pytest.mark.parametrize("options", [{"players": 2.7}, {"players": True}, {"decks": (3,)}, {"length": 7},
                                      {"occupations": "yes"}])
 def test_game_options_of_inexact_types_are_refused(options):
-    from rulesdsl.engine.game import GameOptions
     from rulesdsl.errors import RulesError
+    from rulesdsl.games.feast.engine.game import GameOptions
 
     with pytest.raises(RulesError):
         GameOptions(**options)

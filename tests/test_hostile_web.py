@@ -89,7 +89,7 @@ def test_a_request_never_names_a_server_path(client, variants):
             assert "unknown variant" in response.text and "this table offers none" in response.text
 
 
-@pytest.mark.parametrize("game", ["/etc", "/etc/passwd", "rulesdsl/tableau", "../vikings"])
+@pytest.mark.parametrize("game", ["/etc", "/etc/passwd", "rulesdsl/games/tableau/engine", "../vikings"])
 def test_the_tableau_form_takes_a_ruleset_id_not_a_folder(client, game):
     response = client.post("/tableau/new", data={"game": game, "players": "2"})
     assert response.status_code == 400 and "unknown game" in response.text

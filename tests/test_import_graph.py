@@ -11,7 +11,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "rulesdsl"
-SMALL = ("core", "engine", "lang", "content", "geometry", "mechanisms", "tableau", "games", "sim", "web")
+SMALL = ("core", "lang", "content", "geometry", "mechanisms", "games", "games/feast", "games/feast/engine",
+         "games/tableau", "games/tableau/engine", "games/tableau/agents", "sim", "web")
 
 
 def _name(path: Path) -> str:
@@ -89,13 +90,17 @@ def test_no_private_name_is_imported_from_another_module():
 
 # The front ends import at the top of the module. These files of agents/ belong to other work
 # (the learned value's training, the agents' speed) and still import inside functions.
+# The first game's scenario tools (top-level modules, outside this check, until they moved into
+# its package) do not follow the rule yet either.
 _FUNCTION_IMPORTS_NOT_YET = {"rulesdsl/agents/model.py", "rulesdsl/agents/search.py", "rulesdsl/agents/selfplay.py",
-                             "rulesdsl/agents/training.py", "rulesdsl/agents/value.py"}
+                             "rulesdsl/agents/training.py", "rulesdsl/agents/value.py",
+                             "rulesdsl/games/feast/scenario.py", "rulesdsl/games/feast/scenario_check.py",
+                             "rulesdsl/games/feast/scenario_runs.py"}
 
 
 def _front_end_files() -> list[Path]:
     files = [PACKAGE / "cli.py", PACKAGE / "api.py"]
-    for package in ("sim", "web", "agents", "games"):
+    for package in ("sim", "web", "agents", "games", "games/feast", "games/tableau", "games/tableau/agents"):
         files += sorted((PACKAGE / package).glob("*.py"))
     return [f for f in files if str(f.relative_to(ROOT)) not in _FUNCTION_IMPORTS_NOT_YET]
 
@@ -130,7 +135,9 @@ def test_modules_stay_small(package):
     assert big == {k: v for k, v in big.items() if k in _STILL_LARGE}
 
 
-_STILL_LARGE = {"rulesdsl/content/loader.py"}  # not split yet (content/ is another helper's)
+# not split yet: content/ is another helper's; the first game's scenario tool was a top-level module
+# (outside this check) until it moved into its package
+_STILL_LARGE = {"rulesdsl/content/loader.py", "rulesdsl/games/feast/scenario.py"}
 
 
 def test_no_star_imports():

@@ -4,7 +4,7 @@ import time
 
 from rulesdsl.cli import main
 from rulesdsl.content.loader import load_content
-from rulesdsl.games.feast_interactions import Checker, report, report_all
+from rulesdsl.games.feast.interactions import Checker, report, report_all
 
 
 def test_two_cost_modifiers_on_the_same_space_stack(content):

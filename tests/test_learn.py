@@ -171,7 +171,7 @@ def _messages() -> set[str]:
 
     found = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
-            str(ROOT), method_map=[("rulesdsl/games/feast_learn_pages.py", "python"), ("rulesdsl/view/components.py", "python"),
+            str(ROOT), method_map=[("rulesdsl/games/feast/learn_pages.py", "python"), ("rulesdsl/view/components.py", "python"),
                                    ("rulesdsl/learn/terminal.py", "python"),
                                    ("rulesdsl/web/templates/**.html", "jinja2")]):
         found.add(message if isinstance(message, str) else message[0])

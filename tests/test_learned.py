@@ -8,18 +8,18 @@ import json
 import numpy as np
 import pytest
 
+from rulesdsl.agents import training
 from rulesdsl.agents.features import FEATURE_NAMES, FeatureReader
 from rulesdsl.agents.learned import LearnedAgent
 from rulesdsl.agents.model import from_bytes, load_model, read_files, write_model
 from rulesdsl.agents.registry import DEFAULT, make_agent
 from rulesdsl.agents.search import SearchAgent
 from rulesdsl.agents.selfplay import SelfPlay, stack
-from rulesdsl.agents import training
 from rulesdsl.cli import main
 from rulesdsl.content.loader import load_content
-from rulesdsl.engine import invariants
-from rulesdsl.engine.game import Game, GameOptions
 from rulesdsl.errors import RulesError
+from rulesdsl.games.feast.engine import invariants
+from rulesdsl.games.feast.engine.game import Game, GameOptions
 from tests.test_agents import REPLACED_SPACES, WINDFALL, _decisions_offering, _variant_content
 
 SHORT_SOLO = GameOptions(players=1, length="short", decks=("A",))

@@ -1,7 +1,7 @@
 """Every usage example in the mechanisms' module docstrings runs and shows what it says.
 
 The pure mechanisms (no engine: ring, edges, projection ...) show a doctest. The phase
-steps of the first game (rulesdsl.engine.steps) run inside a game through `use NAME ...` (rulesdsl.engine.uses);
+steps of the first game (rulesdsl.games.feast.engine.steps) run inside a game through `use NAME ...` (rulesdsl.games.feast.engine.uses);
 their docstring shows that statement, which must parse and name a registered mechanism."""
 
 import doctest
@@ -16,8 +16,8 @@ from rulesdsl.lang.parser import parse
 from rulesdsl.lang.registry import MECHANISMS
 
 ROOT = Path(__file__).resolve().parent.parent
-# the shared kernels and the first game's phase steps (rulesdsl.engine.steps)
-PACKAGES = ("rulesdsl.mechanisms", "rulesdsl.engine.steps")
+# the shared kernels and the first game's phase steps (rulesdsl.games.feast.engine.steps)
+PACKAGES = ("rulesdsl.mechanisms", "rulesdsl.games.feast.engine.steps")
 MODULES = sorted(f"{package}.{p.stem}" for package in PACKAGES
                  for p in (ROOT / package.replace(".", "/")).glob("*.py") if p.stem != "__init__")
 

@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "rulesdsl" / "mechanisms"
-STEPS = PACKAGE.parent / "engine" / "steps"  # the first game's phase steps, once in mechanisms/
+STEPS = PACKAGE.parent / "games" / "feast" / "engine" / "steps"  # the first game's phase steps, once in mechanisms/
 
 # Vikings (vikings.md "Terms" and components), in English and German. "coin" and "food" are not
 # here: they are also the first game's own kinds of things (its content's `coins`, the foods of the

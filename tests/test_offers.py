@@ -2,7 +2,7 @@
 
 import pytest
 
-from rulesdsl.engine.legality.offers import AreaOffer, PlacementEntries, placement_key
+from rulesdsl.games.feast.engine.legality.offers import AreaOffer, PlacementEntries, placement_key
 from rulesdsl.geometry import pieces
 from rulesdsl.geometry.placement import empty, legal_placements, legal_positions, place
 

@@ -16,15 +16,15 @@ import pytest
 from rulesdsl.core import control, currency
 from rulesdsl.core.game import Game as GameProtocol
 from rulesdsl.core.runner import Runner
-from rulesdsl.engine.game import Game, GameOptions
-from rulesdsl.engine.interp import Interpreter as FeastInterpreter
 from rulesdsl.errors import IllegalMove
+from rulesdsl.games.feast.engine.game import Game, GameOptions
+from rulesdsl.games.feast.engine.interp import Interpreter as FeastInterpreter
+from rulesdsl.games.tableau.engine import nodes as n
+from rulesdsl.games.tableau.engine.content import load_ruleset, vocabulary
+from rulesdsl.games.tableau.engine.game import TableauGame
+from rulesdsl.games.tableau.engine.interp import Interpreter as TableauInterpreter
 from rulesdsl.lang import checker, tree as t
 from rulesdsl.lang.parser import parse
-from rulesdsl.tableau import nodes as n
-from rulesdsl.tableau.content import load_ruleset, vocabulary
-from rulesdsl.tableau.game import TableauGame
-from rulesdsl.tableau.interp import Interpreter as TableauInterpreter
 
 ROOT = Path(__file__).resolve().parent.parent
 INTERPRETERS = (FeastInterpreter, TableauInterpreter)
@@ -56,13 +56,13 @@ def test_the_tableau_gains_and_pays_with_the_currency_statements():
 
 
 def test_the_tableau_package_defines_no_run_loop_and_no_general_statement():
-    """No module of rulesdsl/tableau defines a block runner, a dispatcher, an asking loop, the
+    """No module of rulesdsl/games/tableau/engine defines a block runner, a dispatcher, an asking loop, the
     control statements or gain/pay/exchange, nor walks a tree to check names itself."""
     general = {"s_" + cls.__name__ for cls in (t.If, t.Acquire, t.Pay, t.Exchange, t.ChooseOne, t.FirstOf,
                                                t.RepeatTimes, t.RepeatUntil, t.ForEach, t.Mood)}
     forbidden = set(CORE) | general | {"c" + name[1:] for name in general}
     found = []
-    for path in sorted((ROOT / "rulesdsl" / "tableau").glob("*.py")):
+    for path in sorted((ROOT / "rulesdsl" / "games" / "tableau" / "engine").glob("*.py")):
         tree = ast.parse(path.read_text(), str(path))
         for node in ast.walk(tree):
             if isinstance(node, ast.ClassDef):  # the methods of a class (a CLI command may be called run)
@@ -90,7 +90,7 @@ def test_each_statements_check_and_work_sit_in_one_module(cls):
 
 def test_both_loaders_use_the_one_checker():
     from rulesdsl.content import validate
-    from rulesdsl.tableau import content
+    from rulesdsl.games.tableau.engine import content
 
     assert validate.check is checker.check
     assert content.check_program is checker.check
@@ -121,7 +121,7 @@ def test_a_tableau_program_runs_the_core_if_and_currency_statements():
 @pytest.mark.parametrize("cls", INTERPRETERS, ids=("feast", "tableau"))
 def test_a_statement_goes_grammar_node_module_statement_module(cls):
     """Every statement the interpreter runs: its node in one node module (lang/nodes_*.py or
-    tableau/nodes.py), its `s_X` (and `c_X`) in one statement module: with grammar/card.lark,
+    games/tableau/engine/nodes.py), its `s_X` (and `c_X`) in one statement module: with grammar/card.lark,
     three files."""
     if cls is FeastInterpreter:  # every statement of the language; a mood is the core's own
         runs = [k for k in t.Statement.__args__ if k is not t.Mood]
@@ -129,7 +129,7 @@ def test_a_statement_goes_grammar_node_module_statement_module(cls):
         runs = [*n.TABLEAU_NODES, t.Acquire, t.Pay, t.Exchange, t.If]
     for kind in runs:
         node_file = Path(inspect.getsourcefile(kind)).relative_to(ROOT).as_posix()
-        assert node_file.startswith("rulesdsl/lang/nodes_") or node_file == "rulesdsl/tableau/nodes.py", kind
+        assert node_file.startswith("rulesdsl/lang/nodes_") or node_file == "rulesdsl/games/tableau/engine/nodes.py", kind
         files = {node_file, _defined(cls, "s_" + kind.__name__)}
         assert len(files) == 2, (kind.__name__, files)
 

@@ -1,15 +1,15 @@
-"""Direct verdicts remembered by the values they read (engine/legality/direct.py) are the interpreter's:
+"""Direct verdicts remembered by the values they read (games/feast/engine/legality/direct.py) are the interpreter's:
 on the states of random games (1-4 players), every space with a static reading is judged
 afresh and compared with what the memo gives, and what the interpreter reads while judging
 it (recorded through views of the player and the state) lies within the listed values."""
 
 import pytest
 
-from rulesdsl.engine.legality import direct
-from rulesdsl.engine.context import Action, Ctx
-from rulesdsl.engine.game import Game, GameOptions, _catalog
-from rulesdsl.engine.spaces import _judge
-from rulesdsl.engine.legality.verdicts import _ALL, _PlayerReads, _Seen, _StateReads
+from rulesdsl.games.feast.engine.context import Action, Ctx
+from rulesdsl.games.feast.engine.game import Game, GameOptions, _catalog
+from rulesdsl.games.feast.engine.legality import direct
+from rulesdsl.games.feast.engine.legality.verdicts import _ALL, _PlayerReads, _Seen, _StateReads
+from rulesdsl.games.feast.engine.spaces import _judge
 from rulesdsl.lang import tree as t
 from tests.test_trials import sampled_space_decisions
 

@@ -2,7 +2,7 @@
 options of the full list, in the same order, for every decision of random games."""
 
 from rulesdsl.agents import RandomAgent
-from rulesdsl.engine.game import Game, GameOptions
+from rulesdsl.games.feast.engine.game import Game, GameOptions
 
 
 def test_legal_keys_are_those_of_the_full_list(content):

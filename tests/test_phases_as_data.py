@@ -8,7 +8,7 @@ import pytest
 
 from rulesdsl.content.loader import load_content
 from rulesdsl.errors import ContentError
-from rulesdsl.engine import invariants
+from rulesdsl.games.feast.engine import invariants
 from rulesdsl.lang import tree as t
 from tests.engine_helpers import new_game, perform
 

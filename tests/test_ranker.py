@@ -14,9 +14,9 @@ from rulesdsl.agents.ranker import RANKER_FEATURES, AnswerRanker, is_ranker, loa
 from rulesdsl.agents.registry import make_agent
 from rulesdsl.agents.selfplay import SelfPlay
 from rulesdsl.content.loader import load_content
-from rulesdsl.engine import invariants
-from rulesdsl.engine.game import Game, GameOptions
 from rulesdsl.errors import RulesError
+from rulesdsl.games.feast.engine import invariants
+from rulesdsl.games.feast.engine.game import Game, GameOptions
 from tests.test_learned import _linear_model
 
 SHORT_SOLO = GameOptions(players=1, length="short", decks=("A",))

@@ -9,9 +9,9 @@ import pytest
 
 from rulesdsl.agents.terminal import HumanAgent
 from rulesdsl.content.loader import load_content
-from rulesdsl.engine.game import Game, GameOptions
+from rulesdsl.games.feast.engine.game import Game, GameOptions
+from rulesdsl.games.feast.scenario import run_file
 from rulesdsl.learn.reference import citation, rule_tag
-from rulesdsl.scenario import run_file
 
 OCCUPIED = "is already occupied this round"  # the engine's words for a space taken this round: rule A3
 

@@ -2,7 +2,7 @@
 `silent` and `asked` breaches reported while the file goes on, `extension`, ships as a multiset."""
 
 from rulesdsl.content.loader import load_content
-from rulesdsl.scenario import run_file
+from rulesdsl.games.feast.scenario import run_file
 
 CONTENT = load_content()
 

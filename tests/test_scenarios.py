@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from rulesdsl.content.loader import load_content
-from rulesdsl.scenario import run_file
+from rulesdsl.games.feast.scenario import run_file
 
 ROOT = Path(__file__).resolve().parent.parent / "scenarios"
 FILES = sorted(ROOT.rglob("*.yaml"))

@@ -4,7 +4,7 @@ choice, and playout samples shared by rollouts of different candidates."""
 from rulesdsl.agents.paired import choose, rollouts
 from rulesdsl.agents.playout import PlayoutAgent, draw
 from rulesdsl.agents.search import SearchAgent
-from rulesdsl.engine.game import Game, GameOptions
+from rulesdsl.games.feast.engine.game import Game, GameOptions
 
 
 def fake(values):

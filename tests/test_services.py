@@ -1,4 +1,4 @@
-"""The services the statements are given (engine/services.py) are a checked contract: the
+"""The services the statements are given (games/feast/engine/services.py) are a checked contract: the
 game's course (`Flow`) offers each one with the same parameters, every service the engine's
 parts call is named in the protocols, and every one named is called."""
 
@@ -6,11 +6,11 @@ import ast
 import inspect
 from pathlib import Path
 
-from rulesdsl.engine import services
-from rulesdsl.engine.flow import Flow
-from rulesdsl.engine.game import Game, GameOptions
+from rulesdsl.games.feast.engine import services
+from rulesdsl.games.feast.engine.flow import Flow
+from rulesdsl.games.feast.engine.game import Game, GameOptions
 
-ENGINE = Path(__file__).resolve().parent.parent / "rulesdsl" / "engine"
+ENGINE = Path(__file__).resolve().parent.parent / "rulesdsl" / "games" / "feast" / "engine"
 PARTS = (services.EventServices, services.SpaceServices, services.PhaseServices, services.TravelServices,
          services.PlacingServices, services.CardServices, services.AnytimeServices)
 

@@ -13,13 +13,13 @@ import duckdb
 import pytest
 
 from rulesdsl.cli import main
-from rulesdsl.engine.game import GameOptions
 from rulesdsl.errors import RulesError
+from rulesdsl.games.feast.engine.game import GameOptions
+from rulesdsl.games.feast.sim import simulated
+from rulesdsl.games.feast.sim_play import Setup, play
 from rulesdsl.sim import bundle as bundles
 from rulesdsl.sim.agents import make_agent
-from rulesdsl.sim.play import Setup, play
 from rulesdsl.sim.command import store_meta
-from rulesdsl.sim.feast import simulated
 from rulesdsl.sim.runner import simulate
 from rulesdsl.sim.store import SCHEMA
 

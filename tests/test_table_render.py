@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from rulesdsl.cli import main
-from rulesdsl.engine.game import Game
+from rulesdsl.games.feast.engine.game import Game
 from rulesdsl.view.table import table_svg
 from tests.web_helpers import whole_game
 

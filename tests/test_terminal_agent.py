@@ -10,7 +10,7 @@ import pytest
 
 from rulesdsl.agents import HumanAgent
 from rulesdsl.cli import main
-from rulesdsl.engine.game import Game
+from rulesdsl.games.feast.engine.game import Game
 from rulesdsl.view import present
 from tests.web_helpers import OPTIONS, p1_places_turned, record_until
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from rulesdsl.engine.game import Game
+from rulesdsl.games.feast.engine.game import Game
 from rulesdsl.view.present import Timeline, timeline
 from tests.web_helpers import whole_game
 

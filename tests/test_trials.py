@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from rulesdsl import scenario
 from rulesdsl.agents import RandomAgent
-from rulesdsl.engine.legality import relevance
-from rulesdsl.engine.game import Game, GameOptions, _catalog
-from rulesdsl.engine.items import GOOD
+from rulesdsl.games.feast import scenario
+from rulesdsl.games.feast.engine.game import Game, GameOptions, _catalog
+from rulesdsl.games.feast.engine.items import GOOD
+from rulesdsl.games.feast.engine.legality import relevance
 
 DATA = Path(__file__).parent / "data" / "trials"
 EVERY = 3  # compare at every third decision that asks where the Vikings go

@@ -10,11 +10,11 @@ import pytest
 
 from rulesdsl.agents import RandomAgent
 from rulesdsl.errors import ContentError, RulesError
-from rulesdsl.tableau.rulesets import folder_of, load
-from rulesdsl.tableau.content import load_ruleset
-from rulesdsl.tableau.game import TableauGame
-from rulesdsl.tableau.invariants import broken
-from rulesdsl.tableau.scenario import collect, run_file
+from rulesdsl.games.tableau.engine.content import load_ruleset
+from rulesdsl.games.tableau.engine.game import TableauGame
+from rulesdsl.games.tableau.engine.invariants import broken
+from rulesdsl.games.tableau.engine.rulesets import folder_of, load
+from rulesdsl.games.tableau.engine.scenario import collect, run_file
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted(collect([ROOT / "scenarios" / "vikings"]))
@@ -270,7 +270,7 @@ def test_program_trees(vikings, program, snapshot):
 
 
 def test_a_person_plays_in_the_terminal(vikings):
-    from rulesdsl.tableau.terminal import TableauHuman
+    from rulesdsl.games.tableau.engine.terminal import TableauHuman
 
     lines = iter(["nonsense", "why", "? 1", "1"] + ["1"] * 2000)
     shown = []

@@ -5,13 +5,13 @@ advanced options, the same seed giving the same game, and greedy clearly beating
 import pytest
 
 from rulesdsl.agents import RandomAgent
-from rulesdsl.agents.registry import make_agent, make_agents
-from rulesdsl.agents.tableau_greedy import TableauGreedyAgent
 from rulesdsl.agents.paired import choose
-from rulesdsl.agents.tableau_search import MARGIN, TableauSearchAgent
-from rulesdsl.tableau.game import TableauGame
-from rulesdsl.tableau.invariants import broken
-from rulesdsl.tableau.rulesets import load
+from rulesdsl.agents.registry import make_agent, make_agents
+from rulesdsl.games.tableau.agents.greedy import TableauGreedyAgent
+from rulesdsl.games.tableau.agents.search import MARGIN, TableauSearchAgent
+from rulesdsl.games.tableau.engine.game import TableauGame
+from rulesdsl.games.tableau.engine.invariants import broken
+from rulesdsl.games.tableau.engine.rulesets import load
 
 GAMES = 8  # seeded 2-player games of greedy against random (about 1 s each; greedy won 64 of 64 measured)
 

@@ -9,7 +9,7 @@ import duckdb
 import pytest
 
 from rulesdsl.cli import main
-from rulesdsl.tableau.rulesets import load
+from rulesdsl.games.tableau.engine.rulesets import load
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +54,7 @@ def test_interactions_refuse_cards_a_ruleset_cannot_have(capsys):
 def test_interactions_find_a_cycle_a_variant_writes(tmp_path, capsys):
     import shutil
 
-    from rulesdsl.tableau.rulesets import folder_of
+    from rulesdsl.games.tableau.engine.rulesets import folder_of
 
     folder = tmp_path / "loop"
     shutil.copytree(folder_of("vikings"), folder)
@@ -77,7 +77,7 @@ def _rows(folder, table):
 
 
 def test_simulate_stores_the_games_played_and_reports_seats_and_agents(tmp_path, capsys, vikings):
-    from rulesdsl.sim.tableau import TableauSetup, play
+    from rulesdsl.games.tableau.sim import TableauSetup, play
 
     out = tmp_path / "sims"
     argv = ["--game", "vikings", "simulate", "--games", "4", "--agents", "random", "--players", "3", "--out", str(out),
@@ -134,8 +134,8 @@ def test_a_worker_with_another_ruleset_refuses_to_play(tmp_path):
     import shutil
 
     from rulesdsl.errors import RulesError
-    from rulesdsl.sim.tableau import TableauSetup, play
-    from rulesdsl.tableau.rulesets import folder_of
+    from rulesdsl.games.tableau.engine.rulesets import folder_of
+    from rulesdsl.games.tableau.sim import TableauSetup, play
 
     folder = tmp_path / "copy"
     shutil.copytree(folder_of("vikings"), folder)

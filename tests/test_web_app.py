@@ -81,7 +81,7 @@ def test_answers_run_the_agents_and_the_record_reloads(client):
 def test_the_placement_preview_says_why_a_square_does_not_fit(client, content):
     record = record_until(content, 0, p1_places_turned)
     gid = _open(client, record)
-    from rulesdsl.engine.game import Game
+    from rulesdsl.games.feast.engine.game import Game
 
     decision = Game.load(content, record).decision
     good = next(pl for pl in present.placements(decision) if pl.turn)

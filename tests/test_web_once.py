@@ -27,7 +27,7 @@ ROOT = HERE.parent
 WEB = ROOT / "rulesdsl" / "web"
 ROUTES = {"new", "open", "show", "answer", "undo", "branch", "save"}
 # What the table's modules may import of rulesdsl: the registry and the game-neutral parts, never a
-# game's engine, view or plug-in module (the first game's Learn pages are its plug-in's, feast_learn_pages).
+# game's engine, view or plug-in package (the first game's Learn pages are its plug-in's, feast/learn_pages).
 MAY_IMPORT = ("rulesdsl.web", "rulesdsl.errors", "rulesdsl.bounded", "rulesdsl.savefile", "rulesdsl.games.registry",
               "rulesdsl.games.seats", "rulesdsl.agents.registry", "rulesdsl.learn.words")
 
@@ -114,7 +114,7 @@ def test_every_game_the_table_plays_gets_the_same_routes():
 
 def test_the_web_modules_pass_mypy_strict():
     mypy = pytest.importorskip("mypy.api")
-    files = ["web/play.py", "web/seats.py", "games/feast_web.py", "games/tableau_web.py"]
+    files = ["web/play.py", "web/seats.py", "games/feast/web.py", "games/tableau/web.py"]
     out, err, status = mypy.run(["--strict", "--follow-imports=silent", "--no-incremental",
                                  *(str(ROOT / "rulesdsl" / f) for f in files)])
     assert status == 0, out + err

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from rulesdsl.engine.game import Game
+from rulesdsl.games.feast.engine.game import Game
 from tests.web_helpers import whole_game
 
 pytest.importorskip("flask", reason="the web extra (pip install -e '.[web]') is needed")
@@ -88,7 +88,7 @@ def test_a_finished_game_shows_every_hand_and_the_breakdown_with_the_winner(clie
     gid = _open(client, record)
     page = client.get(f"/game/{gid}", query_string={"seat": "2"}).text
     assert all(name in page for p in (0, 1) for name in _hand_names(content, game, p))
-    from rulesdsl.engine.scoring import final_scores
+    from rulesdsl.games.feast.engine.scoring import final_scores
 
     rows = final_scores(game)
     best = max(r["total"] for r in rows)

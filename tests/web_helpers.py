@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulesdsl.agents import RandomAgent
-from rulesdsl.engine.game import Game, GameOptions
+from rulesdsl.games.feast.engine.game import Game, GameOptions
 from rulesdsl.view import present
 
 OPTIONS = GameOptions(2, "long", ("A", "B", "C"))

@@ -33,8 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rulesdsl.agents.registry import make_agent, parse_think  # noqa: E402
 from rulesdsl.agents.value import load_weights  # noqa: E402
 from rulesdsl.content.loader import load_content  # noqa: E402
-from rulesdsl.engine.game import Game, GameOptions  # noqa: E402
-from rulesdsl.engine.scoring import CATEGORIES, final_scores  # noqa: E402
+from rulesdsl.games.feast.engine.game import Game, GameOptions  # noqa: E402
+from rulesdsl.games.feast.engine.scoring import CATEGORIES, final_scores  # noqa: E402
 
 
 CLOCK = time.perf_counter  # --cpu: time.process_time, for a machine shared with other work

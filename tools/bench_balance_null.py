@@ -37,11 +37,11 @@ def main(argv=None) -> int:
 
     from scipy.stats import binomtest
 
-    from rulesdsl.engine.game import GameOptions
+    from rulesdsl.games.feast.engine.game import GameOptions
+    from rulesdsl.games.feast.sim_play import Setup
     from rulesdsl.sim.backends import make_backend
     from rulesdsl.sim.balance import Plan, balance, plan_tests, store_meta
     from rulesdsl.sim.pairs import open_pairs
-    from rulesdsl.sim.play import Setup
 
     folder = Path(tempfile.mkdtemp(prefix="balance-null-"))
     card = folder / "twin" / "cards" / "occupations" / "A" / "901-twin.yaml"

@@ -148,9 +148,9 @@ def load_modules(root: Path):
     sys.path.insert(0, str(root))
     from rulesdsl.agents import RandomAgent
     from rulesdsl.content.loader import load_content
-    from rulesdsl.engine.game import Game, GameOptions
-    from rulesdsl.tableau.game import TableauGame
-    from rulesdsl.tableau.rulesets import load
+    from rulesdsl.games.feast.engine.game import Game, GameOptions
+    from rulesdsl.games.tableau.engine.game import TableauGame
+    from rulesdsl.games.tableau.engine.rulesets import load
 
     modules = (Game, GameOptions, RandomAgent, load_content(), (TableauGame, load("vikings")))
     run_block(modules, "random", 1, 1, first=WARM_SEED)  # warm caches (a seed no block plays)

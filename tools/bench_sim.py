@@ -28,15 +28,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rulesdsl.engine.game import Game, GameOptions  # noqa: E402
+from rulesdsl.games.feast.engine.game import Game, GameOptions  # noqa: E402
+from rulesdsl.games.feast.sim import simulated  # noqa: E402
+from rulesdsl.games.feast.sim_play import Setup  # noqa: E402
+from rulesdsl.games.seats import agent_seed  # noqa: E402
 from rulesdsl.sim import bundle as bundles  # noqa: E402
 from rulesdsl.sim.agents import make_agent  # noqa: E402
 from rulesdsl.sim.backends import LocalBackend  # noqa: E402
-from rulesdsl.games.seats import agent_seed  # noqa: E402
-from rulesdsl.sim.play import Setup  # noqa: E402
-from rulesdsl.sim.progress import progress_bar  # noqa: E402
 from rulesdsl.sim.command import store_meta  # noqa: E402
-from rulesdsl.sim.feast import simulated  # noqa: E402
+from rulesdsl.sim.progress import progress_bar  # noqa: E402
 from rulesdsl.sim.runner import play_into  # noqa: E402
 from rulesdsl.sim.store import open_store  # noqa: E402
 

@@ -25,8 +25,8 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE / "tools"))
 
 from rulesdsl.content.loader import load_content  # noqa: E402
-from rulesdsl.engine.game import Game, GameOptions  # noqa: E402
-from rulesdsl.engine.scoring import final_scores  # noqa: E402
+from rulesdsl.games.feast.engine.game import Game, GameOptions  # noqa: E402
+from rulesdsl.games.feast.engine.scoring import final_scores  # noqa: E402
 from bench_agents import wilson  # noqa: E402
 
 # One side: a game kept in step by the answers it is sent, and an agent that answers when asked.
@@ -34,7 +34,7 @@ SIDE = r'''
 import json, sys, time
 from rulesdsl.agents.registry import make_agent
 from rulesdsl.content.loader import load_content
-from rulesdsl.engine.game import Game, GameOptions
+from rulesdsl.games.feast.engine.game import Game, GameOptions
 content, game, agent = load_content(), None, None
 for line in sys.stdin:
     command, _, rest = line.rstrip("\n").partition(" ")

@@ -25,10 +25,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulesdsl.agents import RandomAgent  # noqa: E402
-from rulesdsl.agents.tableau_greedy import TableauGreedyAgent  # noqa: E402
-from rulesdsl.tableau.rulesets import load  # noqa: E402
 from rulesdsl.games.seats import agent_seed, play_agents  # noqa: E402
-from rulesdsl.tableau.game import TableauGame  # noqa: E402
+from rulesdsl.games.tableau.agents.greedy import TableauGreedyAgent  # noqa: E402
+from rulesdsl.games.tableau.engine.game import TableauGame  # noqa: E402
+from rulesdsl.games.tableau.engine.rulesets import load  # noqa: E402
 
 VARIANTS = (("2 players", 2, {}), ("3 players", 3, {}), ("4 players", 4, {}),
             ("3 players advanced", 3, {"auction": 1, "boatsman_limit": 1}))

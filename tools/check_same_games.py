@@ -62,7 +62,7 @@ def _feast_agent(kind: str, seed: int):
 
 def _vikings_agent(kind: str, seed: int):
     from rulesdsl.agents import RandomAgent
-    from rulesdsl.agents.tableau_greedy import TableauGreedyAgent
+    from rulesdsl.games.tableau.agents.greedy import TableauGreedyAgent
 
     return RandomAgent(seed) if kind == "random" else TableauGreedyAgent(seed)
 
@@ -81,8 +81,8 @@ class Player:
         return self._tableau(kind, seed)
 
     def _feast(self, kind: str, seed: int) -> dict:
-        from rulesdsl.engine.game import Game, GameOptions
-        from rulesdsl.engine.scoring import final_scores
+        from rulesdsl.games.feast.engine.game import Game, GameOptions
+        from rulesdsl.games.feast.engine.scoring import final_scores
 
         if self._feast_content is None:
             from rulesdsl.content.loader import load_content
@@ -93,10 +93,10 @@ class Player:
         return {"answers": [list(a) for a in game.log], "log": list(game.history), "scores": final_scores(game)}
 
     def _tableau(self, kind: str, seed: int) -> dict:
-        from rulesdsl.tableau.game import TableauGame
+        from rulesdsl.games.tableau.engine.game import TableauGame
 
         if self._vikings is None:
-            from rulesdsl.tableau.rulesets import load
+            from rulesdsl.games.tableau.engine.rulesets import load
 
             self._vikings = load("vikings")
         game = TableauGame(self._vikings, None, {}, seed)

@@ -55,7 +55,7 @@ class Mutator:
     """Mutants of one effect tree; the content tells which names are goods of which kind."""
 
     def __init__(self, content, all_swaps: bool = False):
-        from rulesdsl.engine.game import _catalog
+        from rulesdsl.games.feast.engine.game import _catalog
 
         self.content = content
         self.all_swaps = all_swaps
@@ -262,9 +262,9 @@ def _alarm(signum, frame):
 def run_item(task):
     """Run every mutant of one item against its scenarios: a list of result records."""
     key, mutants, files, stamp = task
-    from rulesdsl.engine.legality.relevance import forget
+    from rulesdsl.games.feast.engine.legality.relevance import forget
+    from rulesdsl.games.feast.scenario import run_file
     from rulesdsl.lang.parser import parse
-    from rulesdsl.scenario import run_file
 
     content = _CONTENT
     original = content.programs[key]

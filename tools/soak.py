@@ -3,7 +3,7 @@
     python tools/soak.py [--games N] [--workers W] [--start SEED] [--progress K]
 
 Each game draws its player count (1-4), length and occupation decks from its seed and is
-played by random agents. After every answer `rulesdsl.engine.invariants.check` and `weapons_complete` run; at
+played by random agents. After every answer `rulesdsl.games.feast.engine.invariants.check` and `weapons_complete` run; at
 one to three random points the game is saved, the record goes through JSON text, is
 loaded again (`Game.load`, which replays it and checks the content fingerprint) and must
 give the identical state and pending decision; the game then goes on from the *loaded*
@@ -38,7 +38,7 @@ def _init() -> None:
 
 
 def _options(seed: int):
-    from rulesdsl.engine.game import GameOptions
+    from rulesdsl.games.feast.engine.game import GameOptions
 
     rng = random.Random(f"soak-{seed}")
     decks = tuple(d for d in "ABC" if rng.random() < 0.6) or ("A",)
@@ -49,8 +49,8 @@ def _options(seed: int):
 def play_one(seed: int) -> dict:
     """Play game `seed`; return its counts, or the failure with where it happened."""
     from rulesdsl.agents import RandomAgent
-    from rulesdsl.engine import invariants
-    from rulesdsl.engine.game import Game
+    from rulesdsl.games.feast.engine import invariants
+    from rulesdsl.games.feast.engine.game import Game
 
     content = _CONTENT
     options, rng = _options(seed)

@@ -38,8 +38,8 @@ from rulesdsl.agents.greedy import GreedyAgent  # noqa: E402
 from rulesdsl.agents.lookahead import TOP_KINDS  # noqa: E402
 from rulesdsl.agents.value import VALUE_NAMES, WEIGHT_NAMES, Weights, load_weights, save_weights  # noqa: E402
 from rulesdsl.content.loader import load_content  # noqa: E402
-from rulesdsl.engine.game import Game, GameOptions  # noqa: E402
-from rulesdsl.engine.scoring import final_scores  # noqa: E402
+from rulesdsl.games.feast.engine.game import Game, GameOptions  # noqa: E402
+from rulesdsl.games.feast.engine.scoring import final_scores  # noqa: E402
 
 PACKAGE_WEIGHTS = Path(__file__).resolve().parent.parent / "rulesdsl" / "agents" / "weights.yaml"
 

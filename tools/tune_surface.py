@@ -46,8 +46,8 @@ from rulesdsl.agents.greedy import GreedyAgent  # noqa: E402
 from rulesdsl.agents.ranker import load_ranker  # noqa: E402
 from rulesdsl.agents.value import Weights, load_weights, save_weights  # noqa: E402
 from rulesdsl.content.loader import load_content  # noqa: E402
-from rulesdsl.engine.game import Game, GameOptions  # noqa: E402
-from rulesdsl.engine.scoring import final_scores  # noqa: E402
+from rulesdsl.games.feast.engine.game import Game, GameOptions  # noqa: E402
+from rulesdsl.games.feast.engine.scoring import final_scores  # noqa: E402
 from rulesdsl.games.seats import agent_seed  # noqa: E402
 
 FIXED = frozenset({"placeable"})  # weights never perturbed (placeable costs a third of the agent's time when not 0)

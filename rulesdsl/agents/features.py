@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from rulesdsl.agents.value import Valuer, load_weights
-from rulesdsl.engine.scoring import CATEGORIES, breakdown
+from rulesdsl.games.feast.engine.scoring import CATEGORIES, breakdown
 
 # the amounts of Valuer.features, in its order (checked when a reader is made)
 VALUE_FEATURES = ("score", "income_per_round", "progress_per_round", "cells_per_round", "resource", "weapon", "hand",

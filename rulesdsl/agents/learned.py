@@ -16,8 +16,8 @@ from rulesdsl.agents.greedy import GreedyAgent
 from rulesdsl.agents.model import ValueModel, load_model
 from rulesdsl.agents.ranker import KEEP
 from rulesdsl.agents.value import Valuer
-from rulesdsl.engine.scoring import breakdown
 from rulesdsl.errors import RulesError
+from rulesdsl.games.feast.engine.scoring import breakdown
 
 
 class LearnedValuer(Valuer):

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import random
 
-from rulesdsl.engine.game import ResumeReached
 from rulesdsl.errors import RulesError
+from rulesdsl.games.feast.engine.game import ResumeReached
 
 # answers that decline or step back: the cheap policy takes them only when nothing else is left
 DECLINE = frozenset({"no", "stop", "back", "keep", "pass", "empty", "finish"})

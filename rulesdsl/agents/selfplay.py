@@ -26,13 +26,13 @@ import numpy as np
 
 from rulesdsl.agents.features import BASE, FeatureReader
 from rulesdsl.agents.learned import LearnedAgent
-from rulesdsl.agents.model import from_bytes
-from rulesdsl.agents.registry import make_agent
 from rulesdsl.agents.lookahead import TOP_KINDS
+from rulesdsl.agents.model import from_bytes
 from rulesdsl.agents.ranker import RANKED_KIND
-from rulesdsl.engine.game import Game, GameOptions
-from rulesdsl.engine.scoring import final_scores
+from rulesdsl.agents.registry import make_agent
 from rulesdsl.errors import RulesError
+from rulesdsl.games.feast.engine.game import Game, GameOptions
+from rulesdsl.games.feast.engine.scoring import final_scores
 from rulesdsl.games.seats import agent_seed
 
 BRANCHED = "space"  # the kind of question branched: a turn's action (not the game's end placements)

@@ -17,11 +17,11 @@ from ruamel.yaml import YAML
 
 from rulesdsl.agents.lookahead import PLACE_KIND
 from rulesdsl.agents.placement import PLACE_MENU, PlacementJudge, income_progress
-from rulesdsl.engine.items import ANIMAL, GOOD, RESOURCE, WEAPON
-from rulesdsl.engine.scoring import breakdown
+from rulesdsl.games.feast.engine.items import ANIMAL, GOOD, RESOURCE, WEAPON
+from rulesdsl.games.feast.engine.scoring import breakdown
+from rulesdsl.games.feast.engine.steps.feast import HELD as BANQUET_HELD
 from rulesdsl.geometry import scoring as grid_scoring
 from rulesdsl.lang import tree as t
-from rulesdsl.engine.steps.feast import HELD as BANQUET_HELD
 
 SILVER = "silver"  # the currency is already in the score
 WEAPONS_USEFUL = 4  # weapons beyond these add little to a roll already won

@@ -74,7 +74,7 @@ class ActionEnglish:
 
     # ---------------------------------------------------------------- statements of other grammar sections
     def section_simple(self, s) -> str:
-        """The second ruleset's statements (rulesdsl/tableau/nodes.py), read by their fields."""
+        """The second ruleset's statements (rulesdsl/games/tableau/engine/nodes.py), read by their fields."""
         kind = type(s).__name__
         f = {a.name: getattr(s, a.name) for a in attrs.fields(type(s)) if a.name != "pos"}
         n = self.words

@@ -149,7 +149,7 @@ def schemas() -> dict[str, dict]:
             f"{name}.schema.json", f"rulesdsl collection '{name}'",
             {"type": "object", "properties": {name: {"type": "array", "items": one.type_schema(cls)}},
              "required": [name]}, one)
-    from rulesdsl.tableau.content import SCHEMAS  # the files of a tableau ruleset folder
+    from rulesdsl.games.tableau.engine.content import SCHEMAS  # the files of a tableau ruleset folder
 
     for name, (title, cls) in SCHEMAS.items():
         one = _Builder()
@@ -183,7 +183,7 @@ def write_schemas(folder: Path) -> list[Path]:
 
 def schema_for(data) -> str:
     """The schema file name that fits a content file's data (a card, a collection file, a ruleset's file)."""
-    from rulesdsl.tableau.content import schema_name
+    from rulesdsl.games.tableau.engine.content import schema_name
 
     return "card.schema.json" if isinstance(data, dict) and "number" in data else schema_name(data) or "board.schema.json"
 

@@ -170,7 +170,7 @@ def _walk(folder: Path, found: list[Path], problems: list[Problem], ancestors: t
             problem(path, f"{what}: {err.strerror or err}")
             continue
         if stat.S_ISDIR(target.st_mode):
-            if not _is_ruleset(path):  # a ruleset folder is a game of its own (rulesdsl.tableau)
+            if not _is_ruleset(path):  # a ruleset folder is a game of its own (rulesdsl.games.tableau.engine)
                 _walk(path, found, problems, ancestors + (ident,))
         elif path.suffix in (".yaml", ".yml"):
             if stat.S_ISREG(target.st_mode):

@@ -21,7 +21,7 @@ The core imports, of rulesdsl, only `lang/`, `errors` and `bounded` (tests/test_
 and is checked by mypy in strict mode. A game plugs in by subclassing or mixing in: its
 interpreter is `Runner` + `ControlStatements` + `Expressions` + its own statement classes; where
 the first game needs more than the language's (modifiers that last until its action ends, what
-`this space` means, its own count of ships and buildings), its `engine/` module subclasses the
+`this space` means, its own count of ships and buildings), its engine's module (`games/feast/engine/`) subclasses the
 core's class instead of the core naming a first-game concept.
 
 Simpler than the design's layout (DESIGN.md puts the games registry here too): the registry

@@ -7,7 +7,7 @@ is here: the checks of one value (`whole_number`, `text`, `listing`, `mapping`: 
 agents a record names by seat, and the refusal of a record made on other content (a variant
 added or left out, a card edited) with what differs, because replaying its answers there would
 silently give a different game. Each game reads its own options (the first game's:
-`engine/record.py`).
+`games/feast/engine/record.py`).
 """
 
 from __future__ import annotations

@@ -1,11 +1,26 @@
 """The games this package plays, as plug-ins: one registry (`games.registry`) that every front
 end (the library API, the command line, simulations, the web table, the agents' registry)
-asks for a game by name, and one small module per kind of game that says how to open, load,
-fork and score it, which agents play it, and what the commands, simulations and pages ask of
-it. The command line's game commands are written once here (`commands`, `play_command`);
-each game's `*_commands` module holds only its hooks (`registry.CommandHooks`) and its own
-further commands. The web table is written once too (`rulesdsl.web`); each game's `*_web`
-module holds only what its page shows (`registry.WebHooks`).
+asks for a game by name, and one package per kind of game. The command line's game commands
+are written once here (`commands`, `play_command`); the web table is written once too
+(`rulesdsl.web`), and so are simulations (`rulesdsl.sim`).
+
+A game package holds everything of one kind of game: its plug-in (`__init__`: `PLUGIN`, which
+says how to open, load, fork and score it and which agents play it), its engine (`engine/`),
+and its hooks for the commands (`commands`, `registry.CommandHooks`), the web table (`web`,
+`registry.WebHooks`) and simulations (`sim`, `registry.SimHooks`), with its own tools:
+`feast/` (A Feast for Odin: also its scenario runner, interaction checker, Learn pages and the
+simulation of one game) and `tableau/` (Kiesling's Vikings and any folder with a
+`ruleset.yaml`: also its greedy and search agents).
+
+What stays outside is shared, or not yet separated: the core, the card language, content
+reading, geometry and the mechanisms' kernels serve both games; the front ends (cli, api, sim,
+web, authoring) are written once over the registry. `agents/`, `view/` and `learn/` mix shared
+parts (the random agent, the agents' registry, paired rollouts; picture files; the pages'
+words) with the first game's (its agents, which read its state through kinds of things; its
+drawings; its lessons), so they stay whole until they are split. `sim/`'s balance modules
+(`balance`, `pairs`, `breakdown`, `balance_report`) serve only the first game, the game with
+cards, but `sim/html.py` holds both their report and the plotting of the game-neutral one, so
+they stay until that module is split.
 
 A game that is not built in registers a `GamePlugin` under the `rulesdsl.games` entry point
 group of its own distribution; nothing outside its package needs an edit.

@@ -20,9 +20,9 @@ from typing import Any, TypeVar
 from rulesdsl import savefile
 from rulesdsl.errors import RulesError
 from rulesdsl.games.command_args import game_options, rules_of
+from rulesdsl.games.feast.scenario_runs import collect
 from rulesdsl.games.play_command import play
 from rulesdsl.games.registry import Drawing, GamePlugin, plugin_for, plugins
-from rulesdsl.scenario_runs import collect
 from rulesdsl.view.files import write_picture
 
 Hook = TypeVar("Hook")

@@ -3,7 +3,7 @@ its text, the moves it expects and the rules it rests on. The format is docs/LES
 
 A lesson file is read like all content (ruamel.yaml with limits, cattrs, every problem at
 file:line:col, nothing loaded when one is wrong). Its situation is built by the scenario
-loader (`rulesdsl.scenario.build`), so a lesson's `game` and `setup` mean exactly what they
+loader (`rulesdsl.games.feast.scenario.build`), so a lesson's `game` and `setup` mean exactly what they
 mean in a scenario file. The built-in lessons are `lessons/*.yaml` of the package; each
 variant folder may add its own in `<folder>/lessons/`."""
 
@@ -122,7 +122,7 @@ def _check_steps(doc, lesson: LessonFile, content) -> list[Problem]:
 
 def situation(lesson: Lesson, content):
     """A new game in the lesson's situation (the scenario loader builds it)."""
-    from rulesdsl import scenario
+    from rulesdsl.games.feast import scenario
 
     reader = scenario._Reader(lesson.doc)
     reader.format = 2  # the newest scenario setup keys

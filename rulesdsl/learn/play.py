@@ -158,7 +158,7 @@ class LessonRun:
                 raise LessonError(f"{self.lesson.path}: step {self.index + 1} asks nothing, but expects {len(step.moves)} moves") from None
 
     def _generator(self, step: Step):
-        from rulesdsl.scenario import run_phase
+        from rulesdsl.games.feast.scenario import run_phase
 
         flow = self.game.flow
         if step.turn is not None:

@@ -40,7 +40,7 @@ def _label(step: dict) -> str:
 
 def show(path: Path, content) -> Shown:
     """Play the scenario at `path` step by step, drawing the table after each step."""
-    from rulesdsl import scenario
+    from rulesdsl.games.feast import scenario
     from rulesdsl.view.table import table_svg
 
     doc, reader = scenario.load(path)

@@ -31,6 +31,7 @@ from pathlib import Path
 import attrs
 
 from rulesdsl.errors import RulesError
+from rulesdsl.games.feast.sim_play import check_setup
 from rulesdsl.resources import version
 from rulesdsl.sim import bundle as bundles
 from rulesdsl.sim.backends import make_backend
@@ -40,7 +41,6 @@ from rulesdsl.sim.consoles import output_console
 from rulesdsl.sim.html import write_report
 from rulesdsl.sim.pairs import add_units, answers_text, open_pairs, pair_rows, stored_units, top_pairs
 from rulesdsl.sim.progress import progress_bar
-from rulesdsl.sim.play import check_setup
 from rulesdsl.sim.runner import no_interrupt
 from rulesdsl.sim.stats import ALPHA, FLOOR, Paired, Sequential, holm, looks_planned, stop_reason
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from rich.table import Table
 
-from rulesdsl.engine.game import SAVE_FORMAT
 from rulesdsl.core.record import fingerprint
+from rulesdsl.games.feast.engine.game import SAVE_FORMAT
 from rulesdsl.savefile import write_atomic
 from rulesdsl.sim import bundle as bundles
 

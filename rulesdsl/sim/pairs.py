@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from rulesdsl.engine.scoring import CATEGORIES
+from rulesdsl.games.feast.engine.scoring import CATEGORIES
 from rulesdsl.sim.store import column, open_store
 
 KEEP = 3  # pairs per card whose games are kept as records (largest differences either way)

@@ -30,7 +30,7 @@ FILE = "sims.duckdb"
 FORMAT = "2"  # of a store of games (SCHEMA); 1 was the first game's alone, with its categories as columns of scores
 OLD_FORMATS = {"1": "the first game's own tables, before every game shared them"}
 
-# table -> [(column, type)]; the rows of a simulated game (sim.play, sim.tableau) come in this order
+# table -> [(column, type)]; the rows of a simulated game (games.feast.sim_play, games.tableau.sim) come in this order
 SCHEMA: dict[str, list[tuple[str, str]]] = {
     "games": [("seed", "BIGINT PRIMARY KEY"), ("game", "VARCHAR"), ("players", "INTEGER"), ("length", "VARCHAR"),
               ("decisions", "INTEGER"), ("winners", "VARCHAR"), ("seconds", "DOUBLE")],

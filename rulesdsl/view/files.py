@@ -17,7 +17,7 @@ def read_saved(path: Path) -> dict:
 
 def game_at(content, data: dict, step: int | None = None):
     """The game after `step` answers (all of them by default), replayed from the record."""
-    from rulesdsl.engine.game import Game
+    from rulesdsl.games.feast.engine.game import Game
 
     answers = data.get("answers", []) if isinstance(data, dict) else []
     if step is not None:

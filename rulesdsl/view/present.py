@@ -12,8 +12,8 @@ from collections import Counter
 
 import attrs
 
-from rulesdsl.engine.flow import building_key
 from rulesdsl.errors import IllegalMove, RulesError
+from rulesdsl.games.feast.engine.flow import building_key
 from rulesdsl.geometry import pieces
 from rulesdsl.geometry import scoring as board_scoring
 from rulesdsl.geometry.render import square_name
@@ -121,7 +121,7 @@ def _dice_node(game, kind: str):
 def dice_hint(game, decision) -> str | None:
     """For a dice question: what the player holds to pay per pip (or to add per item), from the
     dice action's own definition (`you can pay per pip with 2 wood and 1 bow and arrow: 3 pips`)."""
-    from rulesdsl.engine import ops
+    from rulesdsl.games.feast.engine import ops
     from rulesdsl.lang import tree as t
 
     if decision.kind not in ("reroll", "dice"):

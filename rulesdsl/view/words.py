@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import weakref
 
-from rulesdsl.engine import ops
+from rulesdsl.games.feast.engine import ops
 from rulesdsl.lang import tree as t
 
 _EXPLAINERS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()

@@ -8,7 +8,7 @@ every request passes (`web.security`: host allowlist, access token, CSRF, Origin
 headers; a request names a game only by a name the registry offers, never a folder).
 
 What a game supplies, registered with its plug-in (`registry.WebHooks`, e.g.
-`games/feast_web.py`, `games/tableau_web.py`): its page (a template of `web/templates` and what
+`games/feast/web.py`, `games/tableau/web.py`): its page (a template of `web/templates` and what
 it shows), its part of the start page, the options its start form reads, and optionally its
 paths and ids, who gave each answer, what more a refusal says and further views of a game
 (a tile preview, a drawing) and pages of its own (the first game's Learn, Rules and

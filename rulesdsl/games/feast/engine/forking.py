@@ -1,0 +1,360 @@
+"""Checkpoints and forks of a game: where the flow can restart, a checkpoint of everything the
+game is; a fork restores the last checkpoint into a new Game and replays the answers since.
+
+A mixin of `Game` (engine/game.py): the driver and setup live there, the copying here. A fork
+is constructed like any game, through `Game.__init__`, given a `Restart` (the checkpoint, the
+answers and history up to it, and the readings of the content and setup it shares with the
+game it is forked from, `FlowTables`) in place of a deal: nothing is built behind the
+constructor's back.
+
+What a fork is (issue 29 item 4). The flow is a chain of Python generators, which cannot be
+copied; it can restart only at a resume point (a phase's start, a turn's start) from a restored
+state. A turn's question is asked right after its turn's resume point, so a fork there IS a copy
+of the state at the pending decision with the flow's position as data (the resume point): no
+answer is replayed (`fork_replays` is 0; also at the turn's question asked again after anytime
+actions, from the checkpoint the first replay took there). About 90 us a fork, a third of it the
+state's copy. Forks at a nested question inside a turn (most of a lookahead's forks: 70% in a
+greedy game, 340-600 us each) still replay the turn's answers from its start: a copy there
+would need the flow's position inside a statement as data, i.e. the interpreter rewritten
+without generators. tests/test_fork_copy.py compares forks with the plain replay of the record.
+
+A lookahead changes its forks outside the rules (its own dice, cut piles, unseen hands dealt
+anew); `adjust` records such a change where it was made, and a fork's replay makes it again at
+the same place, so a fork of a lookahead's fork is a copy of it and not of the real game (whose
+dice it would otherwise roll again: the real future seen, and trials at one question compared
+on different dice).
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from rulesdsl.errors import RulesError
+from rulesdsl.games.feast.engine.events import Events
+from rulesdsl.games.feast.engine.flow import Flow
+from rulesdsl.games.feast.engine.flow_tables import FlowTables
+from rulesdsl.games.feast.engine.state import GameState
+
+# caches of a Flow that depend only on the content and the setup, handed to a fork's new Flow
+# Checkpoint.memo key: the answer sequences a fork has replayed legally from that checkpoint, as a
+# trie ({answer: {next answer: ...}}). A replay from the same checkpoint is deterministic, so a
+# sequence found there is legal again and is not judged a second time.
+REPLAYED = "replayed answers"
+# Checkpoint.memo key, with the answers since it: the checkpoint at the turn's question asked
+# again after those answers (anytime actions), or False where a restart there would differ
+REASKED = "turn question asked again"
+
+
+class ResumeReached(Exception):
+    """Raised by a fork made with `halt=True` when its flow reaches the next resume point."""
+
+    def __init__(self, point: tuple):
+        super().__init__(f"resume point {point}")
+        self.point = point
+
+
+@attrs.frozen
+class Checkpoint:
+    """Everything a game is at a resume point of its flow (never changed once taken)."""
+
+    point: tuple  # (round, phase position, turn position or None), see Flow.run
+    state: GameState
+    events: tuple
+    rng: tuple
+    dice: tuple
+    answers: int  # answers recorded when it was taken
+    history: int
+    memo: dict = attrs.field(factory=dict, eq=False)  # what was computed from this very state
+    # a checkpoint at a turn's question asked again (see Game.fork): the answers and history
+    # lines the replay from the turn's own checkpoint gave up to here, for a fork's log and history
+    tail: tuple = ()
+    notes: tuple = ()
+    adjusted: int = 0  # the game's adjustments made when it was taken (see Forking.adjust)
+
+
+@attrs.define
+class Restart:
+    """What a fork is constructed from (`Game(..., restart=...)`): the checkpoint it restarts
+    at (`base`: `root` itself, or one at root's turn's question asked again), the answers and
+    history lines up to there, the dice the record began with, the readings of the content and
+    setup shared with the game it is forked from, and its adjustments (see `Forking.adjust`).
+    Read once by the constructor (not frozen: a frozen attrs class costs a greedy game's many
+    forks three times as much to make)."""
+
+    base: Checkpoint
+    root: Checkpoint
+    log: list
+    history: list
+    initial_dice: list
+    tables: FlowTables
+    adjustments: tuple = ()
+
+
+class Forking:
+    """Checkpoints at the flow's resume points, forks, and the shortcuts of their replays."""
+
+    # ((answers, change, argument), ...): changes made to this game between answers, outside the
+    # rules (a lookahead's own dice, its cut of the hidden piles, unseen hands dealt anew), in
+    # order; a fork's replay makes them again where they were made (see `adjust`)
+    adjustments: tuple = ()
+
+    def resume_point(self, point: tuple) -> None:
+        """Called by the flow where it can restart from a restored state: take a checkpoint."""
+        if self.halt_at_resume:
+            raise ResumeReached(point)
+        if not self.checkpoints:
+            return
+        cp = self._checkpoint
+        if cp is not None and cp.point == point and cp.answers == len(self.log) and cp.state.round == self.state.round:
+            return  # a fork restarting at its own checkpoint
+        self._checkpoint = Checkpoint(point, self.state.clone(), self.events.checkpoint(), self.rng.getstate(),
+                                      tuple(self.forced_dice), len(self.log), len(self.history),
+                                      adjusted=len(self.adjustments))
+
+    def fork(self, reseed: int | None = None, halt: bool = False, upto: int | None = None) -> "Forking":
+        """An independent game at the identical state and pending decision: the last checkpoint
+        restored into a new Game and the answers since then replayed. `reseed` gives the fork's
+        dice a new seed (a lookahead must not see the real game's future rolls); with `halt`
+        the fork raises ResumeReached when its flow reaches the next resume point. With `upto`
+        (a number of answers, none before the checkpoint), the fork is this game as it was after
+        its first `upto` answers (the later ones not replayed), if no resume point lay between.
+
+        Two shortcuts, each the same as the plain replay: a sequence of answers replayed legally
+        from a checkpoint once is not judged again (the replay is deterministic); and where the
+        turn's question has been asked again after anytime actions, the replay starts there, from
+        a checkpoint the first such replay took on its way (`_reasked`)."""
+        root, base, end, take, prefix, pending = self._fork_start(upto)
+        g = self._restored(base, root, self.adjustments[:root.adjusted] + pending)
+        # the answers replayed legally, per sequence of adjustments made on the way (judged anew under other ones)
+        tried = REPLAYED if not pending else (REPLAYED, tuple((at, change.__module__, change.__qualname__, argument)
+                                                             for at, change, argument in pending))
+        node = base.memo.get(tried)
+        if node is None:
+            node = base.memo[tried] = {}
+        waiting = list(pending)
+        for index in range(base.answers, end):
+            while waiting and waiting[0][0] == index:  # made again where the source made it
+                _, change, argument = waiting.pop(0)
+                change(g, argument)
+            key = self.log[index][1]
+            known = node.get(key)
+            if known is None:  # not replayed from here yet: judged like any answer
+                g.answer(key)
+                known = node[key] = {}
+            else:  # replayed legally from this same state before: the same legal answer again
+                g.log.append([g.decision.player, key])
+                g._advance(key)
+                g._watch_turn_question()
+            node = known
+            if index + 1 == take:  # the replay is where the source asked the turn's question again
+                root.memo[(REASKED, prefix)] = self._reasked(g, root) if g._reask_at == take else False
+        for _, change, argument in waiting:
+            change(g, argument)
+        g.rng = _LazyRandom.settled(g.rng, None if reseed is None else _seeded(reseed))
+        if reseed is not None:  # its own forks replay with these dice
+            g.adjustments += ((end, reseeded, reseed),)
+        g.halt_at_resume = halt
+        return g
+
+    def adjust(self, change, argument) -> None:
+        """Change the game outside the rules by `change(game, argument)` (a module-level function;
+        `argument` a plain value) and remember where: a fork of it replays its answers from the
+        last checkpoint and makes the same change at the same place, so that it is a copy of this
+        game and not of the one its checkpoint came from (a lookahead's fork whose own dice or
+        hands would else be the real game's again in the forks it judges answers on)."""
+        if not self.checkpoints:  # the checkpoint a fork restores must come before the change
+            self._start_checkpoints()
+        change(self, argument)
+        self.adjustments += ((len(self.log), change, argument),)
+
+    def _fork_start(self, upto: int | None) -> tuple:
+        """(root, base, end, take, prefix, pending) of a fork (see `fork`): the last checkpoint,
+        the one the replay starts from (it or the turn's question asked again), the answers the
+        fork stands after, where the replay takes the checkpoint of the question asked again (or
+        None), the answers since `root` up to it, and the adjustments the replay makes again."""
+        if not self.checkpoints:
+            self._start_checkpoints()
+        root = base = self._checkpoint
+        end = len(self.log) if upto is None else upto
+        if not root.answers <= end <= len(self.log):
+            raise RulesError(f"no fork after {upto} answers: the last checkpoint came after {root.answers}")
+        take, prefix = None, ()  # where this replay takes the checkpoint at the turn's question asked again
+        pending = tuple(a for a in self.adjustments[root.adjusted:] if a[0] <= end)
+        at = self._reask_at if self._turn_ask is not None and self._turn_ask[0] is root else None
+        # (a checkpoint at the question asked again is the source's: for a replay adjusted only after it)
+        if at is not None and root.answers < at <= end and all(a[0] >= at for a in pending):
+            prefix = tuple(entry[1] for entry in self.log[root.answers:at])
+            found = root.memo.get((REASKED, prefix))
+            if found:
+                base = found
+            elif found is None:
+                take = at
+        return root, base, end, take, prefix, pending
+
+    def fork_replays(self, upto: int | None = None) -> int:
+        """How many answers a fork made now would replay after restoring its checkpoint: 0 where
+        the fork is a copy of the state at the pending decision with the flow restarted at its
+        position (a turn's question, also when asked again after anytime actions)."""
+        _, base, end, _, _, _ = self._fork_start(upto)
+        return end - base.answers
+
+    def _restored(self, base: Checkpoint, root: Checkpoint, adjustments: tuple = ()) -> "Forking":
+        """A new game of this one's class restored from `base` (the checkpoint `root`, or one at
+        its turn's question asked again) and run to its first decision; its checkpoint is `root`,
+        `adjustments` its own (those it makes again on its replay included)."""
+        log = self.log[:root.answers]
+        log += [list(entry) for entry in base.tail]
+        history = self.history[:root.history]
+        history += base.notes
+        return type(self)(self.content, self.options, self.seed, restart=Restart(
+            base, root, log, history, self._initial_dice, self.flow.tables, adjustments))
+
+    def _restart(self, restart: "Restart") -> None:
+        """Construct this game as `restart` says (see `Game.__init__`): the state, dice and
+        installed effects of its checkpoint, the readings of the content and setup shared with
+        the game it was forked from, the flow restarted at the checkpoint's resume point."""
+        base, root = restart.base, restart.root
+        self.adjustments = restart.adjustments
+        self.rng = _LazyRandom(base.rng)  # `fork` puts a plain generator in its place
+        self.state = base.state.clone()
+        self.log = restart.log
+        self.forced_dice = list(base.dice)
+        self._initial_dice = restart.initial_dice
+        self.history = restart.history
+        self.flow = Flow(self, restart.tables)  # the same content and setup: what was read of them is shared
+        self.events = Events(self.content, self.catalog, self.flow.interp)
+        self.events.restore(base.events)  # shared until changed: the checkpoint stays as it was
+        self._checkpoint, self.checkpoints = base, True  # restarting at its own checkpoint takes none
+        self._process = self.flow.run(base.point)
+        self._advance(None, first=True)
+        self._checkpoint = root
+        if root.point[2] is not None and self.decision is not None:  # a turn's question
+            self._turn_ask = (root, _innermost(self._process), _asked(self.decision))
+            self._reask_at = base.answers if base is not root else None
+
+    def _reasked(self, g: "Forking", root: Checkpoint):
+        """A checkpoint at `g`'s pending decision, the turn's question of `root` asked again,
+        if restarting the flow there gives `g` exactly (else False). The flow's resume point is
+        the turn's start: the turn's question is asked right after it, so a restart on the state
+        reached asks it again; a restart that would change anything, or ask otherwise, is refused."""
+        cp = Checkpoint(root.point, g.state.clone(), g.events.checkpoint(), g.rng.getstate(), tuple(g.forced_dice),
+                        len(g.log), len(g.history), tail=tuple(tuple(e) for e in g.log[root.answers:]),
+                        notes=tuple(g.history[root.history:]), adjusted=root.adjusted)
+        probe = g._restored(cp, root, g.adjustments)
+        a, b = probe.decision, g.decision
+        same = (b is not None and a is not None and _asked(a) == _asked(b)
+                and a.keys == b.keys and probe.state.same(g.state) and probe.rng.getstate() == g.rng.getstate()
+                and probe.forced_dice == g.forced_dice and probe.events.checkpoint() == g.events.checkpoint()
+                and probe.history == g.history and probe.log == g.log
+                and probe.flow.in_action is None and g.flow.in_action is None
+                and [x.gi_code for x in _chain(probe._process)] == [x.gi_code for x in _chain(g._process)])
+        probe.discard()
+        return cp if same else False
+
+    def _watch_turn_question(self) -> None:
+        """Keep track of the turn's question: asked first after a checkpoint, or asked again."""
+        cp = self._checkpoint
+        d = self.decision
+        if cp is None or d is None:
+            return
+        if len(self.log) == cp.answers:  # the first question after a new checkpoint
+            if cp.point[2] is not None:
+                self._turn_ask, self._reask_at = (cp, _innermost(self._process), _asked(d)), None
+            return
+        ta = self._turn_ask
+        if ta is not None and ta[0] is cp and ta[2] == _asked(d) and _innermost(self._process) is ta[1]:
+            self._reask_at = len(self.log)  # the very question, its generator the same: asked again
+
+    def discard(self) -> None:
+        """Let go of everything a used-up fork holds. A game refers to itself through its flow,
+        events and suspended generators, so it would wait for the garbage collector (a quarter
+        of a greedy game's time went to collecting forks); emptied, its state and most of its
+        objects are freed at once. The game cannot be used afterwards."""
+        self.__dict__.clear()
+
+    def _start_checkpoints(self) -> None:
+        """From now on take checkpoints; the one for the current point comes from a replay."""
+        shadow = type(self)(self.content, self.options, self.seed, list(self._initial_dice), checkpoints=True)
+        for _, key in self.log:
+            shadow.answer(key)
+        if shadow._checkpoint is None:
+            raise RulesError("this game has no resume point to fork from")
+        self._checkpoint, self.checkpoints = shadow._checkpoint, True
+        self._watch_turn_question()
+
+
+class _LazyRandom:
+    """A fork's dice generator while it replays, set to the checkpoint's state only once
+    something draws: most replays draw nothing, and a lookahead's fork is reseeded right after
+    (setting a generator's state is a good part of a fork's cost)."""
+
+    __slots__ = ("state", "real")
+
+    def __init__(self, state: tuple):
+        self.state = state
+        self.real = None
+
+    def __getattr__(self, name):
+        return getattr(self.made(), name)
+
+    def made(self) -> random.Random:
+        """The generator itself, at the checkpoint's state when first asked for."""
+        if self.real is None:
+            self.real = random.Random.__new__(random.Random, 0)  # a seed of 0 spares reading the system's entropy
+            self.real.setstate(self.state)
+        return self.real
+
+    @staticmethod
+    def settled(rng, state: tuple | None) -> random.Random:
+        """A plain generator for a fork's `rng` once replayed: `rng` itself, or at `state` if given."""
+        if type(rng) is _LazyRandom:
+            if state is not None and rng.real is None:
+                rng = random.Random.__new__(random.Random, 0)
+            else:
+                rng = rng.made()
+        if state is not None:
+            rng.setstate(state)
+        return rng
+
+
+def reseeded(game, seed: int) -> None:
+    """An adjustment (see Forking.adjust): the game's dice start again from `seed`."""
+    game.rng = _LazyRandom.settled(game.rng, _seeded(seed))
+
+
+def _asked(decision) -> tuple:
+    """Who is asked what: how a turn's question asked again is recognised."""
+    return decision.player, decision.kind, decision.prompt
+
+
+def _chain(gen) -> list:
+    """The generators a generator is suspended in, outermost first."""
+    chain = []
+    while gen is not None:
+        chain.append(gen)
+        gen = gen.gi_yieldfrom
+    return chain
+
+
+def _innermost(gen):
+    """The generator that yielded a generator's pending value (the one asking the question)."""
+    while True:
+        inner = gen.gi_yieldfrom
+        if inner is None:
+            return gen
+        gen = inner
+
+
+_SEEDED: dict = {}  # seed -> the generator state it gives (a lookahead reseeds many forks alike)
+
+
+def _seeded(seed: int) -> tuple:
+    """The state `random.Random(seed)` starts in (setting a state is cheaper than seeding)."""
+    found = _SEEDED.get(seed)
+    if found is None:
+        if len(_SEEDED) >= 64:
+            _SEEDED.clear()
+        found = _SEEDED[seed] = random.Random(seed).getstate()
+    return found
