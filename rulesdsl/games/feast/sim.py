@@ -1,9 +1,9 @@
 """A Feast for Odin's simulation hooks (`registry.SimHooks`, asked by the game-neutral
-`sim.command`): its rules (the content folders as a bundle the workers load), its setup (the
+`rulesdsl.sim.command`): its rules (the content folders as a bundle the workers load), its setup (the
 players, length, decks and agents the command line asks for), its own parts of the report
 (the coverage of its content: cards whose effects never fired although they were played,
 spaces no Viking was ever placed on, anytime actions never taken) and `balance`, the paired
-card tests (`sim.balance`) of the game with cards."""
+card tests (`rulesdsl.sim.balance`) of the game with cards."""
 
 from __future__ import annotations
 

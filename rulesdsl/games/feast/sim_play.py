@@ -37,7 +37,7 @@ class Setup:
     model: str | None = None  # the value model file of the learned and search agents (None: the shipped one)
 
     def play_many(self, content: Any, seeds: Iterable[int]) -> list[dict[str, list[tuple]]]:
-        """Several games in a row on `content` (a worker's task, through `sim.backends`)."""
+        """Several games in a row on `content` (a worker's task, through `rulesdsl.sim.backends`)."""
         return play_many(content, self, seeds)
 
     def to_json(self) -> dict:

@@ -1,11 +1,11 @@
 """Tableau rulesets' simulation hooks (`registry.SimHooks`, asked by the game-neutral
-`sim.command`): the ruleset the command line names, the setup of its players, options and
-agents, and the rows of one game in every game's tables (`sim.store.SCHEMA`).
+`rulesdsl.sim.command`): the ruleset the command line names, the setup of its players, options and
+agents, and the rows of one game in every game's tables (`rulesdsl.sim.store.SCHEMA`).
 
 The rows: `games` (the ruleset's id as the game, no length), `scores` (the total is the
 ranking's first currency, with the place and the win) and `points` (every currency of every
 player); a tableau ruleset has no cards, spaces or anytime actions to count, so its report is
-the one every game has (`sim.report`) and it has no `balance`.
+the one every game has (`rulesdsl.sim.report`) and it has no `balance`.
 
 A game is given by its setup and seed alone (agents are seeded from the seed and the seat, the
 same rule as `play`), so a worker anywhere, a local process or a Ray worker, plays it to the
@@ -49,7 +49,7 @@ class TableauSetup:
     digest: str = ""
 
     def play_many(self, content: None, seeds: Iterable[int]) -> list[dict]:
-        """Several games in a row (a worker's task, through `sim.runner`: the ruleset is loaded by name)."""
+        """Several games in a row (a worker's task, through `rulesdsl.sim.runner`: the ruleset is loaded by name)."""
         return play_many(self, seeds)
 
     def to_json(self) -> dict:
