@@ -20,6 +20,7 @@ from rulesdsl.games.feast.engine import ops
 from rulesdsl.games.feast.engine.game import Game, GameOptions
 from rulesdsl.games.feast.engine.state import BuildingState, ShipState
 from rulesdsl.games.feast.scenario_answers import StepWatch, drive as _drive
+from rulesdsl.games import registry
 from rulesdsl.games.feast.scenario_check import keys
 from rulesdsl.geometry import pieces
 from rulesdsl.geometry.placement import empty, place
@@ -629,15 +630,26 @@ def _check_interactions(content, r, spec) -> list[str]:
     return failures
 
 
+def _other_game(path: Path, name: str) -> Result:
+    """The result of a scenario file that names another game, as that game's plug-in runs it."""
+    try:
+        plugin = registry.plugin_for(name)
+        run = plugin.commands.run_scenario
+        if run is None:
+            return Result(str(path), path.stem, False, [f"{name} has no scenarios"])
+        found = run(plugin.rules(name, (), True), path)
+    except RulesError as err:  # an unknown game, or rules that do not load (ContentError is one)
+        return Result(str(path), path.stem, False, [str(err)])
+    return Result(str(path), found.title, found.passed, list(found.failures))
+
+
 def run_file(path, content) -> Result:
     path = Path(path)
     r = None
     try:
         doc, r = load(path)
-        if r is None:  # `game: NAME`: a scenario of another ruleset
-            from rulesdsl.games.tableau.engine.scenario import run_for_ruleset
-
-            return Result(str(path), *run_for_ruleset(path, doc.data["game"]))
+        if r is None:  # `game: NAME`: a scenario of another game, run by that game's plug-in
+            return _other_game(path, doc.data["game"])
         data = doc.data
         content = _variant(doc, r, path, content)
         game = build(doc, r, content)

@@ -40,7 +40,6 @@ from rulesdsl.games.tableau.engine import mech
 from rulesdsl.games.tableau.engine.content import load_ruleset, vocabulary
 from rulesdsl.games.tableau.engine.game import TableauGame
 from rulesdsl.games.tableau.engine.render import board_lines, parse_board
-from rulesdsl.games.tableau.engine.rulesets import load
 from rulesdsl.games.tableau.engine.state import Seat
 from rulesdsl.lang.checker import check
 from rulesdsl.lang.parser import parse
@@ -209,17 +208,6 @@ def run_file(path: Path, ruleset) -> Result:
     except (RulesError, ContentError, CardSyntaxError) as err:
         result.failures.append(_located(doc, path, err))
     return result
-
-
-def run_for_ruleset(path: Path, game: str) -> tuple[str, bool, list[str]]:
-    """(title, passed, failures) of a scenario file of the ruleset called `game` (for the first
-    game's scenario runner, which hands over every file that names another game)."""
-    try:
-        ruleset = load(game)
-    except (RulesError, ContentError) as err:
-        return path.stem, False, [str(err)]
-    result = run_file(path, ruleset)
-    return result.title, result.passed, result.failures
 
 
 def _step(game, step, where, failures):
