@@ -64,9 +64,10 @@ PLUGIN = GamePlugin(
     # the order is the one the web table's start form offers
     agents={name: Lazy(_AGENTS, name) for name in ("learned", "greedy", "fast", "search", "random", "human")},
     # `fast`: greedy's lookahead judging on forks only the turn's answers a ranker learned from
-    # self-play puts first; as strong as greedy in the games measured (48.3% of 60, 95% 36-61%)
-    # in a little over half its time (docs/AGENTS.md), so play, simulate, balance and the web
-    # table get greedy's judgement for less. The learned value is no default until it measurably
+    # self-play puts first: about 2 points a game weaker than greedy (43.5% of 200 games, 95%
+    # 36.8-50.4%) in 0.57x its time (docs/AGENTS.md), so balance gets nearly twice the pairs in
+    # the same time and a person at the table waits half as long; `--agents greedy` for the
+    # stronger, slower one. The learned value is no default until it measurably
     # beats the hand-set one (54% of 50 at 2.3x the time).
     default_agent="fast",
     simulation=SimHooks(rules=Lazy(_SIM, "rules"), setup=Lazy(_SIM, "setup"), sections=Lazy(_SIM, "sections"),
