@@ -178,7 +178,10 @@ GAMES = ["--players", "1", "--short", "--decks", "A", "--games", str(RUN), "--jo
 @pytest.mark.parametrize("how", ["ctrl-c", "killed worker"])
 def test_an_interrupted_run_resumes_without_losing_or_repeating_a_game(tmp_path, how):
     out = tmp_path / "s"
-    process = _cli(*GAMES, "--out", str(out), start_new_session=True)  # its own process group, as in a terminal
+    # its own process group with Ctrl-C's default action, as a shell starts a job in a terminal
+    # (a child inherits an ignored SIGINT, and the test's own process may have it ignored)
+    process = _cli(*GAMES, "--out", str(out), start_new_session=True,
+                   preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     # the store is locked while the run writes; peek through the run's own flushes
     wal = out / "sims.duckdb.wal"
     deadline = time.time() + 120
