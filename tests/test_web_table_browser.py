@@ -24,6 +24,7 @@ def _start(page, server, players=2, seed=1):  # noqa: F811
         page.fill(f"#new-game input[name=agent{n}]", "random")
     page.click("#start")
     page.wait_for_selector("#decision")
+    page.wait_for_function("() => window.GAME !== undefined")  # the page's data, set by its script
 
 
 def _in_view(page, selector) -> bool:
@@ -49,6 +50,8 @@ def _answer_by_keys_or_clicks(page) -> None:
             board = f"g.player[data-player='{decision['index']}'] svg.board[data-board='{target['area']}']"
             page.locator(f"{board} rect.square[data-square='{target['row']},{target['column']}']").click()
     page.wait_for_selector("#board-area svg")
+    # the board is in the page before its script has set window.GAME: under load a read can fall between
+    page.wait_for_function("() => window.GAME !== undefined")
 
 
 @pytest.mark.parametrize("players", [2, 4])
