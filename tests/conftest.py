@@ -53,3 +53,21 @@ from hypothesis import settings  # noqa: E402
 settings.register_profile("deep", max_examples=5000, deadline=None)
 if os.environ.get("HYPOTHESIS_PROFILE"):
     settings.load_profile(os.environ["HYPOTHESIS_PROFILE"])
+
+
+@pytest.fixture
+def third_game(tmp_path, monkeypatch):
+    """Nim (tests/third_game/nim.py) installed as a distribution of its own: its module and its
+    `rulesdsl.games` entry point on sys.path, the registry's plug-ins read afresh around it."""
+    from rulesdsl.games import registry
+
+    shutil.copy(ROOT / "tests" / "third_game" / "nim.py", tmp_path / "nim_for_rulesdsl.py")
+    info = tmp_path / "nim_for_rulesdsl-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: nim-for-rulesdsl\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[rulesdsl.games]\nnim = nim_for_rulesdsl:PLUGIN\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    plugins = registry.plugins  # (a test may replace it for a while)
+    plugins.cache_clear()
+    yield
+    plugins.cache_clear()

@@ -1,7 +1,6 @@
 """The registry of games: every front end finds a game through it, and a third game plugs in
 through the `rulesdsl.games` entry point of its own distribution, with no edit to rulesdsl."""
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -35,20 +34,6 @@ def test_agents_are_seeded_by_seat_and_answer_until_a_person_must():
     given = play_agents(game, [made[0], None])  # seat 2 is a person's: the agent answers until it is asked
     assert game.decision.player == 1 and len(game.log) == given
     assert play_agents(game, made, limit=5) == 5 and len(game.log) == given + 5
-
-
-@pytest.fixture
-def third_game(tmp_path, monkeypatch):
-    """Nim installed as a distribution of its own: its package and its entry point on sys.path."""
-    shutil.copy(HERE / "third_game" / "nim.py", tmp_path / "nim_for_rulesdsl.py")
-    info = tmp_path / "nim_for_rulesdsl-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: nim-for-rulesdsl\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text("[rulesdsl.games]\nnim = nim_for_rulesdsl:PLUGIN\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    registry.plugins.cache_clear()
-    yield
-    registry.plugins.cache_clear()
 
 
 def test_a_third_game_plugs_in_through_its_entry_point(third_game, capsys):

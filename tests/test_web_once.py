@@ -9,7 +9,6 @@ import ast
 import html
 import json
 import re
-import shutil
 from pathlib import Path
 
 import attrs
@@ -121,26 +120,11 @@ def test_the_web_modules_pass_mypy_strict():
 
 
 # ------------------------------------------------------------------ a third game
-@pytest.fixture
-def nim(tmp_path, monkeypatch):
-    """Nim (tests/third_game/nim.py) installed as a distribution of its own, with no web hooks."""
-    shutil.copy(HERE / "third_game" / "nim.py", tmp_path / "nim_for_rulesdsl.py")
-    info = tmp_path / "nim_for_rulesdsl-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: nim-for-rulesdsl\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text("[rulesdsl.games]\nnim = nim_for_rulesdsl:PLUGIN\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    plugins = registry.plugins  # (a test may replace it for a while)
-    plugins.cache_clear()
-    yield
-    plugins.cache_clear()
-
-
 def _played() -> str:
     return ", ".join(name for plugin in registry.plugins() if plugin.web is not None for name in plugin.offers())
 
 
-def test_a_game_without_web_hooks_is_refused_naming_the_games_the_table_plays(nim):
+def test_a_game_without_web_hooks_is_refused_naming_the_games_the_table_plays(third_game):
     assert "nim" in registry.games() and registry.plugin_for("nim").web is None
     client = csrf_client(create_app())
     start = client.get("/")
@@ -176,7 +160,7 @@ def nim_page(session, asked):
                                       "can_undo": bool(game.log)})
 
 
-def test_a_third_game_plays_at_the_table_from_its_own_plug_in(nim, tmp_path, monkeypatch):
+def test_a_third_game_plays_at_the_table_from_its_own_plug_in(third_game, tmp_path, monkeypatch):
     """Nim given web hooks and two templates of its own, in its own folder: started, answered by
     a form, against its agent, undone, saved and opened again, with no edit to rulesdsl."""
     folder = tmp_path / "nim_templates"

@@ -42,6 +42,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench_agents import wilson  # noqa: E402  (this folder is on sys.path when a tool runs)
 from rulesdsl.agents.greedy import GreedyAgent  # noqa: E402
 from rulesdsl.agents.ranker import load_ranker  # noqa: E402
 from rulesdsl.agents.value import Weights, load_weights, save_weights  # noqa: E402
@@ -153,16 +154,6 @@ def proposal(coef: np.ndarray, se: np.ndarray, size: int) -> list[float]:
         else:
             out.append(0.0)
     return out
-
-
-def wilson(wins: float, n: int, zq: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of a win rate."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + zq * zq / (2 * n)) / (1 + zq * zq / n)
-    half = zq * math.sqrt(p * (1 - p) / n + zq * zq / (4 * n * n)) / (1 + zq * zq / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def main() -> int:
