@@ -11,6 +11,7 @@ import pytest
 from rulesdsl.agents import training
 from rulesdsl.agents.features import FEATURE_NAMES, FeatureReader
 from rulesdsl.agents.learned import LearnedAgent
+from rulesdsl.agents.lookahead import fork_for_lookahead, hide_hands
 from rulesdsl.agents.model import from_bytes, load_model, read_files, write_model
 from rulesdsl.agents.registry import DEFAULT, make_agent
 from rulesdsl.agents.search import SearchAgent
@@ -161,6 +162,53 @@ def test_branches_play_the_best_answers_out_with_the_same_dice_and_agents(conten
     assert again[0][FEATURE_NAMES.index("rounds_left")] >= 0
 
 
+def test_a_turn_branch_stops_at_the_players_next_turn_and_values_it_as_the_agent_does(content):
+    """With horizon "turn" a branch plays on only to the player's next turn's question in the
+    same phase and takes there the best value the player's agent gives an answer (what the
+    answer set up); the same seed gives the same row, the real game is left as it was, and the
+    row is the state where the answer's choice is complete."""
+    options = GameOptions(players=2, length="short", decks=("A",))
+    game = Game(content, options, 21)
+    agents = [make_agent("random", 21), make_agent("random", 22)]
+    while game.decision.kind != "space" or game.decision.player != 0:
+        game.answer(agents[game.decision.player].answer(game, game.decision))
+    setup = SelfPlay(options, "greedy", branches=3, horizon="turn")
+    players = [setup.make_agent(7), setup.make_agent(8)]
+    reader = FeatureReader(content, game.catalog)
+    before = (len(game.log), game.decision.keys, game.state.round)
+    key = game.decision.legal()[0]
+    vector, values = SelfPlay.play_turn(game, key, 0, players, reader, 99)
+    assert (len(game.log), game.decision.keys, game.state.round) == before
+    again = SelfPlay.play_turn(game, key, 0, players, reader, 99)
+    assert np.array_equal(again[0], vector) and again[1] == values and len(values) == 2
+    # played by hand: the same fork, the next turn's question of player 0, valued by its agent
+    f = fork_for_lookahead(game, 99)
+    f.halt_at_resume = False
+    hide_hands(f, 0)
+    for agent in players:
+        agent.forget()
+    f.answer(key)
+    where, moved, complete = (game.state.round, game.state.phase), False, None
+    while f.decision is not None and (f.state.round, f.state.phase) == where:
+        d = f.decision
+        if complete is None and (d.player != 0 or d.kind in ("space", "end")):
+            complete = reader.vector(f, 0)
+        if d.player != 0:
+            moved = True
+        elif moved and d.kind == "space":
+            break
+        f.answer(players[d.player].answer(f, d))
+    assert np.array_equal(complete, vector)
+    d = f.decision
+    if d is not None and d.player == 0 and d.kind == "space" and len(d.legal()) > 1:
+        assert values[0] == max(players[0].scores(f, d).values())
+    else:
+        assert values[0] == players[0].valuer(f).leaf_value(f, 0)
+    assert values[1] == players[1].valuer(f).leaf_value(f, 1)
+    rows = setup.branch(game, game.decision, players[0], players, reader, 99)
+    assert 2 <= len(rows) <= 3 and all(len(r[7]) == len(FEATURE_NAMES) for r in rows)
+
+
 def test_a_grouped_fit_learns_what_tells_one_questions_answers_apart(tmp_path):
     """Branches whose outcomes differ within each question by an amount the hand-set value
     does not weigh (3 points a unit of `hand`), while their level follows an amount that goes
@@ -203,7 +251,6 @@ def test_the_learned_agent_is_named_and_play_and_simulate_take_a_model(capsys, t
 
 
 def test_a_rollout_deals_the_opponents_new_hands_from_the_cards_the_player_cannot_see(content):
-    from rulesdsl.agents.lookahead import fork_for_lookahead, hide_hands
 
     game = Game(content, GameOptions(players=3, length="long", decks=("A", "B", "C")), 6)
     s = game.state

@@ -4,7 +4,8 @@
                                 [--players 2] [--short] [--content DIR ...] [--target score|margin]
                                 [--kind linear|mlp|auto] [--prior hand|none] [--backend local|ray] [--jobs N]
                                 [--address HOST:PORT] [--ship FILE] [--no-progress]
-                                [--branches K] [--branch-rate P] [--ship-ranker FILE]
+                                [--branches K] [--branch-rate P] [--horizon game|turn] [--agent greedy|fast]
+                                [--ranked] [--ship-ranker FILE]
 
 Generation 0's games are played by the greedy agent (the hand-set value); the model fitted to
 them is generation 1, whose learned agent plays the games of generation 2's model, and so on.
@@ -24,6 +25,14 @@ Fitted to the states of one policy's games (`--branches 0`), a value learns what
 winning under that policy, which a lookahead then exploits (docs/AGENTS.md). Branches cost about
 K/2 games each; each generation prints the points its own agent lost against the best of the
 branches played out (its regret) and what the fitted model would lose on held-out games.
+
+With `--horizon turn` a branch is played only up to the player's next turn's question in the
+same phase (or the phase's end) and valued there by the playing agent (the best of its answers
+to that next question): temporal differences over one turn instead of outcomes of the whole
+game, about a tenth of the cost per branch, so a session's machine time gives thousands of
+branched questions (`--branch-rate 0.5` and more are affordable). `--agent fast` plays
+generation 0 with the default agent (greedy judging only the answers the shipped ranker puts
+first); `--ranked` makes the learned generations do the same.
 
 Games run on every core (worker processes) or on a Ray cluster (`--backend ray`), through the
 simulation machinery (rulesdsl.sim.backends). `--content DIR` trains for a variant: its
@@ -49,7 +58,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulesdsl.agents import training  # noqa: E402
 from rulesdsl.agents.model import atomic_write, from_bytes, read_files, sidecar, write_model  # noqa: E402
-from rulesdsl.agents.selfplay import SelfPlay, default_options  # noqa: E402
+from rulesdsl.agents.selfplay import HORIZONS, SelfPlay, default_options  # noqa: E402
 from rulesdsl.errors import RulesError  # noqa: E402
 from rulesdsl.games.feast.engine.items import Catalog  # noqa: E402
 from rulesdsl.sim import bundle as bundles  # noqa: E402
@@ -96,7 +105,7 @@ def play_generation(con, setup: SelfPlay, seeds: list[int], bundle, args) -> int
 def fitted_on(provenance: dict, generation: int, used: list[int], columns: dict) -> dict:
     """A model's provenance: the run's, and the generations, agents, seeds and games of the rows it was fitted to."""
     return {**provenance, "generation": generation, "trained_on_generations": used,
-            "played_by": ["greedy" if g == 0 else f"learned generation {g}" for g in used],
+            "played_by": [provenance["first_agent"] if g == 0 else f"learned generation {g}" for g in used],
             "seeds": [[int(columns["seed"][columns["generation"] == g].min()),
                        int(columns["seed"][columns["generation"] == g].max())] for g in used],
             "games": int(len(set(zip(columns["generation"].tolist(), columns["seed"].tolist()))))}
@@ -208,6 +217,12 @@ def main() -> int:
                         help="answers played out per branched question; 0: fit to the games' states (default 4)")
     parser.add_argument("--branch-rate", type=float, default=0.12, metavar="P",
                         help="share of a player's turn questions branched (default 0.12)")
+    parser.add_argument("--horizon", default="game", choices=HORIZONS,
+                        help="how far a branch is played: to the game's end (default) or the player's next turn")
+    parser.add_argument("--agent", default="greedy", choices=("greedy", "fast"),
+                        help="the agent of generation 0's games (default greedy)")
+    parser.add_argument("--ranked", action="store_true",
+                        help="the learned generations judge on forks only the answers the shipped ranker puts first")
     args = parser.parse_args()
     if args.games < 5 or args.generations < 1:
         raise SystemExit("--games must be at least 5 and --generations at least 1")
@@ -216,10 +231,13 @@ def main() -> int:
     content = bundles.load(bundle)
     options = default_options(args.players, "short" if args.short else "long")
     meta = {"fingerprint": bundle.fingerprint, "options": options.to_json(), "first_seed": args.first_seed}
+    if args.horizon != "game" or args.agent != "greedy" or args.ranked:  # (older stores hold the defaults' games)
+        meta.update(horizon=args.horizon, agent=args.agent, ranked=args.ranked)
     con = training.open_store(out, meta)
     provenance = {"content_fingerprint": bundle.fingerprint, "content": ["<built-in>", *args.content],
                   "options": options.to_json(), "target": args.target, "games_per_generation": args.games,
-                  "tool": "tools/train_agent.py"}
+                  "tool": "tools/train_agent.py", "horizon": args.horizon, "first_agent": args.agent,
+                  "ranked": args.ranked}
     try:
         last = ranker = None
         for generation in range(args.generations + 1):
@@ -229,10 +247,12 @@ def main() -> int:
                 if generation == args.generations:
                     break
             if generation == 0:
-                setup = SelfPlay(options, "greedy", generation=0, branches=args.branches, branch_rate=args.branch_rate)
+                setup = SelfPlay(options, args.agent, generation=0, branches=args.branches, branch_rate=args.branch_rate,
+                                 horizon=args.horizon)
             else:
                 npz, text = read_files(last)
-                setup = SelfPlay(options, "learned", npz, text, generation, args.branches, args.branch_rate)
+                setup = SelfPlay(options, "learned", npz, text, generation, args.branches, args.branch_rate,
+                                 args.horizon, args.ranked)
             first = args.first_seed + generation * SEED_STRIDE
             start = time.perf_counter()
             played = play_generation(con, setup, list(range(first, first + args.games)), bundle, args)

@@ -1,8 +1,8 @@
 """Agents by name, for the command line, the web table and the tools: each game's plug-in
 (`rulesdsl.games`) lists its agents and its default one; this module reads them from there.
 
-A Feast for Odin's agents are learned, greedy (the default), search, random and human; a
-tableau ruleset's are random, greedy, search and human (see each plug-in for what they do).
+A Feast for Odin's agents are fast (the default), greedy, learned, search, random and human; a
+tableau ruleset's are random, greedy (its default), search and human (see each plug-in for what they do).
 """
 
 from __future__ import annotations

@@ -15,6 +15,15 @@ to. A group of branches compares answers to one question in one state, so what t
 apart is what the answers did, not what the player's earlier play had made of the game: the
 rows a value can be fitted to without learning what merely goes with winning under one policy
 (see training.fit_grouped).
+
+A branch's horizon (`horizon`): "game" plays it out to the end and keeps the final score; "turn"
+plays on only until the player's next turn's question in the same phase (or the phase's end, as
+the search agent's rollouts do) and keeps the value there: the best of the player's answers to
+that question as its own agent judges them (what the state set up for the next action), else the
+state's value. A turn's branch costs a few dozen answers instead of half a game, so a session's
+machine time gives thousands of branched questions; the target is then the agent's own value one
+turn later (temporal differences, as the search agent's rollouts see it), so the correction
+learns what an answer sets up for the next turn, which a one-level lookahead does not see.
 """
 
 from __future__ import annotations
@@ -26,9 +35,9 @@ import numpy as np
 
 from rulesdsl.agents.features import BASE, FeatureReader
 from rulesdsl.agents.learned import LearnedAgent
-from rulesdsl.agents.lookahead import TOP_KINDS
+from rulesdsl.agents.lookahead import TOP_KINDS, fork_for_lookahead, hide_hands
 from rulesdsl.agents.model import from_bytes
-from rulesdsl.agents.ranker import RANKED_KIND
+from rulesdsl.agents.ranker import RANKED_KIND, load_ranker
 from rulesdsl.agents.registry import make_agent
 from rulesdsl.errors import RulesError
 from rulesdsl.games.feast.engine.game import Game, GameOptions
@@ -36,6 +45,8 @@ from rulesdsl.games.feast.engine.scoring import final_scores
 from rulesdsl.games.seats import agent_seed
 
 BRANCHED = "space"  # the kind of question branched: a turn's action (not the game's end placements)
+HORIZONS = ("game", "turn")  # how far a branch is played out (module docstring)
+MAX_TURN_ANSWERS = 120  # answers a "turn" branch plays at most before it is valued where it stands
 
 
 @attrs.frozen
@@ -49,11 +60,14 @@ class SelfPlay:
     generation: int = 0  # of the model that plays (0: greedy)
     branches: int = 0  # answers played out per branched question (0: none)
     branch_rate: float = 0.12  # share of a player's turn questions branched
+    horizon: str = "game"  # how far a branch is played out: to the game's end, or to the player's next turn
+    ranked: bool = False  # the learned agent judges on forks only what the shipped answer ranker puts first
 
     def make_agent(self, seed: int):
         """The agent of one seat."""
         if self.agent == "learned":
-            return LearnedAgent(seed, model=from_bytes(self.model_npz, self.model_json, f"generation {self.generation}"))
+            model = from_bytes(self.model_npz, self.model_json, f"generation {self.generation}")
+            return LearnedAgent(seed, model=model, ranker=load_ranker() if self.ranked else None)
         return make_agent(self.agent, seed)
 
     def play_many(self, content, seeds) -> list[dict]:
@@ -106,7 +120,10 @@ class SelfPlay:
         ranked = sorted((k for k in scored if scored[k] != float("-inf")), key=lambda k: -scored[k])
         out = []
         for index, key in enumerate(ranked[: self.branches]):
-            played = self.play_out(game, key, decision.player, players, reader, seed)
+            if self.horizon == "turn":
+                played = self.play_turn(game, key, decision.player, players, reader, seed)
+            else:
+                played = self.play_out(game, key, decision.player, players, reader, seed)
             if played is None:
                 continue
             vector, scores = played
@@ -122,10 +139,7 @@ class SelfPlay:
         if the answer turned out illegal there."""
         f = game.fork(reseed=seed)
         try:
-            for agent in players:
-                forget = getattr(agent, "forget", None)  # a greedy agent's count of anytime answers
-                if forget is not None:
-                    forget()
+            _forget(players)
             try:
                 f.answer(key)
             except RulesError:
@@ -141,6 +155,60 @@ class SelfPlay:
             return vector, [r["total"] for r in final_scores(f)]
         finally:
             f.discard()
+
+    @staticmethod
+    def play_turn(game, key: str, player: int, players, reader, seed: int):
+        """(features where the choice `key` begins is complete, every player's value one turn on)
+        of `key` played on a fork by `players` up to `player`'s next turn's question in the same
+        phase (valued by the best answer there as its agent judges it) or the phase's end (valued
+        as a state), with the same dice and agents for every answer; None if `key` is illegal there.
+        The opponents' hands are dealt anew from what `player` cannot see, as in the search's rollouts."""
+        f = fork_for_lookahead(game, seed)
+        f.halt_at_resume = False
+        try:
+            hide_hands(f, player)
+            _forget(players)
+            try:
+                f.answer(key)
+            except RulesError:
+                return None
+            where = (game.state.round, game.state.phase)
+            vector, others_moved = None, False
+            for _ in range(MAX_TURN_ANSWERS):
+                d = f.decision
+                if d is None or (f.state.round, f.state.phase) != where:
+                    break
+                if vector is None and (d.player != player or d.kind in TOP_KINDS):
+                    vector = reader.vector(f, player)
+                if d.player != player:
+                    others_moved = True
+                elif others_moved and d.kind in TOP_KINDS:
+                    break
+                f.answer(players[d.player].answer(f, d))
+            if vector is None:
+                vector = reader.vector(f, player)
+            d = f.decision
+            values = []
+            for q, agent in enumerate(players):
+                valuer = agent.valuer(f)
+                if (q == player and d is not None and d.player == player and d.kind in TOP_KINDS
+                        and len(d.legal()) > 1 and f.state.phase != "end"):
+                    values.append(max(agent.scores(f, d).values()))  # what the state set up for the next action
+                else:
+                    values.append(valuer.leaf_value(f, q))
+            return vector, values
+        except RulesError:
+            return None
+        finally:
+            f.discard()
+
+
+def _forget(players) -> None:
+    """Clear what an earlier branch left in the agents (a greedy agent's count of anytime answers)."""
+    for agent in players:
+        forget = getattr(agent, "forget", None)
+        if forget is not None:
+            forget()
 
 
 def _answer_rows(generation: int, seed: int, step: int, player: int, rnd: int, scored: dict[str, float],
