@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from rulesdsl import savefile
-from rulesdsl.errors import RulesError
+from rulesdsl.content.loader import yaml_files
+from rulesdsl.errors import Location, Problem, RulesError
 from rulesdsl.games.command_args import game_options, rules_of
-from rulesdsl.games.feast.scenario_runs import collect
 from rulesdsl.games.play_command import play
 from rulesdsl.games.registry import Drawing, GamePlugin, plugin_for, plugins
 from rulesdsl.view.files import write_picture
@@ -77,7 +77,7 @@ def scenario(args: Any, plugin: GamePlugin) -> int:
     """`scenario FILE...`: PASS or FAIL for each scenario file, the reasons under a failure."""
     run_one = needed(args, plugin.commands.run_scenario, "scenarios")
     rules = rules_of(args, plugin)
-    files, problems = collect([Path(name) for name in args.files])
+    files, problems = scenario_files([Path(name) for name in args.files])
     for problem in problems:
         print(f"FAIL  {problem.location.path if problem.location else ''}\n      {problem}")
     failed = len(problems)
@@ -89,6 +89,20 @@ def scenario(args: Any, plugin: GamePlugin) -> int:
         failed += not result.passed
     print(f"{len(files) + len(problems) - failed} passed, {failed} failed")
     return 1 if failed else 0
+
+
+def scenario_files(names: list[Path]) -> tuple[list[Path], list[Problem]]:
+    """The scenario files named or found in the folders named, and what could not be read."""
+    files: list[Path] = []
+    problems: list[Problem] = []
+    for path in names:
+        if path.is_dir():
+            files += [p for p in yaml_files(path, problems) if p.suffix == ".yaml"]
+        elif path.is_file():
+            files.append(path)
+        else:
+            problems.append(Problem(Location(str(path), 1, 1), "no such scenario file or folder"))
+    return files, problems
 
 
 def interactions(args: Any, plugin: GamePlugin) -> int:
