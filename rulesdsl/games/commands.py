@@ -26,7 +26,7 @@ from rulesdsl.games.registry import Drawing, GamePlugin, plugin_for, plugins
 from rulesdsl.view.files import write_picture
 
 Hook = TypeVar("Hook")
-ALWAYS = ("play", "serve")  # what every game offers (`simulate` when its plug-in has `simulation`)
+ALWAYS = ("play",)  # what every game offers (`serve` when its plug-in has `web`, `simulate` when it has `simulation`)
 
 
 def run(args: Any) -> int:
@@ -47,8 +47,19 @@ def offered(plugin: GamePlugin) -> list[str]:
     hooks = plugin.commands
     given = {"validate": hooks.validate, "show": hooks.show, "scenario": hooks.run_scenario,
              "render": hooks.draw or hooks.draw_game, "interactions": hooks.interactions}
+    served = ["serve"] if plugin.web is not None else []
     simulated = ["simulate"] if plugin.simulation is not None else []
-    return [*ALWAYS[:1], *(name for name, hook in given.items() if hook is not None), *hooks.more, *ALWAYS[1:], *simulated]
+    return [*ALWAYS, *(name for name, hook in given.items() if hook is not None), *hooks.more, *served, *simulated]
+
+
+def served_first(args: Any, plugin: GamePlugin) -> str | None:
+    """The game `serve --game NAME` offers first on the start page; RulesError naming the games
+    that have a table when this one has none (before a server starts whose pages would be 404)."""
+    if plugin.web is None:
+        having = [name for other in plugins() if other.web is not None for name in other.offers()]
+        raise RulesError(f"{args.game} has no web table to serve; the games that have one: {', '.join(having)} "
+                         f"(--game NAME serve); its commands: {', '.join(offered(plugin))}")
+    return plugin.served(args.game)
 
 
 def needed(args: Any, hook: Hook | None, what: str) -> Hook:
