@@ -134,6 +134,26 @@ def test_modules_stay_small(package):
 _STILL_LARGE = {"rulesdsl/content/loader.py"}
 
 
+def _reached(start: str) -> set[str]:
+    """Every module `start` imports, directly or through others (function-level imports too)."""
+    _, graph = _graph()
+    seen, todo = set(), [start]
+    while todo:
+        for target in graph[todo.pop()] - seen:
+            seen.add(target)
+            todo.append(target)
+    return seen
+
+
+def test_the_game_neutral_store_report_imports_no_game_and_not_balance():
+    """The report of a store, the same for every game, plots with sim.plots: balance's report
+    (the first game's: the game with cards) and the games' packages stay out of it."""
+    found = {module for start in ("rulesdsl.sim.report", "rulesdsl.sim.report_html") for module in _reached(start)
+             if module.startswith(("rulesdsl.sim.balance", "rulesdsl.sim.pairs", "rulesdsl.games.feast",
+                                   "rulesdsl.games.tableau"))}
+    assert found == set()
+
+
 def test_no_star_imports():
     """Every name a module uses from another is imported by name."""
     found = [f"{path.relative_to(ROOT)}: from {node.module} import *"

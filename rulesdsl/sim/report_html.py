@@ -8,7 +8,7 @@ import html
 from pathlib import Path
 
 from rulesdsl.savefile import write_atomic
-from rulesdsl.sim.html import png, pyplot
+from rulesdsl.sim.plots import png, pyplot
 from rulesdsl.sim.report import StoreReport, all_tables, headline
 
 
