@@ -17,6 +17,7 @@ from rulesdsl.authoring.commands import add_commands
 from rulesdsl.bounded import SEED, count
 from rulesdsl.errors import ContentError, RulesError
 from rulesdsl.games.commands import run as run_command
+from rulesdsl.games.commands import served_first
 from rulesdsl.games.registry import DEFAULT_GAME, plugin_for
 from rulesdsl.resources import version
 from rulesdsl.sim.cli import add_parsers
@@ -182,8 +183,8 @@ def _run(args) -> int:
     validate, show, scenario, render: `rulesdsl.games.commands`) are written once over the
     registry; a game's further commands are its plug-in's."""
     if args.command == "serve":
-        serve(args.host, args.port, args.content, not args.no_builtin, game=plugin_for(args.game).served(args.game),
-              allow_hosts=tuple(args.allow_host))
+        first = served_first(args, plugin_for(args.game))  # before anything listens: a game without a table is refused
+        serve(args.host, args.port, args.content, not args.no_builtin, game=first, allow_hosts=tuple(args.allow_host))
         return 0
     if args.command in ("simulate", "balance"):
         return run_simulation(args)

@@ -64,7 +64,7 @@ def test_the_game_neutral_commands_play_a_third_game_and_say_what_it_lacks(third
     assert capsys.readouterr().out == "take: take 1 to 3 sticks of 10; who takes the last stick wins\n"
     assert main(["--game", "nim", "show", "heap"]) == 1
     assert capsys.readouterr().err.strip() == "error: Nim has one item, take; nothing is called 'heap'"
-    offered = "its commands: play, show, serve"  # no simulation hooks: no simulate
+    offered = "its commands: play, show"  # no web hooks: no serve; no simulation hooks: no simulate
     for argv, lacks in ((["validate"], "nim has no content to validate"), (["scenario", "x.yaml"], "nim has no scenarios"),
                         (["render", "game.json"], "nim has no table to draw from a saved game"),
                         (["cards"], "nim has no `cards` command"), (["play", "--log"], "nim keeps no log to print")):
@@ -77,7 +77,7 @@ def test_interactions_go_through_the_registry_and_a_game_without_them_is_refused
     assert main(["--game", "nim", "interactions"]) == 1
     err = capsys.readouterr().err.strip()
     assert err == ("error: nim has no interactions to check; the games that have them: feast, vikings "
-                   "(--game NAME interactions); its commands: play, show, serve")
+                   "(--game NAME interactions); its commands: play, show")
     assert main(["--game", "vikings", "interactions"]) == 0  # the same command, the ruleset's own check
     assert "Exchange cycles that make something out of nothing: none" in capsys.readouterr().out
     assert main(["interactions", "1", "2"]) == 0
@@ -87,6 +87,18 @@ def test_interactions_go_through_the_registry_and_a_game_without_them_is_refused
 def test_a_game_without_simulation_hooks_is_not_simulated(third_game, capsys):
     assert main(["--game", "nim", "simulate", "--games", "1"]) == 1
     assert capsys.readouterr().err.strip() == "error: nim has nothing to simulate; the games simulated: feast, vikings"
+
+
+def test_a_game_without_web_hooks_is_refused_before_a_server_starts(third_game, capsys, monkeypatch):
+    started = []
+    monkeypatch.setattr("rulesdsl.cli.serve", lambda *args, **kwargs: started.append(kwargs["game"]))
+    assert main(["--game", "nim", "serve", "--port", "0"]) == 1
+    assert capsys.readouterr().err.strip() == ("error: nim has no web table to serve; the games that have one: feast, "
+                                               "vikings (--game NAME serve); its commands: play, show")
+    assert started == []  # refused at once: nothing listens with pages that would all be 404
+    assert main(["--game", "vikings", "serve", "--port", "0"]) == 0  # a game with a table: served, offered first
+    assert main(["serve", "--port", "0"]) == 0
+    assert started == ["vikings", None]
 
 
 def test_the_game_neutral_parts_pass_mypy_strict():

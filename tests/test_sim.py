@@ -273,6 +273,32 @@ def test_every_game_gets_the_same_report_in_the_terminal_and_as_html(tmp_path, c
         assert own in text and own in html  # the game's own sections, in both
 
 
+def test_the_first_games_report_counts_the_occupations_each_player_played(tmp_path, capsys):
+    """Its own table (SimHooks.tables), after a run and with --report, in the terminal and as HTML:
+    per seat the occupations played per game, counted here from the store's rows."""
+    out, page = str(tmp_path / "s"), tmp_path / "report.html"
+    code, after_run, err = sim(capsys, "--players", "2", "--short", "--decks", "A", "--games", "4", "--jobs", "1", "--out", out)
+    assert code == 0, err
+    code, text, err = sim(capsys, "--report", "--out", out, "--html", str(page))
+    assert code == 0, err
+    played = [0, 0]
+    for _, player, *_rest in (row for row in rows(out, "cards") if row[SCHEMA_CARDS.index("played")]):
+        played[player] += 1
+    games = len(rows(out, "games"))
+    assert games == 4 and len(rows(out, "scores")) == 8 and sum(played) > 0  # random players do play cards
+    means = [f"{n / games:.2f}" for n in played] + [f"{sum(played) / (2 * games):.2f}"]
+    for shown in (after_run, text):
+        assert "occupations played per player" in shown
+        line = next(line for line in shown.splitlines() if "mean per game" in line)
+        assert line.replace("│", " ").split()[3:] == means, line
+    html = page.read_text()
+    assert "<h2>occupations played per player</h2>" in html
+    assert "<tr><td>mean per game</td>" + "".join(f"<td>{m}</td>" for m in means) + "</tr>" in html
+
+
+SCHEMA_CARDS = [name for name, _ in SCHEMA["cards"]]
+
+
 def test_coverage_report(tmp_path, capsys, variant):
     out = str(tmp_path / "s")
     assert sim(capsys, "--players", "1", "--short", "--decks", "A", "--games", "4", "--jobs", "1", "--out", out)[0] == 0

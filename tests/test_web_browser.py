@@ -227,6 +227,8 @@ def test_a_vikings_game_played_by_clicking_saved_and_reopened(page, server, tmp_
     page.fill("#new-tableau input[name=seed]", "2")
     page.click("#tableau-start")
     page.wait_for_selector("#decision")
+    # the page's data is set by a script after the decision: under load a read can fall between
+    page.wait_for_function("() => window.GAME !== undefined")
     assert page.locator("table.ring td.slot").count() == 12 and "row 6" in page.inner_text("#board-0")
     clicked = 0
     for _ in range(12):  # the first offered answer, by clicking its button
@@ -237,6 +239,7 @@ def test_a_vikings_game_played_by_clicking_saved_and_reopened(page, server, tmp_
             assert page.locator("#refused li .reason").first.inner_text()
         with page.expect_navigation():
             page.locator("#answers button").first.click()
+        page.wait_for_function("() => window.GAME !== undefined")
         clicked += 1
     answers = page.evaluate("window.GAME.answers")
     assert clicked >= 5 and answers >= clicked
@@ -249,4 +252,5 @@ def test_a_vikings_game_played_by_clicking_saved_and_reopened(page, server, tmp_
     page.fill("#open-tableau input[name=agents]", "human,random")
     page.click("#tableau-open")
     page.wait_for_selector("#market")
+    page.wait_for_function("() => window.GAME !== undefined")
     assert page.evaluate("window.GAME.answers") == answers

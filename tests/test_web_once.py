@@ -119,6 +119,41 @@ def test_the_web_modules_pass_mypy_strict():
     assert status == 0, out + err
 
 
+def _moved(pages: str):
+    """The registry's plug-ins with the first game's web hooks giving other addresses (its games
+    at PAGES/ID, its forms posting to PAGES/new and PAGES/open), as a plug-in may."""
+    first = registry.plugin_for(registry.DEFAULT_GAME)
+    moved = attrs.evolve(first, web=attrs.evolve(first.web, pages=pages, forms=pages))
+    return tuple(moved if plugin is first else plugin for plugin in registry.plugins())
+
+
+def test_the_tables_script_builds_its_requests_on_the_address_the_page_gives():
+    """table.js, written once for every game, names no game's address: the shared template gives
+    each game's page its own (data-game-url), at the paths the game's plug-in chose."""
+    script = (WEB / "static" / "table.js").read_text()
+    assert re.findall(r"[`'\"]/[A-Za-z]", script) == []  # no absolute path of its own
+    assert "document.body.dataset.gameUrl" in script
+    client = csrf_client(create_app())
+    for form, fields, address in (("/new", {"players": "2", "agent1": "random"}, r"/game/\d+"),
+                                  ("/tableau/new", {"game": "vikings", "players": "2", "agent1": "random"}, r"/tableau/t\d+")):
+        url = client.post(form, data={"agent0": "human", **fields}).headers["Location"]
+        assert re.fullmatch(address, url), url  # the two games' addresses as they were
+        assert f'data-game-url="{url}"' in client.get(url).text
+    assert "data-game-url" not in client.get("/").text  # a page of no game gives none
+
+
+def test_a_game_at_addresses_of_its_own_is_played_through_them(monkeypatch):
+    plugins = _moved("/odin")
+    monkeypatch.setattr(registry, "plugins", lambda: plugins)
+    client = csrf_client(create_app())
+    url = client.post("/odin/new", data={"players": "2", "agent0": "human", "agent1": "random"}).headers["Location"]
+    assert re.fullmatch(r"/odin/\d+", url) and client.get("/game/1").status_code == 404
+    page = client.get(url).text
+    assert f'data-game-url="{url}"' in page
+    key = json.loads(re.search(r"window.GAME = (.*);", page).group(1))["decision"]["legal"][0]["key"]
+    assert client.post(f"{url}/answer", json={"seat": 1, "key": key}).status_code == 200  # where the script posts
+
+
 # ------------------------------------------------------------------ a third game
 def _played() -> str:
     return ", ".join(name for plugin in registry.plugins() if plugin.web is not None for name in plugin.offers())

@@ -1,12 +1,19 @@
 """The table at the sizes people use, in the real Chromium (as tests/test_web_browser.py):
 the question stays in view beside the board, nothing scrolls sideways at 1440x900, a phone
-gets one column with the question at hand, keys answer, undo works."""
+gets one column with the question at hand, keys answer, undo works; the table's script works
+at whatever addresses a game's plug-in gives its games."""
 
 from __future__ import annotations
 
+import re
+import threading
+
 import pytest
 
-from tests.test_web_browser import browser, server  # noqa: F401  (the module's fixtures, shared)
+from rulesdsl.games import registry
+from tests.test_web_browser import _open, browser, server  # noqa: F401  (the module's fixtures, shared)
+from tests.test_web_once import _moved
+from tests.web_helpers import p1_places_turned, record_until
 
 
 def _page(browser, width, height, phone=False):  # noqa: F811
@@ -102,4 +109,48 @@ def test_keys_answer_and_undo_takes_the_answer_back(browser, server):  # noqa: F
         page.keyboard.press("u")
     page.wait_for_selector("#decision")
     assert page.evaluate(saved) == before
+    context.close()
+
+
+@pytest.fixture
+def elsewhere(monkeypatch):
+    """A table whose first game's plug-in gives its games addresses of its own (/odin/ID), for one test."""
+    from werkzeug.serving import make_server
+
+    from rulesdsl.web.app import create_app
+
+    plugins = _moved("/odin")
+    monkeypatch.setattr(registry, "plugins", lambda: plugins)
+    httpd = make_server("127.0.0.1", 0, create_app(), threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.port}"
+    httpd.shutdown()
+
+
+def test_the_script_answers_previews_and_undoes_at_the_games_own_addresses(browser, elsewhere, tmp_path, content):  # noqa: F811
+    """table.js's requests (a tile's preview, the answer, undo) and its reloads go to the address
+    the page gives: /odin/ID here, where /game/ID would be 404."""
+    context, page = _page(browser, 1500, 1000)
+    record = record_until(content, 0, p1_places_turned)
+    _open(page, elsewhere, record, tmp_path)
+    assert re.fullmatch(r"/odin/\d+", page.evaluate("location.pathname"))
+    decision = page.evaluate("window.GAME.decision")
+    target = next(pl for pl in decision["placements"] if not pl["turn"] and not pl["mirror"])
+    square = page.locator(f"g.player[data-player='0'] svg.board[data-board='{target['area']}'] "
+                          f"rect.square[data-square='{target['row']},{target['column']}']")
+    square.hover()
+    page.wait_for_selector("#preview.ok")  # the preview asked of /odin/ID/preview
+    with page.expect_navigation():
+        square.click()
+    page.wait_for_selector("#board-area svg")
+    page.wait_for_function("() => window.GAME !== undefined")
+    assert re.fullmatch(r"/odin/\d+", page.evaluate("location.pathname"))
+    answers = "async () => (await (await fetch(location.pathname + '/save')).json()).answers"
+    assert page.evaluate(answers)[len(record["answers"])] == [0, target["key"]]
+    page.wait_for_selector("#undo")
+    with page.expect_navigation():
+        page.keyboard.press("u")
+    page.wait_for_selector("#decision")
+    assert len(page.evaluate(answers)) == len(record["answers"])
     context.close()

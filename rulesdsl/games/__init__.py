@@ -18,9 +18,9 @@ web, authoring) are written once over the registry. `agents/`, `view/` and `lear
 parts (the random agent, the agents' registry, paired rollouts; picture files; the pages'
 words) with the first game's (its agents, which read its state through kinds of things; its
 drawings; its lessons), so they stay whole until they are split. `sim/`'s balance modules
-(`balance`, `pairs`, `breakdown`, `balance_report`) serve only the first game, the game with
-cards, but `sim/html.py` holds both their report and the plotting of the game-neutral one, so
-they stay until that module is split.
+(`balance`, `pairs`, `breakdown`, `balance_report`, `balance_html`) serve only the first game,
+the game with cards; the plotting they share with the game-neutral report is its own module
+(`sim/plots.py`), so they are free to move into the first game's package.
 
 A game that is not built in registers a `GamePlugin` under the `rulesdsl.games` entry point
 group of its own distribution; nothing outside its package needs an edit.

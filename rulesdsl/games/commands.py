@@ -18,15 +18,15 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from rulesdsl import savefile
-from rulesdsl.errors import RulesError
+from rulesdsl.content.loader import yaml_files
+from rulesdsl.errors import Location, Problem, RulesError
 from rulesdsl.games.command_args import game_options, rules_of
-from rulesdsl.games.feast.scenario_runs import collect
 from rulesdsl.games.play_command import play
 from rulesdsl.games.registry import Drawing, GamePlugin, plugin_for, plugins
 from rulesdsl.view.files import write_picture
 
 Hook = TypeVar("Hook")
-ALWAYS = ("play", "serve")  # what every game offers (`simulate` when its plug-in has `simulation`)
+ALWAYS = ("play",)  # what every game offers (`serve` when its plug-in has `web`, `simulate` when it has `simulation`)
 
 
 def run(args: Any) -> int:
@@ -47,8 +47,19 @@ def offered(plugin: GamePlugin) -> list[str]:
     hooks = plugin.commands
     given = {"validate": hooks.validate, "show": hooks.show, "scenario": hooks.run_scenario,
              "render": hooks.draw or hooks.draw_game, "interactions": hooks.interactions}
+    served = ["serve"] if plugin.web is not None else []
     simulated = ["simulate"] if plugin.simulation is not None else []
-    return [*ALWAYS[:1], *(name for name, hook in given.items() if hook is not None), *hooks.more, *ALWAYS[1:], *simulated]
+    return [*ALWAYS, *(name for name, hook in given.items() if hook is not None), *hooks.more, *served, *simulated]
+
+
+def served_first(args: Any, plugin: GamePlugin) -> str | None:
+    """The game `serve --game NAME` offers first on the start page; RulesError naming the games
+    that have a table when this one has none (before a server starts whose pages would be 404)."""
+    if plugin.web is None:
+        having = [name for other in plugins() if other.web is not None for name in other.offers()]
+        raise RulesError(f"{args.game} has no web table to serve; the games that have one: {', '.join(having)} "
+                         f"(--game NAME serve); its commands: {', '.join(offered(plugin))}")
+    return plugin.served(args.game)
 
 
 def needed(args: Any, hook: Hook | None, what: str) -> Hook:
@@ -77,7 +88,7 @@ def scenario(args: Any, plugin: GamePlugin) -> int:
     """`scenario FILE...`: PASS or FAIL for each scenario file, the reasons under a failure."""
     run_one = needed(args, plugin.commands.run_scenario, "scenarios")
     rules = rules_of(args, plugin)
-    files, problems = collect([Path(name) for name in args.files])
+    files, problems = scenario_files([Path(name) for name in args.files])
     for problem in problems:
         print(f"FAIL  {problem.location.path if problem.location else ''}\n      {problem}")
     failed = len(problems)
@@ -89,6 +100,20 @@ def scenario(args: Any, plugin: GamePlugin) -> int:
         failed += not result.passed
     print(f"{len(files) + len(problems) - failed} passed, {failed} failed")
     return 1 if failed else 0
+
+
+def scenario_files(names: list[Path]) -> tuple[list[Path], list[Problem]]:
+    """The scenario files named or found in the folders named, and what could not be read."""
+    files: list[Path] = []
+    problems: list[Problem] = []
+    for path in names:
+        if path.is_dir():
+            files += [p for p in yaml_files(path, problems) if p.suffix == ".yaml"]
+        elif path.is_file():
+            files.append(path)
+        else:
+            problems.append(Problem(Location(str(path), 1, 1), "no such scenario file or folder"))
+    return files, problems
 
 
 def interactions(args: Any, plugin: GamePlugin) -> int:

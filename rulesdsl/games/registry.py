@@ -93,6 +93,8 @@ class Simulated:
 
 # A game's own parts of the report: (title, lines) in the order shown, e.g. cards never played.
 Section = tuple[str, list[str]]
+# A game's own table in the report: (title, column names, rows of text), e.g. occupations played per seat.
+ReportTable = tuple[str, list[str], list[list[str]]]
 
 
 @attrs.frozen
@@ -106,6 +108,8 @@ class SimHooks:
     setup: Callable[[Any, Simulated], Any]  # (parsed command line, rules) -> a checked setup
     # (store connection, store meta, rules) -> the game's own parts of `simulate --report`
     sections: Callable[[Any, dict[str, str], Simulated], list[Section]] | None = None
+    # (store connection, store meta, rules) -> the game's own tables, shown after a run and with --report
+    tables: Callable[[Any, dict[str, str], Simulated], list[ReportTable]] | None = None
     balance: Callable[[Any], int] | None = None  # (parsed command line) -> exit code; None: the game has no cards
 
 

@@ -124,7 +124,7 @@ def situation(lesson: Lesson, content):
     """A new game in the lesson's situation (the scenario loader builds it)."""
     from rulesdsl.games.feast import scenario
 
-    reader = scenario._Reader(lesson.doc)
+    reader = scenario.Reader(lesson.doc)
     reader.format = 2  # the newest scenario setup keys
     return scenario.build(lesson.doc, reader, content)
 

@@ -46,7 +46,7 @@ def show(path: Path, content) -> Shown:
     doc, reader = scenario.load(path)
     if reader is None:
         raise RulesError(f"{path}: a scenario of another game cannot be shown on this table")
-    content = scenario._variant(doc, reader, path, content)
+    content = scenario.variant(doc, reader, path, content)
     game = scenario.build(doc, reader, content)
     frames = [Frame("", table_svg(game))]
     failures: list[str] = []

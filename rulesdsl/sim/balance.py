@@ -38,7 +38,7 @@ from rulesdsl.sim.backends import make_backend
 from rulesdsl.sim.balance_report import print_detail, print_largest, print_table, write_records
 from rulesdsl.sim.breakdown import breakdown
 from rulesdsl.sim.consoles import output_console
-from rulesdsl.sim.html import write_report
+from rulesdsl.sim.balance_html import write_report
 from rulesdsl.sim.pairs import add_units, answers_text, open_pairs, pair_rows, stored_units, top_pairs
 from rulesdsl.sim.progress import progress_bar
 from rulesdsl.sim.runner import no_interrupt

@@ -84,7 +84,7 @@ def run_simulation(args: Any, rules: Simulated, setup: Any, hooks: SimHooks) -> 
 
 
 def report(args: Any, hooks: SimHooks, rules: Simulated | None = None, sections: bool = True) -> None:
-    """Print the report of the store `args.out` (with the game's own sections when `sections`)
+    """Print the report of the store `args.out` (the game's own tables always, its own sections when `sections`)
     and write it as HTML when --html names a file; StoreError for a store of another game or
     other content."""
     rules = hooks.rules(args) if rules is None else rules
@@ -96,7 +96,8 @@ def report(args: Any, hooks: SimHooks, rules: Simulated | None = None, sections:
                              f"--game folder to report on it")
         stored_setup(meta)  # a foreign store's setup is refused, not trusted
         own = hooks.sections(con, meta, rules) if sections and hooks.sections is not None else []
-        found = store_report(con, rules.title, own)
+        tables = hooks.tables(con, meta, rules) if hooks.tables is not None else []  # cheap: after a run too
+        found = store_report(con, rules.title, own, tables)
     finally:
         con.close()
     html = getattr(args, "html", None)

@@ -2,9 +2,9 @@
 --report`, read from the tables every game's store has (`sim.store.SCHEMA`: `games`, `scores`,
 `points`): per seat and per agent the games, the mean score, its range, the mean place and the
 win rate, and the mean points of each part of the score (a game's scoring categories or
-currencies, as its rows name them) per seat. A game adds its own parts (`SimHooks.sections`:
-A Feast for Odin's cards never played, say) as titled lists of lines. `sim.report_html` writes
-the same report as HTML."""
+currencies, as its rows name them) per seat. A game adds its own tables (`SimHooks.tables`: A
+Feast for Odin's occupations played per seat) and its own parts (`SimHooks.sections`: its cards
+never played, say) as titled lists of lines. `sim.report_html` writes the same report as HTML."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 from rich.table import Table
 
-from rulesdsl.games.registry import Section
+from rulesdsl.games.registry import ReportTable, Section
 
 
 @attrs.frozen
@@ -30,10 +30,12 @@ class StoreReport:
     points: list[tuple[Any, ...]]  # per category: (category, mean of P1, P2 ..., mean of all seats)
     totals: dict[int, list[int]]  # each seat's totals, for the HTML report's distributions
     sections: list[Section] = attrs.field(factory=list)  # the game's own parts
+    tables: list[ReportTable] = attrs.field(factory=list)  # the game's own tables, after the report's
 
 
-def store_report(con: Any, title: str, sections: list[Section] | None = None) -> StoreReport:
-    """The report of the store behind the connection `con`, with the game's own `sections`."""
+def store_report(con: Any, title: str, sections: list[Section] | None = None,
+                 tables: list[ReportTable] | None = None) -> StoreReport:
+    """The report of the store behind the connection `con`, with the game's own `sections` and `tables`."""
     games, decisions, seconds = con.execute("SELECT count(*), avg(decisions), avg(seconds) FROM games").fetchone()
     seats = con.execute("SELECT player, any_value(agent), count(*), avg(total), min(total), max(total), avg(place), "
                         "avg(CAST(winner AS INTEGER)) FROM scores GROUP BY player ORDER BY player").fetchall()
@@ -50,7 +52,7 @@ def store_report(con: Any, title: str, sections: list[Section] | None = None) ->
     for player, total in con.execute("SELECT player, total FROM scores ORDER BY player, seed").fetchall():
         totals.setdefault(player, []).append(total)
     return StoreReport(title, games, decisions or 0, seconds or 0, seats, agents, categories, points, totals,
-                       list(sections or []))
+                       list(sections or []), list(tables or []))
 
 
 def headline(report: StoreReport) -> str:
@@ -82,11 +84,15 @@ def points_table(report: StoreReport) -> tuple[list[str], list[list[str]]]:
 TABLES = (("per seat", seat_table), ("per agent", agent_table), ("mean points by part of the score", points_table))
 
 
+def all_tables(report: StoreReport) -> list[ReportTable]:
+    """Every table of the report in the order shown: the same for every game, then the game's own."""
+    return [(title, *make(report)) for title, make in TABLES] + report.tables
+
+
 def print_report(report: StoreReport, console: Any) -> None:
-    """The report in the terminal: its tables, then the game's own sections."""
+    """The report in the terminal: its tables (the game's own last), then the game's own sections."""
     console.print(headline(report), soft_wrap=True)
-    for title, make in TABLES:
-        names, rows = make(report)
+    for title, names, rows in all_tables(report):
         table = Table(title=title, title_justify="left")
         for i, name in enumerate(names):
             table.add_column(name, justify="left" if i == 0 else "right", no_wrap=True)

@@ -1,5 +1,5 @@
 """A store's report (`sim.report.StoreReport`) as one self-contained HTML file, the same for
-every game: the terminal's tables, each seat's score distribution (matplotlib, embedded as
+every game: the terminal's tables (the game's own among them), each seat's score distribution (matplotlib, embedded as
 PNG) and the game's own sections."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import html
 from pathlib import Path
 
 from rulesdsl.savefile import write_atomic
-from rulesdsl.sim.html import png, pyplot
-from rulesdsl.sim.report import TABLES, StoreReport, headline
+from rulesdsl.sim.plots import png, pyplot
+from rulesdsl.sim.report import StoreReport, all_tables, headline
 
 
 def distribution(report: StoreReport) -> str:
@@ -32,8 +32,7 @@ def distribution(report: StoreReport) -> str:
 def report_page(report: StoreReport) -> str:
     """The report as an HTML page."""
     parts = [f"<h1>{html.escape(report.title)}</h1><p>{html.escape(headline(report))}</p>"]
-    for title, make in TABLES:
-        names, rows = make(report)
+    for title, names, rows in all_tables(report):
         head = "".join(f"<th>{html.escape(name)}</th>" for name in names)
         body = "".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>" for row in rows)
         parts.append(f"<h2>{html.escape(title)}</h2><table><tr>{head}</tr>{body}</table>")

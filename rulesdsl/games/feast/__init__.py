@@ -71,7 +71,7 @@ PLUGIN = GamePlugin(
     # beats the hand-set one (54% of 50 at 2.3x the time).
     default_agent="fast",
     simulation=SimHooks(rules=Lazy(_SIM, "rules"), setup=Lazy(_SIM, "setup"), sections=Lazy(_SIM, "sections"),
-                        balance=Lazy(_SIM, "balance")),
+                        tables=Lazy(_SIM, "tables"), balance=Lazy(_SIM, "balance")),
     web=WEB,
     served=lambda name: None,  # the start form's first game is A Feast for Odin itself
     commands=COMMANDS,

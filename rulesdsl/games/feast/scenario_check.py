@@ -12,8 +12,9 @@ to the runner entirely.
 
 from __future__ import annotations
 
-from rulesdsl.errors import describe
-from rulesdsl.errors import CardSyntaxError, Problem
+from rulesdsl.content.models import EFFECT_LENGTH
+from rulesdsl.errors import CardSyntaxError, Problem, describe
+from rulesdsl.lang.parser import parse
 
 # Schema nodes: ("int", lo, hi), ("str",), ("bool",), ("scalar",) a word or a number,
 # ("list", item), ("map", {key: node}, required keys) with other keys left to the runner,
@@ -172,9 +173,6 @@ class _Checker:
         return True
 
     def _effect(self, value, path) -> bool:
-        from rulesdsl.content.models import EFFECT_LENGTH
-        from rulesdsl.lang.parser import parse
-
         if not isinstance(value, str):
             return self.fail(path, f"expected card-language text, found {describe(value)}")
         if len(value) > EFFECT_LENGTH:

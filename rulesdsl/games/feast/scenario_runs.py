@@ -9,31 +9,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rulesdsl.content.yamlfile import YamlReadError, read_yaml
 from rulesdsl.errors import Location, Problem, RulesError
-
-
-def collect(names: list[Path]) -> tuple[list[Path], list[Problem]]:
-    """The scenario files named or found in the folders named, and what could not be read."""
-    from rulesdsl.content.loader import yaml_files
-
-    files: list[Path] = []
-    problems: list[Problem] = []
-    for path in names:
-        if path.is_dir():
-            files += [p for p in yaml_files(path, problems) if p.suffix == ".yaml"]
-        elif path.is_file():
-            files.append(path)
-        else:
-            problems.append(Problem(Location(str(path), 1, 1), "no such scenario file or folder"))
-    return files, problems
+from rulesdsl.games.feast import scenario
+from rulesdsl.games.feast.scenario_check import check
 
 
 def run_checked(path: Path, content):
     """The Result of one scenario file; a file that cannot be run fails with located reasons."""
-    from rulesdsl.content.yamlfile import YamlReadError, read_yaml
-    from rulesdsl.games.feast import scenario
-    from rulesdsl.games.feast.scenario_check import check
-
     def failed(*problems: Problem):
         return scenario.Result(str(path), path.stem, False, [str(p) for p in problems])
 

@@ -1,7 +1,7 @@
 """A Feast for Odin's simulation hooks (`registry.SimHooks`, asked by the game-neutral
 `rulesdsl.sim.command`): its rules (the content folders as a bundle the workers load), its setup (the
-players, length, decks and agents the command line asks for), its own parts of the report
-(the coverage of its content: cards whose effects never fired although they were played,
+players, length, decks and agents the command line asks for), its own table of the report
+(occupations played per player and seat), its own parts of the report (the coverage of its content: cards whose effects never fired although they were played,
 spaces no Viking was ever placed on, anytime actions never taken) and `balance`, the paired
 card tests (`rulesdsl.sim.balance`) of the game with cards."""
 
@@ -13,7 +13,7 @@ from typing import Any
 from rulesdsl.agents.registry import default_agent
 from rulesdsl.games.feast.engine.game import GameOptions
 from rulesdsl.games.feast.sim_play import GAME, Setup, check_setup
-from rulesdsl.games.registry import Section, Simulated
+from rulesdsl.games.registry import ReportTable, Section, Simulated
 from rulesdsl.lang import tree as t
 from rulesdsl.resources import version
 from rulesdsl.sim import bundle as bundles
@@ -57,6 +57,18 @@ def setup_of(args: Any) -> Setup:
 def balance(args: Any) -> int:
     """`balance`: paired games with and without each card."""
     return run_balance(args, setup_of(args), progress_console())
+
+
+def tables(con: Any, meta: dict[str, str], simulated: Simulated) -> list[ReportTable]:
+    """How many occupations a player plays in a game, per seat and over all seats (a seat that
+    played none in a game counts as 0 there), as the report's table of the first game."""
+    games = con.execute("SELECT count(*) FROM games").fetchone()[0]
+    seats = [row[0] for row in con.execute("SELECT DISTINCT player FROM scores ORDER BY player").fetchall()]
+    played = dict(con.execute("SELECT player, count(*) FROM cards WHERE played GROUP BY player").fetchall())
+    means = [played.get(seat, 0) / games if games else 0.0 for seat in seats]
+    overall = sum(played.values()) / (games * len(seats)) if games and seats else 0.0
+    return [("occupations played per player", ["", *(f"P{seat + 1}" for seat in seats), "all seats"],
+             [["mean per game", *(f"{mean:.2f}" for mean in means), f"{overall:.2f}"]])]
 
 
 def sections(con: Any, meta: dict[str, str], simulated: Simulated) -> list[Section]:

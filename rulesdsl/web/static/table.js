@@ -18,9 +18,12 @@
   };
   // the page's CSRF token (base.html's meta tag): every POST carries it
   const csrfToken = () => { const m = document.querySelector('meta[name="csrf-token"]'); return m ? m.content : ""; };
-  const here = () => `/game/${game.id}` + (game.seat ? `?seat=${game.seat}` : "");
+  // the game's address, rendered by the shared page template (base.html) because each game's plug-in
+  // chooses its own paths (WebHooks.pages): every request of this script is built on it
+  const base = document.body.dataset.gameUrl;
+  const here = () => base + (game.seat ? `?seat=${game.seat}` : "");
   async function post(path, body) {
-    const response = await fetch(`/game/${game.id}/${path}`, {
+    const response = await fetch(`${base}/${path}`, {
       method: "POST", headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
       body: JSON.stringify(Object.assign({ seat: game.seat }, body)),
     });
@@ -122,7 +125,7 @@
   async function verdict(board, row, column) {
     const query = new URLSearchParams({ area: board.dataset.board, row: row, column: column, turn: state.turn,
                                         mirror: state.mirror ? "1" : "0", piece: piece() });
-    const response = await fetch(`/game/${game.id}/preview?` + query);
+    const response = await fetch(`${base}/preview?` + query);
     return response.json();
   }
   async function preview(board, row, column) {

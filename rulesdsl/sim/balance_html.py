@@ -2,44 +2,20 @@
 embedded as PNG: score distributions with and without each card, per-card score differences
 with their 95% intervals, how often each card was played and fired) and each card's detail:
 scoring categories, the owner's spaces and anytime actions, the card's effects fired, and the
-pairs with the largest differences with the commands that open their games."""
+pairs with the largest differences with the commands that open their games. The first game's
+alone (balance tests cards); the plotting it shares with the game-neutral report is `sim.plots`."""
 
 from __future__ import annotations
 
-import base64
 import html
-import io
 from pathlib import Path
-from typing import Any
 
 from rulesdsl.savefile import write_atomic
 from rulesdsl.sim.balance_report import DETAIL_LINES, arm_words, open_command
+from rulesdsl.sim.plots import png, pyplot
 
 
 MAX_HISTOGRAMS = 12
-
-
-def png(figure: Any) -> str:
-    """A matplotlib figure as a base64 PNG (to embed in a page), the figure closed."""
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
-    import matplotlib.pyplot as plt  # import here: plots() imports it first, with its backend set
-
-    plt.close(figure)
-    return base64.b64encode(buffer.getvalue()).decode()
-
-
-def pyplot() -> Any:
-    """matplotlib's pyplot with its file-only backend (Agg)."""
-    # matplotlib only when a report is drawn: it costs half a second to import, and its
-    # file-only backend (Agg) must be chosen before pyplot is first imported
-    # import here: (see above)
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt  # import here: after use("Agg"), as above
-
-    return plt
 
 
 def plots(outcomes) -> dict[str, str]:
