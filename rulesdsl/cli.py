@@ -20,7 +20,7 @@ from rulesdsl.games.commands import run as run_command
 from rulesdsl.games.commands import served_first
 from rulesdsl.games.registry import DEFAULT_GAME, plugin_for
 from rulesdsl.resources import version
-from rulesdsl.sim.cli import add_parsers
+from rulesdsl.sim.cli import add_parsers, exit_1_on_errors, game_options
 from rulesdsl.sim.cli import run as run_simulation
 from rulesdsl.web import serve
 
@@ -131,8 +131,41 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                        help="another name the table may be reached by (a host name the requests may carry); repeatable")
     add_commands(sub)
-    add_parsers(sub)  # simulate, balance
+    add_parsers(sub)  # simulate
+    _balance_parser(sub)
     return parser
+
+
+BALANCE_OUT = "rulesdsl-balance"  # `balance`'s default store folder
+
+
+def _balance_parser(sub) -> None:
+    """`balance`: A Feast for Odin's own command (its plug-in's `CommandHooks.more`, run like
+    `cards` and `learn`), with the game options of `simulate`."""
+    bal = sub.add_parser("balance", help="paired games with and without a card: score and win-rate differences with intervals")
+    bal.add_argument("cards", nargs="*", metavar="CARD", help="occupations by number or name")
+    bal.add_argument("--variant", metavar="DIR", default=None,
+                     help="test every occupation this variant folder adds or changes against the content without it")
+    game_options(bal)
+    bal.add_argument("--pairs", type=int, default=2000, metavar="N", help="most paired games per card (default 2000)")
+    bal.add_argument("--min-pairs", type=int, default=200, metavar="N", help="paired games before a card may stop early (default 200)")
+    bal.add_argument("--batch", type=int, default=100, metavar="N", help="paired games between two looks at the data (default 100)")
+    bal.add_argument("--width", type=float, default=1.0, metavar="POINTS",
+                     help="stop when the 95%% interval of the score difference is this narrow each side (default 1.0)")
+    bal.add_argument("--html", default="balance.html", metavar="FILE", help="the HTML report (default balance.html)")
+    bal.add_argument("--out", default=BALANCE_OUT, metavar="DIR",
+                     help=f"the store of the pairs and the games worth opening (default ./{BALANCE_OUT})")
+    bal.add_argument("--resume", action="store_true", help="go on with an interrupted run: play only the pairs not yet stored")
+    bal.add_argument("--new", action="store_true", help="start the store afresh")
+    bal.add_argument("--report", action="store_true", help="play nothing: the verdicts and the report from the store")
+    bal.add_argument("--detail", action="store_true",
+                     help="per card: scoring categories, spaces, anytime actions, effects fired and the pairs to open")
+    bal.add_argument("--pairing", default="rotate", choices=("rotate", "single", "independent"),
+                     help="rotate: the card goes to every seat on the same seed, sharing the game without it (default); "
+                          "single: one seat per seed; independent: the game without the card on another seed (to measure)")
+    bal.add_argument("--model", metavar="FILE", default=None,
+                     help="the value model of the learned and search agents (default: the shipped one)")
+    exit_1_on_errors(bal)
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -180,13 +213,13 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(args) -> int:
     """Run the command for the game --game names: serve, simulate and the game commands (play,
-    validate, show, scenario, render: `rulesdsl.games.commands`) are written once over the
-    registry; a game's further commands are its plug-in's."""
+    validate, show, scenario, render, interactions: `rulesdsl.games.commands`) are written once
+    over the registry; a game's further commands (cards, learn, balance ...) are its plug-in's."""
     if args.command == "serve":
         first = served_first(args, plugin_for(args.game))  # before anything listens: a game without a table is refused
         serve(args.host, args.port, args.content, not args.no_builtin, game=first, allow_hosts=tuple(args.allow_host))
         return 0
-    if args.command in ("simulate", "balance"):
+    if args.command == "simulate":
         return run_simulation(args)
     return run_command(args)
 

@@ -181,7 +181,7 @@ def test_a_new_card_with_the_effect_of_a_base_card_is_compared_with_it(variant, 
 
 
 def test_a_card_never_played_is_flagged_not_balanced():
-    from rulesdsl.sim.balance import CardTest, Outcome
+    from rulesdsl.games.feast.balance import CardTest, Outcome
 
     outcome = Outcome(CardTest("x", 1, None, None, None))
     for d in [0.0] * 25:
@@ -218,7 +218,7 @@ def test_a_card_that_does_nothing_comes_out_no_clear_effect_at_the_advertised_ra
     looks, the floor and the stop rule of balance say "clear" in at most 5% of them."""
     import numpy as np
 
-    from rulesdsl.sim.balance import Plan
+    from rulesdsl.games.feast.balance import Plan
     from rulesdsl.sim.stats import Paired, Sequential, stop_reason
 
     rng = np.random.default_rng(30)
@@ -271,8 +271,8 @@ def _pairs(folder) -> list[tuple]:
 def test_an_interrupted_balance_resumes_without_losing_or_repeating_a_pair(variant, tmp_path, capsys):
     from rulesdsl.games.feast.sim_play import Setup
     from rulesdsl.sim.backends import LocalBackend
-    from rulesdsl.sim.balance import Plan, balance, plan_tests, store_meta
-    from rulesdsl.sim.pairs import open_pairs
+    from rulesdsl.games.feast.balance import Plan, balance, plan_tests, store_meta
+    from rulesdsl.games.feast.balance_pairs import open_pairs
 
     root = _peddler_variant(variant, "  gain 2 silver\n")
     setup = Setup(GameOptions(players=2, length="short", decks=("A",)), ("random", "random"))

@@ -84,6 +84,14 @@ def test_interactions_go_through_the_registry_and_a_game_without_them_is_refused
     assert "Shared value: silver_cost" in capsys.readouterr().out
 
 
+def test_balance_is_the_first_games_own_command_and_a_game_without_it_is_refused(third_game, capsys):
+    assert "balance" in registry.plugin_for("feast").commands.more  # its own command, found through its plug-in
+    assert all("balance" not in plugin.commands.more for plugin in registry.plugins() if plugin.key != "feast")
+    assert main(["--game", "nim", "balance", "1"]) == 1
+    assert capsys.readouterr().err.strip() == ("error: nim has no `balance` command; the games that have it: feast "
+                                               "(--game NAME balance); its commands: play, show")
+
+
 def test_a_game_without_simulation_hooks_is_not_simulated(third_game, capsys):
     assert main(["--game", "nim", "simulate", "--games", "1"]) == 1
     assert capsys.readouterr().err.strip() == "error: nim has nothing to simulate; the games simulated: feast, vikings"

@@ -144,9 +144,11 @@ def test_a_worker_with_another_ruleset_refuses_to_play(tmp_path):
         play(setup, 0)
 
 
-def test_balance_says_why_it_has_nothing_to_compare(tmp_path, capsys):
-    assert main(["--game", "vikings", "balance", "1"]) == 1
-    assert "has no cards" in capsys.readouterr().err
+def test_balance_is_refused_naming_the_game_that_has_it(tmp_path, capsys):
+    assert main(["--game", "vikings", "balance", "1"]) == 1  # balance tests cards: only A Feast for Odin has them
+    assert capsys.readouterr().err.strip() == (
+        "error: vikings has no `balance` command; the games that have it: feast (--game NAME balance); its commands: "
+        "play, validate, show, scenario, render, interactions, serve, simulate")
 
 
 @pytest.fixture
@@ -196,7 +198,8 @@ def test_the_web_table_refuses_a_bad_start_or_record_with_the_reason(client):
 
 def test_the_game_neutral_commands_say_what_the_game_offers(capsys, tmp_path):
     assert main(["--game", "vikings", "cards"]) == 1  # a command of A Feast for Odin's alone
-    assert capsys.readouterr().err.strip() == ("error: vikings has no `cards` command; its commands: play, validate, show, "
+    assert capsys.readouterr().err.strip() == ("error: vikings has no `cards` command; the games that have it: feast "
+                                               "(--game NAME cards); its commands: play, validate, show, "
                                                "scenario, render, interactions, serve, simulate")
     save = tmp_path / "v.json"
     assert main(["--game", "vikings", "play", "--log", "--stop-after", "5", "--save", str(save)]) == 0

@@ -76,8 +76,8 @@ def main(argv=None) -> int:
     from rulesdsl.games.feast.engine.game import GameOptions
     from rulesdsl.games.feast.sim_play import Setup
     from rulesdsl.sim.backends import make_backend
-    from rulesdsl.sim.balance import Plan, balance, plan_tests, store_meta
-    from rulesdsl.sim.pairs import open_pairs
+    from rulesdsl.games.feast.balance import Plan, balance, plan_tests, store_meta
+    from rulesdsl.games.feast.balance_pairs import open_pairs
     from rulesdsl.sim.runner import ending_signals_interrupt
 
     names = [a.strip() for a in args.agents.split(",")]

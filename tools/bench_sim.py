@@ -177,8 +177,8 @@ def throughput(args) -> None:
 
 def balance_targets(args) -> None:
     from rulesdsl.sim.backends import default_jobs
-    from rulesdsl.sim.balance import Plan, balance, plan_tests, store_meta
-    from rulesdsl.sim.pairs import open_pairs
+    from rulesdsl.games.feast.balance import Plan, balance, plan_tests, store_meta
+    from rulesdsl.games.feast.balance_pairs import open_pairs
 
     peddler = Path(__file__).resolve().parent.parent / "cards" / "occupations" / "A" / "001-peddler.yaml"
     text = peddler.read_text()

@@ -8,19 +8,18 @@ A game package holds everything of one kind of game: its plug-in (`__init__`: `P
 says how to open, load, fork and score it and which agents play it), its engine (`engine/`),
 and its hooks for the commands (`commands`, `registry.CommandHooks`), the web table (`web`,
 `registry.WebHooks`) and simulations (`sim`, `registry.SimHooks`), with its own tools:
-`feast/` (A Feast for Odin: also its scenario runner, interaction checker, Learn pages and the
-simulation of one game) and `tableau/` (Kiesling's Vikings and any folder with a
-`ruleset.yaml`: also its greedy and search agents).
+`feast/` (A Feast for Odin: also its scenario runner, interaction checker, Learn pages, the
+simulation of one game and `balance`, the paired card tests) and `tableau/` (Kiesling's
+Vikings and any folder with a `ruleset.yaml`: also its greedy and search agents).
 
 What stays outside is shared, or not yet separated: the core, the card language, content
 reading, geometry and the mechanisms' kernels serve both games; the front ends (cli, api, sim,
 web, authoring) are written once over the registry. `agents/`, `view/` and `learn/` mix shared
 parts (the random agent, the agents' registry, paired rollouts; picture files; the pages'
 words) with the first game's (its agents, which read its state through kinds of things; its
-drawings; its lessons), so they stay whole until they are split. `sim/`'s balance modules
-(`balance`, `pairs`, `breakdown`, `balance_report`, `balance_html`) serve only the first game,
-the game with cards; the plotting they share with the game-neutral report is its own module
-(`sim/plots.py`), so they are free to move into the first game's package.
+drawings; its lessons), so they stay whole until they are split. `balance` (paired games with
+and without a card) is the first game's own command, in its package (`feast/balance*`):
+`sim/` keeps only what every game's simulations share.
 
 A game that is not built in registers a `GamePlugin` under the `rulesdsl.games` entry point
 group of its own distribution; nothing outside its package needs an edit.

@@ -5,9 +5,9 @@ differs between games (how its content is checked, how an item is described, how
 file runs, how a board is drawn) and prints, writes and fails the same way for all of them.
 
 A game whose plug-in leaves a hook out has no such thing: the command says so and names the
-commands the game does offer. A game's own further commands (A Feast for Odin's `cards`, say)
-are its plug-in's `CommandHooks.more`. (`serve`, `simulate` and `balance` are dispatched by
-`rulesdsl.cli`.)
+commands the game does offer. A game's own further commands (A Feast for Odin's `cards`,
+`learn` and `balance`, say) are its plug-in's `CommandHooks.more`; a game without one is
+refused naming the games that have it. (`serve` and `simulate` are dispatched by `rulesdsl.cli`.)
 """
 
 from __future__ import annotations
@@ -38,7 +38,9 @@ def run(args: Any) -> int:
         return command(args, plugin)
     own = hooks.more.get(args.command)
     if own is None:
-        raise RulesError(f"{args.game} has no `{args.command}` command; its commands: {', '.join(offered(plugin))}")
+        having = [name for other in plugins() if args.command in other.commands.more for name in other.offers()]
+        elsewhere = f"; the games that have it: {', '.join(having)} (--game NAME {args.command})" if having else ""
+        raise RulesError(f"{args.game} has no `{args.command}` command{elsewhere}; its commands: {', '.join(offered(plugin))}")
     return own(args)
 
 

@@ -76,7 +76,9 @@ class CommandHooks:
     # (rules, cards named, --all) -> how the game's cards meet (shared timing points, stacking,
     # conflicts, exchange cycles); RulesError for a card it does not have
     interactions: Callable[[Any, Sequence[str], bool], str] | None = None
-    more: Mapping[str, Callable[[Any], int]] = attrs.field(factory=_no_commands)  # the game's own commands
+    # the game's own commands by name (A Feast for Odin's cards, learn, balance ...); a game without
+    # one of them is refused naming the games that have it
+    more: Mapping[str, Callable[[Any], int]] = attrs.field(factory=_no_commands)
 
 
 @attrs.frozen
@@ -99,8 +101,8 @@ ReportTable = tuple[str, list[str], list[list[str]]]
 
 @attrs.frozen
 class SimHooks:
-    """What `simulate` and `balance` (`rulesdsl.sim.command`, written once: the seeds played on
-    a backend into the store, the report of any store) ask of one game. A setup is plain data
+    """What `simulate` (`rulesdsl.sim.command`, written once: the seeds played on a backend into
+    the store, the report of any store) asks of one game. A setup is plain data
     that a worker anywhere plays: `to_json()` (the store's meta) and `play_many(content, seeds)`
     (the rows of `sim.store.SCHEMA` per game; `content` is the bundle's, loaded by the worker)."""
 
@@ -110,7 +112,6 @@ class SimHooks:
     sections: Callable[[Any, dict[str, str], Simulated], list[Section]] | None = None
     # (store connection, store meta, rules) -> the game's own tables, shown after a run and with --report
     tables: Callable[[Any, dict[str, str], Simulated], list[ReportTable]] | None = None
-    balance: Callable[[Any], int] | None = None  # (parsed command line) -> exit code; None: the game has no cards
 
 
 @attrs.frozen
@@ -181,7 +182,7 @@ class GamePlugin:
     agents: Mapping[str, AgentFactory]  # by name, in the order they are offered
     default_agent: str
     served: Callable[[str], str | None]  # the game the web table's start form offers first
-    simulation: SimHooks | None = None  # what `simulate` and `balance` ask; None: the game is not simulated
+    simulation: SimHooks | None = None  # what `simulate` asks; None: the game is not simulated
     commands: CommandHooks = attrs.field(factory=CommandHooks)  # what the command line asks of this game
     web: WebHooks | None = None  # what the web table shows of its games; None: it is not played there
     fork: Callable[[Any], Any] = attrs.field(default=lambda game: game.fork())

@@ -1,8 +1,9 @@
 """Many games at once, written once for every game of the registry (`command`): `rulesdsl
 simulate` (a DuckDB store of per-game, per-player and per-card rows), local or Ray workers,
-the report of a store (`report`, `report_html`) and `rulesdsl balance` (paired games that
-measure what a card does to the game: the first game's, the one with cards). A game's part
-is its plug-in's `SimHooks` (the two built-in games' hooks and rows are their packages':
-`rulesdsl.games.feast.sim`, `rulesdsl.games.tableau.sim`). The balance modules (`balance`,
-`pairs`, `breakdown`, `balance_report`) serve only the first game but stay here: `html` holds
-their report and the plotting of the game-neutral one. See docs/SIMULATION.md."""
+and the report of a store (`report`, `report_html`). A game's part is its plug-in's `SimHooks`
+(the two built-in games' hooks and rows are their packages': `rulesdsl.games.feast.sim`,
+`rulesdsl.games.tableau.sim`). Nothing here knows a game: `rulesdsl balance` (paired games
+that measure what a card does) is the first game's own command, in its package
+(`rulesdsl.games.feast.balance`), built on the shared parts here: the statistics (`stats`),
+the store (`store`), the backends and the runner, the bundle, the progress bar and the plots.
+See docs/SIMULATION.md."""

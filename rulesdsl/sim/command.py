@@ -1,7 +1,6 @@
-"""`rulesdsl simulate` and `balance`, written once for every game of the registry: the game's
-plug-in (`GamePlugin.simulation`, a `SimHooks`) gives only its rules, its setup, its own parts
-of the report and, for a game with cards, `balance`; everything else is here and the same for
-every game: the seeds the command line names played on a backend (local processes or Ray,
+"""`rulesdsl simulate`, written once for every game of the registry: the game's plug-in
+(`GamePlugin.simulation`, a `SimHooks`) gives only its rules, its setup and its own parts of
+the report; everything else is here and the same for every game: the seeds the command line names played on a backend (local processes or Ray,
 `sim.runner`) into the store, the line that says what was played, an interruption told with
 its exit code, the store's meta, and the report of a store (`sim.report`: in the terminal, and
 as HTML with --html) after a run or with --report."""
@@ -22,14 +21,9 @@ from rulesdsl.sim.store import StoreError, read_store, stored_setup
 
 
 def run(args: Any) -> int:
-    """Run `simulate` or `balance` for the game `args.game` names."""
+    """Run `simulate` for the game `args.game` names."""
     plugin = plugin_for(args.game)
     hooks = simulation_of(args, plugin)
-    if args.command == "balance":
-        if hooks.balance is None:
-            raise RulesError(f"balance compares games with and without a card; {hooks.rules(args).title} has no cards "
-                             f"(simulate reports its seats and agents)")
-        return hooks.balance(args)
     if args.report:
         report(args, hooks)
         return 0

@@ -1,7 +1,7 @@
 """Plots as pictures to embed in a self-contained HTML page: matplotlib with its file-only
 backend, imported only when a report is drawn, and a figure as a base64 PNG. Shared by the
 game-neutral store report (`sim.report_html`) and the first game's balance report
-(`sim.balance_html`)."""
+(`rulesdsl.games.feast.balance_html`)."""
 
 from __future__ import annotations
 

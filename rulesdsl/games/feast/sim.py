@@ -1,9 +1,10 @@
 """A Feast for Odin's simulation hooks (`registry.SimHooks`, asked by the game-neutral
 `rulesdsl.sim.command`): its rules (the content folders as a bundle the workers load), its setup (the
 players, length, decks and agents the command line asks for), its own table of the report
-(occupations played per player and seat), its own parts of the report (the coverage of its content: cards whose effects never fired although they were played,
-spaces no Viking was ever placed on, anytime actions never taken) and `balance`, the paired
-card tests (`rulesdsl.sim.balance`) of the game with cards."""
+(occupations played per player and seat) and its own parts of the report (the coverage of its
+content: cards whose effects never fired although they were played, spaces no Viking was ever
+placed on, anytime actions never taken). The paired card tests, `rulesdsl balance`, are the
+game's own command (`balance`), on the same setup (`setup_of`)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,6 @@ from rulesdsl.games.registry import ReportTable, Section, Simulated
 from rulesdsl.lang import tree as t
 from rulesdsl.resources import version
 from rulesdsl.sim import bundle as bundles
-from rulesdsl.sim.balance import run_balance
-from rulesdsl.sim.consoles import progress_console
 from rulesdsl.sim.store import stored_setup
 
 TITLE = "A Feast for Odin"
@@ -52,11 +51,6 @@ def setup_of(args: Any) -> Setup:
     options = GameOptions(players=args.players, length="short" if args.short else "long",
                           decks=tuple(d.strip().upper() for d in args.decks.split(",") if d.strip()))
     return Setup(options, tuple(names), args.budget, model=getattr(args, "model", None))
-
-
-def balance(args: Any) -> int:
-    """`balance`: paired games with and without each card."""
-    return run_balance(args, setup_of(args), progress_console())
 
 
 def tables(con: Any, meta: dict[str, str], simulated: Simulated) -> list[ReportTable]:

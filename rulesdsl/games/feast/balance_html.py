@@ -11,7 +11,7 @@ import html
 from pathlib import Path
 
 from rulesdsl.savefile import write_atomic
-from rulesdsl.sim.balance_report import DETAIL_LINES, arm_words, open_command
+from rulesdsl.games.feast.balance_report import DETAIL_LINES, arm_words, open_command
 from rulesdsl.sim.plots import png, pyplot
 
 

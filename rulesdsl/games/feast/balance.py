@@ -1,4 +1,5 @@
-"""`rulesdsl balance`: what a card does to the game, measured by paired games.
+"""`rulesdsl balance`, A Feast for Odin's own command (its plug-in's `CommandHooks.more`):
+what a card does to the game, measured by paired games.
 
 A unit is one seed, SEED+u. For each card the seed is played with the card dealt to a seat
 and without it (or, for a card a variant changes, with the base version; for a new card with
@@ -17,7 +18,7 @@ the mean over seeds has a Student-t interval (sim/stats.py says why t). No verdi
 early stop before stats.FLOOR seeds; a card stops early once a look rejects 0 at its share of
 alpha (looks x cards, Bonferroni) or its 95% interval is narrower than --width each side; the
 cards' sequential p-values are Holm-adjusted at the end. A card never played is flagged, not
-called balanced. Every pair goes into the DuckDB store (sim/pairs.py) as its seed completes, so
+called balanced. Every pair goes into the DuckDB store (`balance_pairs`) as its seed completes, so
 `--resume` goes on without losing or repeating a pair, and the report is made from the store.
 """
 
@@ -27,19 +28,21 @@ import json
 import math
 import time
 from pathlib import Path
+from typing import Any
 
 import attrs
 
 from rulesdsl.errors import RulesError
+from rulesdsl.games.feast.balance_breakdown import breakdown
+from rulesdsl.games.feast.balance_html import write_report
+from rulesdsl.games.feast.balance_pairs import add_units, answers_text, open_pairs, pair_rows, stored_units, top_pairs
+from rulesdsl.games.feast.balance_report import print_detail, print_largest, print_table, write_records
+from rulesdsl.games.feast.sim import setup_of
 from rulesdsl.games.feast.sim_play import check_setup
 from rulesdsl.resources import version
 from rulesdsl.sim import bundle as bundles
 from rulesdsl.sim.backends import make_backend
-from rulesdsl.sim.balance_report import print_detail, print_largest, print_table, write_records
-from rulesdsl.sim.breakdown import breakdown
-from rulesdsl.sim.consoles import output_console
-from rulesdsl.sim.balance_html import write_report
-from rulesdsl.sim.pairs import add_units, answers_text, open_pairs, pair_rows, stored_units, top_pairs
+from rulesdsl.sim.consoles import output_console, progress_console
 from rulesdsl.sim.progress import progress_bar
 from rulesdsl.sim.runner import no_interrupt
 from rulesdsl.sim.stats import ALPHA, FLOOR, Paired, Sequential, holm, looks_planned, stop_reason
@@ -296,8 +299,14 @@ def store_meta(tests, setup, plan: Plan, first_seed: int, width: float, pairing:
             "rulesdsl": version()}
 
 
+def command(args: Any) -> int:
+    """`rulesdsl balance CARD...`: paired games with and without each card, with the setup of
+    the command line (as `simulate`'s)."""
+    return run_balance(args, setup_of(args), progress_console())
+
+
 def run_balance(args, setup, console) -> int:
-    """The `balance` command."""
+    """The `balance` command with a setup."""
     if args.pairs < 1 or args.batch < 1 or args.min_pairs < 0:
         raise RulesError("--pairs and --batch must be at least 1, --min-pairs at least 0")
     tests = plan_tests(args.content, not args.no_builtin, args.cards, args.variant)
