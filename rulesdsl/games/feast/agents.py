@@ -4,8 +4,8 @@ model), the registry's one signature, and uses what its agent takes.
 `learned` is the greedy agent's lookahead valued by the model learned from self-play
 (`model` names another model file than the shipped one); `greedy` is the same lookahead valued
 by the hand-set weights of weights.yaml; `fast` is greedy judging on forks only the turn's
-answers a ranker learned from its self-play puts first (agents.ranker); `search` runs paired rollouts over the learned agent's
-best answers, valued by the model at the leaves.
+answers a ranker learned from its self-play puts first (agents.ranker); `search` runs paired rollouts over greedy's
+best answers (ranked by that ranker first, as are its playouts), valued by the hand-set weights at the leaves.
 """
 
 from __future__ import annotations
