@@ -200,6 +200,11 @@ class Decision:
     def _label(self, key: str) -> Label:
         index = self._index
         if index is None:
+            # entries written as read (a placement's hundreds of positions) may find one key's
+            # label without writing out every other entry
+            lookup = getattr(self._entries, "label_of", None)
+            if lookup is not None:
+                return lookup(key)
             index = self._index = dict(self._entries)
         return index.get(key)
 

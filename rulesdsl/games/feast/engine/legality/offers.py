@@ -88,6 +88,19 @@ class PlacementEntries:
             yield from offer.entries()
         yield from self.tail
 
+    def label_of(self, key: str):
+        """The label of an offered key (None: not offered), as `dict(self).get(key)` gives it,
+        with only that key's entry written."""
+        found = self.find(key)
+        if found is not None:
+            offer, placement = found
+            return PlacementLabel(offer.piece_id, offer.label, (placement.row, placement.column, placement.turn, placement.mirror))
+        label = None
+        for entry_key, entry_label in self.tail:  # the last of a key, as a dict made from the entries keeps
+            if entry_key == key:
+                label = entry_label
+        return label
+
     def find(self, answer: str):
         """(offer, placement) of a position's answer key, or None."""
         area, _, where = answer.partition("@")
