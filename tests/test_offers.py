@@ -38,3 +38,4 @@ def test_offer_entries_are_the_written_out_list(content, grids, board):
     for key in list(whole) + ["house:1@99,99,0", "house:1@0,0,0:coin_9", "nowhere"]:
         label, expected = entries.label_of(key), whole.get(key)
         assert (label() if callable(label) else label) == (expected() if callable(expected) else expected)
+    assert entries.keys_only() == [key for key, _ in entries]

@@ -150,7 +150,10 @@ class Decision:
                 keys = [key for key, _ in self._entries if key not in verdicts]
                 verdicts.update(zip(keys, self._judge_all(keys)))
             verdict = self._verdict
-            return [key for key, _ in self._entries if verdict(key) is None]
+            # entries written as read may list their keys alone (no label made for each)
+            written = getattr(self._entries, "keys_only", None)
+            keys = written() if written is not None else (key for key, _ in self._entries)
+            return [key for key in keys if verdict(key) is None]
         return [o.key for o in self.options if o.refusal is None]
 
     @property

@@ -56,6 +56,12 @@ class AreaOffer:
                    PlacementLabel(piece_id, label, (row, column, turn, mirror)))
 
 
+    def keys(self) -> list[str]:
+        """The answer key of every position, in order (`entries` without the labels)."""
+        area, tail = self.key, f":{self.coin}" if self.coin else ""
+        return [f"{area}@{row},{column},{turn}{'m' if mirror else ''}{tail}" for _, _, row, column, turn, mirror in self.positions]
+
+
 class PlacementEntries:
     """(key, label) of every position of some area offers, then `tail` (plain entries): a
     sequence written one entry at a time, as it is read."""
@@ -100,6 +106,14 @@ class PlacementEntries:
             if entry_key == key:
                 label = entry_label
         return label
+
+    def keys_only(self) -> list[str]:
+        """Every entry's key, in order, without its label (`Decision.legal` reads no label)."""
+        keys = []
+        for offer in self.offers:
+            keys += offer.keys()
+        keys += [key for key, _ in self.tail]
+        return keys
 
     def find(self, answer: str):
         """(offer, placement) of a position's answer key, or None."""
