@@ -7,6 +7,7 @@ best few on forks, where cards that react to placed tiles count too.
 
 from __future__ import annotations
 
+import heapq
 import re
 
 from rulesdsl.errors import RulesError
@@ -348,20 +349,31 @@ class PlacementJudge:
             return sorted(scored.items(), key=lambda kv: -kv[1])[:limit]
         p = game.state.players[decision.player]
         areas = {key: board for key, _, _, board in game.flow.areas(p)}
-        found = []
+        found = []  # (minus what it adds, offer, position): in the order wanted as they stand
         for number, offer in enumerate(offers):
             board = areas.get(offer.key)
             if board is not None:
                 deltas = self._position_deltas(board, offer, weights)
-                found += [(delta, number, index) for index, delta in enumerate(deltas)]
-        found.sort(key=lambda x: (-x[0], x[1], x[2]))
-        out = []
-        for delta, number, index in found:
-            key = offers[number].entry(index)[0]
-            if decision.refusal(key) is None:
-                out.append((key, delta))
-                if limit is not None and len(out) >= limit:
-                    break
+                found += [(-delta, number, index) for index, delta in enumerate(deltas)]
+
+        def legal(order) -> list[tuple[str, float]]:
+            out = []
+            for minus, number, index in order:
+                key = offers[number].entry(index)[0]
+                if decision.refusal(key) is None:
+                    out.append((key, -minus))
+                    if limit is not None and len(out) >= limit:
+                        break
+            return out
+
+        if limit is not None and limit < len(found):
+            # the first `limit` of the sorted list without sorting it all (the entries are distinct)
+            out = legal(heapq.nsmallest(limit, found))
+            if len(out) < limit:  # some refused: the ones after them are needed
+                out = legal(sorted(found))
+        else:
+            found.sort()
+            out = legal(found)
         return out or None
 
     def _position_deltas(self, board, offer, weights: tuple) -> list[float]:
