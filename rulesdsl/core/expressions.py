@@ -154,7 +154,20 @@ class Expressions:
         return self.number(e, ctx)
 
     def number(self, e: t.Expr, ctx: Context) -> int:
-        """The whole number an expression stands for (a reference that is no number: 0)."""
+        """The whole number an expression stands for (a reference that is no number: 0). A tree
+        is read once into nested functions (`_number_function`, kept by node) that do what
+        `plain_number` does without its dispatch on node types at every node."""
+        if type(e) is t.Num:
+            value: int = e.value
+            return value
+        entry = _NUMBERS.get(id(e))
+        if entry is None or entry[0] is not e:
+            entry = _number_entry(e)
+        result: int = entry[1](self, ctx)
+        return result
+
+    def plain_number(self, e: t.Expr, ctx: Context) -> int:
+        """`number` read node by node (what its functions do; the reference)."""
         if isinstance(e, t.Num):
             number: int = e.value
             return number
@@ -163,17 +176,17 @@ class Expressions:
         if isinstance(e, t.Query):
             return self.q.query(e.name, e.arg, ctx)
         if isinstance(e, t.BinOp):
-            left, right = self.number(e.left, ctx), self.number(e.right, ctx)
+            left, right = self.plain_number(e.left, ctx), self.plain_number(e.right, ctx)
             return left + right if e.op == "+" else left - right if e.op == "-" else left * right
         if isinstance(e, t.Signed):
-            value = self.number(e.arg, ctx)
+            value = self.plain_number(e.arg, ctx)
             return -value if e.sign == "-" else value
         if isinstance(e, t.MinOf):
-            return min(self.number(a, ctx) for a in e.args)
+            return min(self.plain_number(a, ctx) for a in e.args)
         if isinstance(e, t.MaxOf):
-            return max(self.number(a, ctx) for a in e.args)
+            return max(self.plain_number(a, ctx) for a in e.args)
         if isinstance(e, t.Half):
-            return self.number(e.arg, ctx) // 2
+            return self.plain_number(e.arg, ctx) // 2
         if isinstance(e, (t.Var, t.It, t.This)):
             found = self.resolve_ref(e, ctx)
             return found if isinstance(found, int) else 0
@@ -188,3 +201,61 @@ class Expressions:
         if isinstance(ref, t.Var):
             return ctx.vars.get(ref.name)
         return None
+
+
+# id(expression) -> (expression, its function of (evaluator, context)); the node is kept with
+# its function, so its id stays its own (bounded: a long run may parse new trees)
+_NUMBERS: dict[int, tuple[t.Expr, Callable[[Any, Any], int]]] = {}
+_NUMBERS_MAX = 8192
+
+
+def _number_entry(e: t.Expr) -> tuple:
+    if len(_NUMBERS) >= _NUMBERS_MAX:
+        _NUMBERS.clear()
+    entry = _NUMBERS[id(e)] = (e, _number_function(e))
+    return entry
+
+
+def _number_function(e: t.Expr) -> Callable[[Any, Any], int]:
+    """`Expressions.plain_number(e, ctx)` as a function of (evaluator, context): the same
+    reads in the same order (operands left to right), every node's kind looked at once."""
+    if isinstance(e, t.Num):
+        value = e.value
+        return lambda ev, ctx: value
+    if isinstance(e, t.Quantity):
+        name = e.name
+        return lambda ev, ctx: ev.q.quantity(name, ctx)
+    if isinstance(e, t.Query):
+        name, arg = e.name, e.arg
+        return lambda ev, ctx: ev.q.query(name, arg, ctx)
+    if isinstance(e, t.BinOp):
+        left, right = _number_function(e.left), _number_function(e.right)
+        if e.op == "+":
+            return lambda ev, ctx: left(ev, ctx) + right(ev, ctx)
+        if e.op == "-":
+            return lambda ev, ctx: left(ev, ctx) - right(ev, ctx)
+        return lambda ev, ctx: left(ev, ctx) * right(ev, ctx)
+    if isinstance(e, t.Signed):
+        inner = _number_function(e.arg)
+        if e.sign == "-":
+            return lambda ev, ctx: -inner(ev, ctx)
+        return inner
+    if isinstance(e, t.MinOf):
+        parts = tuple(_number_function(a) for a in e.args)
+        return lambda ev, ctx: min(f(ev, ctx) for f in parts)
+    if isinstance(e, t.MaxOf):
+        parts = tuple(_number_function(a) for a in e.args)
+        return lambda ev, ctx: max(f(ev, ctx) for f in parts)
+    if isinstance(e, t.Half):
+        inner = _number_function(e.arg)
+        return lambda ev, ctx: inner(ev, ctx) // 2
+    if isinstance(e, (t.Var, t.It, t.This)):
+        def reference(ev, ctx) -> int:
+            found = ev.resolve_ref(e, ctx)
+            return found if isinstance(found, int) else 0
+        return reference
+    kind = type(e).__name__
+
+    def unknown(ev, ctx) -> int:
+        raise TypeError(kind)
+    return unknown
