@@ -137,32 +137,68 @@ class _GridTerms:
 
     def added(self, covered: int, masks, base: float, per_income: float, per_bonus: float, per_progress: float,
               per_edge: float) -> list[float]:
-        """`worth(covered | mask) - base` of every mask: `worth`'s sums in its order (the same
-        floats), its loops inlined (the placements of one tile on one board come by the hundred)."""
-        lines, bonus, minus, steps = self.lines, self.bonus, self.minus, self.steps
-        coverable, inner, width = self.coverable, self.inner, self.width
+        """`worth(covered | mask) - base` of every mask, the same floats: what a mask leaves
+        alone is read once from `covered` (the income of a line whose first open square it does
+        not cover, the bonus squares and income steps it does not touch; whole numbers, and the
+        income steps' shares summed in `worth`'s order), the rest as `worth` reads it (the
+        placements of one tile on one board come by the hundred)."""
+        minus, coverable, inner, width = self.minus, self.coverable, self.inner, self.width
+        lines = []  # (squares, final, where the first open square is, the line's income now)
+        income_now = 0
+        for squares, final in self.lines:
+            value, at = final, len(squares)
+            for index, (bit, number) in enumerate(squares):
+                if not covered & bit:
+                    value, at = number, index
+                    break
+            income_now += value
+            if at < len(squares):  # a full line stays full
+                lines.append((squares, final, at, squares[at][0], value))
+        minus_open = minus & ~covered
+        minus_now = minus_open.bit_count()
+        bonus, touches_bonus, paid_now = self.bonus, 0, 0
+        for bit, around, goods in bonus:
+            touches_bonus |= bit | around
+            if not covered & bit and around & ~covered == 0:
+                paid_now += goods
+        steps, touches_step, progress_now = [], 0, 0
+        if per_progress:
+            for bit, gain, need, size in self.steps:
+                share = None if covered & bit else gain * (need & covered).bit_count() / size
+                steps.append((bit, gain, need, size, bit | need, share))
+                touches_step |= bit | need
+                if share is not None:
+                    progress_now += share
         out = []
         for mask in masks:
             now = covered | mask
-            income = 0
-            for squares, final in lines:
-                value = final
-                for bit, number in squares:
-                    if not now & bit:
-                        value = number
-                        break
-                income += value
-            worth = income * per_income - (minus & ~now).bit_count()
-            paid = 0
-            for bit, around, goods in bonus:
-                if not now & bit and around & ~now == 0:
-                    paid += goods
+            income = income_now
+            for squares, final, at, first, value in lines:
+                if mask & first:  # its first open square covered: the next open one, if any
+                    new = final
+                    for bit, number in squares[at + 1:]:
+                        if not now & bit:
+                            new = number
+                            break
+                    income += new - value
+            worth = income * per_income - (minus_now - (minus_open & mask).bit_count())
+            if mask & touches_bonus:
+                paid = 0
+                for bit, around, goods in bonus:
+                    if not now & bit and around & ~now == 0:
+                        paid += goods
+            else:
+                paid = paid_now
             worth += per_bonus * paid
             if per_progress:
-                progress = 0
-                for bit, gain, need, size in steps:
-                    if not now & bit:
-                        progress += gain * (need & now).bit_count() / size
+                if mask & touches_step:
+                    progress = 0
+                    for bit, gain, need, size, touched, share in steps:
+                        if now & bit:
+                            continue
+                        progress += gain * (need & now).bit_count() / size if touched & mask else share
+                else:
+                    progress = progress_now
                 worth += per_progress * progress
             if per_edge:
                 free = coverable & ~now
