@@ -12,29 +12,55 @@ CATEGORIES = ("ships", "emigrations", "exploration", "buildings", "animals", "oc
 
 def breakdown(game, p) -> dict[str, int]:
     content = game.content
-    placed_specials = [t.piece.id for board in [p.home, *p.explored.values(), *(b.grid for b in p.buildings if b.grid)]
-                       for t in board.tiles if t.piece.id in content.special_tiles]
-    owned_specials = [x for x in content.special_tiles if p.supply[x] > 0] + placed_specials
-    minus = grid_scoring.uncovered_minus(p.home)
-    minus += sum(grid_scoring.uncovered_minus(board) for board in p.explored.values())
+    specials = content.special_tiles
+    # per board: (income, uncovered minus squares, ids of the pieces on it), read once per board
+    # (boards never change; an agent values thousands of states sharing them)
+    income, minus, pieces = _board_terms(p.home)
+    placed_specials = [x for x in pieces if x in specials]
+    for board in p.explored.values():
+        more, less, pieces = _board_terms(board)
+        income += more
+        minus += less
+        placed_specials += [x for x in pieces if x in specials]
     for b in p.buildings:
         if b.grid is not None:
-            minus += grid_scoring.uncovered_minus(b.grid)
+            _, less, pieces = _board_terms(b.grid)
+            minus += less
+            placed_specials += [x for x in pieces if x in specials]
         if b.slots is not None:
             minus += empty_slots(b.slots)
+    supply = p.supply
+    owned_specials = [x for x in specials if supply[x] > 0] + placed_specials
+    ships, goods = content.ships, content.goods
     return {
-        "ships": sum(content.ships[s.kind].points for s in p.ships),
-        "emigrations": sum(content.ships[k].emigrated_points or 0 for k in p.emigrated),
-        "exploration": sum(content.exploration_boards[b].points for b in p.explored),
-        "buildings": sum(content.buildings[b.kind].points for b in p.buildings),
-        "animals": sum(content.goods[a].points * n for a, n in p.stables.items()),
-        "occupations": sum(content.occupations[n].points for n in p.played),
-        "silver": p.supply["silver"],
-        "income": game.flow.income(p),
-        "special_tiles": sum(content.special_tiles[x].points for x in owned_specials),
+        "ships": sum([ships[s.kind].points for s in p.ships]),
+        "emigrations": sum([ships[k].emigrated_points or 0 for k in p.emigrated]),
+        "exploration": sum([content.exploration_boards[b].points for b in p.explored]),
+        "buildings": sum([content.buildings[b.kind].points for b in p.buildings]),
+        "animals": sum([goods[a].points * n for a, n in p.stables.items()]),
+        "occupations": sum([content.occupations[n].points for n in p.played]),
+        "silver": supply["silver"],
+        "income": income,
+        "special_tiles": sum([specials[x].points for x in owned_specials]),
         "minus_squares": -minus,
         "thing_penalties": -PENALTY_POINTS * p.penalties,
     }
+
+
+_BOARDS: dict = {}  # id(board) -> (board, its terms); the board is kept, so its id stays its own
+_BOARDS_MAX = 8192
+
+
+def _board_terms(board) -> tuple[int, int, tuple[str, ...]]:
+    """(income, uncovered minus squares, piece ids of its tiles in order) of a board."""
+    found = _BOARDS.get(id(board))
+    if found is not None and found[0] is board:
+        return found[1]
+    if len(_BOARDS) >= _BOARDS_MAX:
+        _BOARDS.clear()
+    terms = (grid_scoring.income(board), grid_scoring.uncovered_minus(board), tuple(t.piece.id for t in board.tiles))
+    _BOARDS[id(board)] = (board, terms)
+    return terms
 
 
 def final_scores(game) -> list[dict]:
