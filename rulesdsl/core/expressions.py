@@ -5,6 +5,7 @@ object (`q`); what `it` and `this ...` refer to is the game's (`resolve_ref`).""
 from __future__ import annotations
 
 import operator
+from functools import partial
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -93,58 +94,71 @@ class Expressions:
         """`truth(cond, ctx)` as a function of the context, made once per condition node: the
         comparisons of numbers, queries, quantities and references (what "as soon as" watches
         read after every change, what `where` clauses test for every value) without the
-        dispatch on node types; anything else is `truth` itself."""
+        dispatch on node types; anything else is `truth` itself. The function made is one of
+        (evaluator, context), kept where `compiled_conditions` says (a game's forks share it)."""
         found = self.__dict__.get("_conditions")
         if found is None:
             found = self._conditions = {}
         entry = found.get(id(cond))
         if entry is None:  # the node is kept with its function: alive, its id stays its own
-            entry = found[id(cond)] = (cond, self._compiled_truth(cond))
+            shared = self.compiled_conditions()
+            made = shared.get(id(cond))
+            if made is None or made[0] is not cond:
+                made = shared[id(cond)] = (cond, self._compiled_truth(cond))
+            entry = found[id(cond)] = (cond, partial(made[1], self))
         return entry[1]
 
-    def _compiled_truth(self, cond: t.Cond) -> Callable[[Any], bool]:
+    def compiled_conditions(self) -> dict:
+        """Where `condition` keeps its functions of (evaluator, context) by the id of the node:
+        this evaluator's own (a game whose `compiled_count` reads only its content may share
+        them between the evaluators of one content)."""
+        found = self.__dict__.get("_compiled")
+        if found is None:
+            found = self._compiled = {}
+        return found
+
+    def _compiled_truth(self, cond: t.Cond) -> Callable[[Any, Any], bool]:
         if isinstance(cond, (t.And, t.Or)):
             parts = tuple(self._compiled_truth(a) for a in cond.args)
             if isinstance(cond, t.And):
-                return lambda ctx: all(f(ctx) for f in parts)
-            return lambda ctx: any(f(ctx) for f in parts)
+                return lambda ev, ctx: all(f(ev, ctx) for f in parts)
+            return lambda ev, ctx: any(f(ev, ctx) for f in parts)
         if isinstance(cond, t.Not):
             inner = self._compiled_truth(cond.arg)
-            return lambda ctx: not inner(ctx)
+            return lambda ev, ctx: not inner(ev, ctx)
         if isinstance(cond, t.Compare):
             left, right = self._compiled_number(cond.left), self._compiled_number(cond.right)
             if left is not None and right is not None:
                 compare = _COMPARE.get(cond.op, _LESS)
-                return lambda ctx: compare(left(ctx), right(ctx))
-        truth = self.truth
-        return lambda ctx: truth(cond, ctx)
+                return lambda ev, ctx: compare(left(ev, ctx), right(ev, ctx))
+        return lambda ev, ctx: ev.truth(cond, ctx)
 
-    def _compiled_number(self, e: t.Expr) -> Callable[[Any], Any] | None:
-        """`value_of(e, ctx)` as a function, for a number, a query, a quantity or a reference (else None)."""
+    def _compiled_number(self, e: t.Expr) -> Callable[[Any, Any], Any] | None:
+        """`value_of(e, ctx)` as a function of (evaluator, context), for a number, a query, a
+        quantity or a reference (else None)."""
         if isinstance(e, t.Num):
             value = e.value
-            return lambda ctx: value
+            return lambda ev, ctx: value
         if isinstance(e, t.Query):
+            arg = e.arg
             if e.name == "count":
-                count, arg = self.q.count, e.arg
                 own = self.compiled_count(arg)
                 if own is not None:
-                    return own
-                return lambda ctx: count(arg, ctx)
-            query, name, arg = self.q.query, e.name, e.arg
-            return lambda ctx: query(name, arg, ctx)
+                    return lambda ev, ctx: own(ctx)
+                return lambda ev, ctx: ev.q.count(arg, ctx)
+            name = e.name
+            return lambda ev, ctx: ev.q.query(name, arg, ctx)
         if isinstance(e, t.Quantity):
-            quantity, name = self.q.quantity, e.name
-            return lambda ctx: quantity(name, ctx)
+            name = e.name
+            return lambda ev, ctx: ev.q.quantity(name, ctx)
         if isinstance(e, (t.Var, t.It, t.This)):
-            resolve = self.resolve_ref
-
-            return lambda ctx: compared(resolve(e, ctx))
+            return lambda ev, ctx: compared(ev.resolve_ref(e, ctx))
         return None
 
     def compiled_count(self, selector: Any) -> Number | None:
         """`count(selector, ctx)` as one function of the context where the game has a quicker
-        one than its queries' general count (None: it has not)."""
+        one than its queries' general count (None: it has not); it may read the content and
+        the context only (`condition` may share it between games, see `compiled_conditions`)."""
         return None
 
     def value_of(self, e: t.Expr, ctx: Context) -> Any:
