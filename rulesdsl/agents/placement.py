@@ -13,7 +13,7 @@ import re
 from rulesdsl.errors import RulesError
 from rulesdsl.geometry import pieces
 from rulesdsl.geometry import scoring as grid_scoring
-from rulesdsl.geometry.placement import legal_placements, legal_positions
+from rulesdsl.geometry.placement import legal_placements, legal_position_tuple
 
 PLACEMENT = re.compile(r"^(?P<area>[^@]+)@(?P<row>-?\d+),(?P<column>-?\d+),(?P<turn>\d+)(?P<mirror>m?)(?::(?P<piece>.+))?$")
 PLACE_MENU = "place:"  # the anytime menu's answer that picks the item to lay
@@ -304,7 +304,7 @@ class PlacementJudge:
         if piece is None:
             return 0.0
         return max([0.0] + [self._kept(self._best, (id(board), piece_id, weights), board,
-                                       lambda board=board: max(_added(board, [pos[0] for pos in legal_positions(board, piece)],
+                                       lambda board=board: max(_added(board, [pos[0] for pos in legal_position_tuple(board, piece)],
                                                                       weights), default=0.0))
                             for board in boards])
 
@@ -317,7 +317,7 @@ class PlacementJudge:
 
         def compute(board):
             free = board.grid.minus & ~board.covered
-            return bool(free) and any(pos[0] & free for pos in legal_positions(board, piece))
+            return bool(free) and any(pos[0] & free for pos in legal_position_tuple(board, piece))
 
         return any(self._kept(self._minus, (id(board), piece_id), board, lambda board=board: compute(board)) for board in boards)
 
@@ -342,7 +342,7 @@ class PlacementJudge:
                     free = state.grid.minus & ~state.covered
                     if not free:
                         continue
-                    for pos in legal_positions(state, piece):
+                    for pos in legal_position_tuple(state, piece):
                         covers = (pos[0] & free).bit_count()
                         if covers > best:
                             best, where, into = covers, pos[0], state

@@ -10,7 +10,7 @@ from rulesdsl.games.feast.engine.items import GOOD, SPECIAL
 from rulesdsl.games.feast.engine.keys import building_key, ship_key
 from rulesdsl.games.feast.engine.legality.offers import AreaOffer, PlacementEntries
 from rulesdsl.geometry import pieces
-from rulesdsl.geometry.placement import legal_positions
+from rulesdsl.geometry.placement import legal_position_tuple, legal_positions
 from rulesdsl.geometry.slots import fill as fill_slot
 
 
@@ -112,7 +112,7 @@ class Anytime:
         for piece_id in pieces_to_try:
             piece = pieces.piece(self.g.content, piece_id)
             for kind, board in areas:
-                if legal_positions(board, piece, cards_allow and self.placing_allowed(ctx, piece_id, kind)):
+                if legal_position_tuple(board, piece, cards_allow and self.placing_allowed(ctx, piece_id, kind)):
                     return True
         return False
 
