@@ -105,13 +105,15 @@ class _GridTerms:
     """A grid's scoring read once into plain masks and numbers, for `_added`: the same sums as
     `board_worth` in the same order (the same floats), without building a board per placement."""
 
-    __slots__ = ("lines", "bonus", "minus", "steps", "coverable", "inner", "width")
+    __slots__ = ("lines", "bonus", "minus", "steps", "coverable", "inner", "width", "known")
+    KNOWN = 512  # (squares covered, weights) kept at most (each with up to a few hundred masks)
 
     def __init__(self, grid):
         self.lines = tuple((tuple(squares), final) for squares, final in grid.income_lines)
         self.bonus = tuple((bit, around, len(goods)) for bit, (goods, around) in grid.bonus.items())
         self.minus, self.steps, self.coverable, self.width = grid.minus, _income_steps(grid), grid.coverable, grid.width
         self.inner = _inner(grid)
+        self.known: dict = {}  # (squares covered, weights) -> (worth, {mask: what covering it adds})
 
     def worth(self, covered: int, per_income: float, per_bonus: float, per_progress: float, per_edge: float) -> float:
         """`board_worth` of the grid with these squares covered."""
@@ -218,10 +220,22 @@ def _grid_terms(grid) -> _GridTerms:
 def _added(board, masks, weights: tuple) -> list[float]:
     """What covering each mask adds to the board's worth."""
     terms = _grid_terms(board.grid)
-    per_income, per_bonus, per_progress, per_edge = (tuple(weights) + (0.0, 0.0))[:4]
     covered = board.covered
-    base = terms.worth(covered, per_income, per_bonus, per_progress, per_edge)
-    return terms.added(covered, masks, base, per_income, per_bonus, per_progress, per_edge)
+    # the same squares covered on the same grid are judged alike whatever board object holds
+    # them (forks reach one board by many ways, tiles of one shape share their masks): a third
+    # of the masks judged in a fast game were judged before
+    known = terms.known.get((covered, weights))
+    if known is None:
+        if len(terms.known) >= terms.KNOWN:
+            terms.known.clear()
+        per_income, per_bonus, per_progress, per_edge = (tuple(weights) + (0.0, 0.0))[:4]
+        known = terms.known[(covered, weights)] = (terms.worth(covered, per_income, per_bonus, per_progress, per_edge), {})
+    base, deltas = known
+    todo = [mask for mask in masks if mask not in deltas]
+    if todo:
+        per_income, per_bonus, per_progress, per_edge = (tuple(weights) + (0.0, 0.0))[:4]
+        deltas.update(zip(todo, terms.added(covered, todo, base, per_income, per_bonus, per_progress, per_edge)))
+    return [deltas[mask] for mask in masks]
 
 
 def _offers(decision):
