@@ -152,8 +152,8 @@ class Decision:
             verdict = self._verdict
             # entries written as read may list their keys alone (no label made for each)
             written = getattr(self._entries, "keys_only", None)
-            keys = written() if written is not None else (key for key, _ in self._entries)
-            return [key for key in keys if verdict(key) is None]
+            offered: Iterable[str] = written() if written is not None else (key for key, _ in self._entries)
+            return [key for key in offered if verdict(key) is None]
         return [o.key for o in self.options if o.refusal is None]
 
     @property

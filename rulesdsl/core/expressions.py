@@ -51,6 +51,7 @@ class Expressions:
 
     q: Queries  # the game's numbers (set by the interpreter)
     _conditions: dict[int, tuple[t.Cond, Callable[[Any], bool]]]  # `condition`'s, made on first use
+    _compiled: dict[int, tuple[t.Cond, Callable[[Any, Any], bool]]]  # `compiled_conditions`' own
 
     def amount(self, a: t.Amount, ctx: Context, paying: bool = False) -> int:
         """The number an amount stands for (a slash amount at the chosen position; NoSlash before one is)."""
@@ -108,11 +109,11 @@ class Expressions:
             entry = found[id(cond)] = (cond, partial(made[1], self))
         return entry[1]
 
-    def compiled_conditions(self) -> dict:
+    def compiled_conditions(self) -> dict[int, tuple[t.Cond, Callable[[Any, Any], bool]]]:
         """Where `condition` keeps its functions of (evaluator, context) by the id of the node:
         this evaluator's own (a game whose `compiled_count` reads only its content may share
         them between the evaluators of one content)."""
-        found = self.__dict__.get("_compiled")
+        found: dict[int, tuple[t.Cond, Callable[[Any, Any], bool]]] | None = self.__dict__.get("_compiled")
         if found is None:
             found = self._compiled = {}
         return found
@@ -223,7 +224,7 @@ _NUMBERS: dict[int, tuple[t.Expr, Callable[[Any, Any], int]]] = {}
 _NUMBERS_MAX = 8192
 
 
-def _number_entry(e: t.Expr) -> tuple:
+def _number_entry(e: t.Expr) -> tuple[t.Expr, Callable[[Any, Any], int]]:
     if len(_NUMBERS) >= _NUMBERS_MAX:
         _NUMBERS.clear()
     entry = _NUMBERS[id(e)] = (e, _number_function(e))
@@ -264,12 +265,12 @@ def _number_function(e: t.Expr) -> Callable[[Any, Any], int]:
         inner = _number_function(e.arg)
         return lambda ev, ctx: inner(ev, ctx) // 2
     if isinstance(e, (t.Var, t.It, t.This)):
-        def reference(ev, ctx) -> int:
+        def reference(ev: Any, ctx: Any) -> int:
             found = ev.resolve_ref(e, ctx)
             return found if isinstance(found, int) else 0
         return reference
     kind = type(e).__name__
 
-    def unknown(ev, ctx) -> int:
+    def unknown(ev: Any, ctx: Any) -> int:
         raise TypeError(kind)
     return unknown
