@@ -52,6 +52,8 @@ class Expressions:
     q: Queries  # the game's numbers (set by the interpreter)
     _conditions: dict[int, tuple[t.Cond, Callable[[Any], bool]]]  # `condition`'s, made on first use
     _compiled: dict[int, tuple[t.Cond, Callable[[Any, Any], bool]]]  # `compiled_conditions`' own
+    # `number`'s functions by the id of the node (None: made on first use, this evaluator's own)
+    _numbers: dict[int, tuple[t.Expr, Callable[[Any, Any], int]]] | None = None
 
     def amount(self, a: t.Amount, ctx: Context, paying: bool = False) -> int:
         """The number an amount stands for (a slash amount at the chosen position; NoSlash before one is)."""
@@ -170,14 +172,17 @@ class Expressions:
 
     def number(self, e: t.Expr, ctx: Context) -> int:
         """The whole number an expression stands for (a reference that is no number: 0). A tree
-        is read once into nested functions (`_number_function`, kept by node) that do what
+        is read once into nested functions (`_number_function`, kept by node in `_numbers`) that do what
         `plain_number` does without its dispatch on node types at every node."""
         if type(e) is t.Num:
             value: int = e.value
             return value
-        entry = _NUMBERS.get(id(e))
-        if entry is None or entry[0] is not e:
-            entry = _number_entry(e)
+        table = self._numbers
+        if table is None:  # this evaluator's own (a game may hand it a table shared by its content)
+            table = self._numbers = {}
+        entry = table.get(id(e))
+        if entry is None or entry[0] is not e:  # the node is kept with its function: its id stays its own
+            entry = table[id(e)] = (e, _number_function(e))
         result: int = entry[1](self, ctx)
         return result
 
@@ -217,18 +222,6 @@ class Expressions:
             return ctx.vars.get(ref.name)
         return None
 
-
-# id(expression) -> (expression, its function of (evaluator, context)); the node is kept with
-# its function, so its id stays its own (bounded: a long run may parse new trees)
-_NUMBERS: dict[int, tuple[t.Expr, Callable[[Any, Any], int]]] = {}
-_NUMBERS_MAX = 8192
-
-
-def _number_entry(e: t.Expr) -> tuple[t.Expr, Callable[[Any, Any], int]]:
-    if len(_NUMBERS) >= _NUMBERS_MAX:
-        _NUMBERS.clear()
-    entry = _NUMBERS[id(e)] = (e, _number_function(e))
-    return entry
 
 
 def _number_function(e: t.Expr) -> Callable[[Any, Any], int]:

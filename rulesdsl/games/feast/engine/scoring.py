@@ -13,20 +13,18 @@ CATEGORIES = ("ships", "emigrations", "exploration", "buildings", "animals", "oc
 def breakdown(game, p) -> dict[str, int]:
     content = game.content
     specials = content.special_tiles
-    # per board: (income, uncovered minus squares, ids of the pieces on it), read once per board
-    # (boards never change; an agent values thousands of states sharing them)
-    income, minus, pieces = _board_terms(p.home)
-    placed_specials = [x for x in pieces if x in specials]
+    # per board: income and uncovered minus squares, read once per grid and squares covered
+    income, minus = _board_terms(p.home)
+    placed_specials = [t.piece.id for t in p.home.tiles if t.piece.id in specials]
     for board in p.explored.values():
-        more, less, pieces = _board_terms(board)
+        more, less = _board_terms(board)
         income += more
         minus += less
-        placed_specials += [x for x in pieces if x in specials]
+        placed_specials += [t.piece.id for t in board.tiles if t.piece.id in specials]
     for b in p.buildings:
         if b.grid is not None:
-            _, less, pieces = _board_terms(b.grid)
-            minus += less
-            placed_specials += [x for x in pieces if x in specials]
+            minus += _board_terms(b.grid)[1]
+            placed_specials += [t.piece.id for t in b.grid.tiles if t.piece.id in specials]
         if b.slots is not None:
             minus += empty_slots(b.slots)
     supply = p.supply
@@ -47,20 +45,23 @@ def breakdown(game, p) -> dict[str, int]:
     }
 
 
-_BOARDS: dict = {}  # id(board) -> (board, its terms); the board is kept, so its id stays its own
-_BOARDS_MAX = 8192
+_TERMS = ("scoring", "income and minus")  # the grid's table (Grid.kept): squares covered -> (income, minus squares uncovered)
+_TERMS_MAX = 8192  # coverings of one grid kept at most
 
 
-def _board_terms(board) -> tuple[int, int, tuple[str, ...]]:
-    """(income, uncovered minus squares, piece ids of its tiles in order) of a board."""
-    found = _BOARDS.get(id(board))
-    if found is not None and found[0] is board:
-        return found[1]
-    if len(_BOARDS) >= _BOARDS_MAX:
-        _BOARDS.clear()
-    terms = (grid_scoring.income(board), grid_scoring.uncovered_minus(board), tuple(t.piece.id for t in board.tiles))
-    _BOARDS[id(board)] = (board, terms)
-    return terms
+def _board_terms(board) -> tuple[int, int]:
+    """(income, uncovered minus squares) of a board: what its grid and squares covered give,
+    kept with the grid (by the squares, not the board: the grid refers to no board of its own)."""
+    kept = board.grid.kept
+    table = kept.get(_TERMS)
+    if table is None:
+        table = kept[_TERMS] = {}
+    found = table.get(board.covered)
+    if found is None:
+        if len(table) >= _TERMS_MAX:
+            table.clear()
+        found = table[board.covered] = (grid_scoring.income(board), grid_scoring.uncovered_minus(board))
+    return found
 
 
 def final_scores(game) -> list[dict]:
