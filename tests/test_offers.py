@@ -33,3 +33,9 @@ def test_offer_entries_are_the_written_out_list(content, grids, board):
         offer, found = entries.find(key)
         assert found == placement and offer.coin == (key.partition("@")[2].partition(":")[2] or None)
     assert entries.find("house:1@99,99,0") is None and entries.find("back") is None
+    # one key's label without writing the others: what a dict of the written-out entries holds
+    whole = dict(entries)
+    for key in list(whole) + ["house:1@99,99,0", "house:1@0,0,0:coin_9", "nowhere"]:
+        label, expected = entries.label_of(key), whole.get(key)
+        assert (label() if callable(label) else label) == (expected() if callable(expected) else expected)
+    assert entries.keys_only() == [key for key, _ in entries]

@@ -7,12 +7,13 @@ best few on forks, where cards that react to placed tiles count too.
 
 from __future__ import annotations
 
+import heapq
 import re
 
 from rulesdsl.errors import RulesError
 from rulesdsl.geometry import pieces
 from rulesdsl.geometry import scoring as grid_scoring
-from rulesdsl.geometry.placement import legal_placements, legal_positions
+from rulesdsl.geometry.placement import legal_placements, legal_position_tuple
 
 PLACEMENT = re.compile(r"^(?P<area>[^@]+)@(?P<row>-?\d+),(?P<column>-?\d+),(?P<turn>\d+)(?P<mirror>m?)(?::(?P<piece>.+))?$")
 PLACE_MENU = "place:"  # the anytime menu's answer that picks the item to lay
@@ -104,13 +105,15 @@ class _GridTerms:
     """A grid's scoring read once into plain masks and numbers, for `_added`: the same sums as
     `board_worth` in the same order (the same floats), without building a board per placement."""
 
-    __slots__ = ("lines", "bonus", "minus", "steps", "coverable", "inner", "width")
+    __slots__ = ("lines", "bonus", "minus", "steps", "coverable", "inner", "width", "known")
+    KNOWN = 512  # (squares covered, weights) kept at most (each with up to a few hundred masks)
 
     def __init__(self, grid):
         self.lines = tuple((tuple(squares), final) for squares, final in grid.income_lines)
         self.bonus = tuple((bit, around, len(goods)) for bit, (goods, around) in grid.bonus.items())
         self.minus, self.steps, self.coverable, self.width = grid.minus, _income_steps(grid), grid.coverable, grid.width
         self.inner = _inner(grid)
+        self.known: dict = {}  # (squares covered, weights) -> (worth, {mask: what covering it adds})
 
     def worth(self, covered: int, per_income: float, per_bonus: float, per_progress: float, per_edge: float) -> float:
         """`board_worth` of the grid with these squares covered."""
@@ -134,6 +137,79 @@ class _GridTerms:
         return worth
 
 
+    def added(self, covered: int, masks, base: float, per_income: float, per_bonus: float, per_progress: float,
+              per_edge: float) -> list[float]:
+        """`worth(covered | mask) - base` of every mask, the same floats: what a mask leaves
+        alone is read once from `covered` (the income of a line whose first open square it does
+        not cover, the bonus squares and income steps it does not touch; whole numbers, and the
+        income steps' shares summed in `worth`'s order), the rest as `worth` reads it (the
+        placements of one tile on one board come by the hundred)."""
+        minus, coverable, inner, width = self.minus, self.coverable, self.inner, self.width
+        lines = []  # (squares, final, where the first open square is, the line's income now)
+        income_now = 0
+        for squares, final in self.lines:
+            value, at = final, len(squares)
+            for index, (bit, number) in enumerate(squares):
+                if not covered & bit:
+                    value, at = number, index
+                    break
+            income_now += value
+            if at < len(squares):  # a full line stays full
+                lines.append((squares, final, at, squares[at][0], value))
+        minus_open = minus & ~covered
+        minus_now = minus_open.bit_count()
+        bonus, touches_bonus, paid_now = self.bonus, 0, 0
+        for bit, around, goods in bonus:
+            touches_bonus |= bit | around
+            if not covered & bit and around & ~covered == 0:
+                paid_now += goods
+        steps, touches_step, progress_now = [], 0, 0
+        if per_progress:
+            for bit, gain, need, size in self.steps:
+                share = None if covered & bit else gain * (need & covered).bit_count() / size
+                steps.append((bit, gain, need, size, bit | need, share))
+                touches_step |= bit | need
+                if share is not None:
+                    progress_now += share
+        out = []
+        for mask in masks:
+            now = covered | mask
+            income = income_now
+            for squares, final, at, first, value in lines:
+                if mask & first:  # its first open square covered: the next open one, if any
+                    new = final
+                    for bit, number in squares[at + 1:]:
+                        if not now & bit:
+                            new = number
+                            break
+                    income += new - value
+            worth = income * per_income - (minus_now - (minus_open & mask).bit_count())
+            if mask & touches_bonus:
+                paid = 0
+                for bit, around, goods in bonus:
+                    if not now & bit and around & ~now == 0:
+                        paid += goods
+            else:
+                paid = paid_now
+            worth += per_bonus * paid
+            if per_progress:
+                if mask & touches_step:
+                    progress = 0
+                    for bit, gain, need, size, touched, share in steps:
+                        if now & bit:
+                            continue
+                        progress += gain * (need & now).bit_count() / size if touched & mask else share
+                else:
+                    progress = progress_now
+                worth += per_progress * progress
+            if per_edge:
+                free = coverable & ~now
+                pairs = (free & inner & (free >> 1)).bit_count() + (free & (free >> width)).bit_count()
+                worth -= per_edge * (4 * free.bit_count() - 2 * pairs)
+            out.append(worth - base)
+        return out
+
+
 def _grid_terms(grid) -> _GridTerms:
     found = grid.kept.get(_TERMS)
     if found is None:
@@ -144,10 +220,22 @@ def _grid_terms(grid) -> _GridTerms:
 def _added(board, masks, weights: tuple) -> list[float]:
     """What covering each mask adds to the board's worth."""
     terms = _grid_terms(board.grid)
-    per_income, per_bonus, per_progress, per_edge = (tuple(weights) + (0.0, 0.0))[:4]
     covered = board.covered
-    base = terms.worth(covered, per_income, per_bonus, per_progress, per_edge)
-    return [terms.worth(covered | mask, per_income, per_bonus, per_progress, per_edge) - base for mask in masks]
+    # the same squares covered on the same grid are judged alike whatever board object holds
+    # them (forks reach one board by many ways, tiles of one shape share their masks): a third
+    # of the masks judged in a fast game were judged before
+    known = terms.known.get((covered, weights))
+    if known is None:
+        if len(terms.known) >= terms.KNOWN:
+            terms.known.clear()
+        per_income, per_bonus, per_progress, per_edge = (tuple(weights) + (0.0, 0.0))[:4]
+        known = terms.known[(covered, weights)] = (terms.worth(covered, per_income, per_bonus, per_progress, per_edge), {})
+    base, deltas = known
+    todo = [mask for mask in masks if mask not in deltas]
+    if todo:
+        per_income, per_bonus, per_progress, per_edge = (tuple(weights) + (0.0, 0.0))[:4]
+        deltas.update(zip(todo, terms.added(covered, todo, base, per_income, per_bonus, per_progress, per_edge)))
+    return [deltas[mask] for mask in masks]
 
 
 def _offers(decision):
@@ -230,7 +318,7 @@ class PlacementJudge:
         if piece is None:
             return 0.0
         return max([0.0] + [self._kept(self._best, (id(board), piece_id, weights), board,
-                                       lambda board=board: max(_added(board, [pos[0] for pos in legal_positions(board, piece)],
+                                       lambda board=board: max(_added(board, [pos[0] for pos in legal_position_tuple(board, piece)],
                                                                       weights), default=0.0))
                             for board in boards])
 
@@ -243,7 +331,7 @@ class PlacementJudge:
 
         def compute(board):
             free = board.grid.minus & ~board.covered
-            return bool(free) and any(pos[0] & free for pos in legal_positions(board, piece))
+            return bool(free) and any(pos[0] & free for pos in legal_position_tuple(board, piece))
 
         return any(self._kept(self._minus, (id(board), piece_id), board, lambda board=board: compute(board)) for board in boards)
 
@@ -268,7 +356,7 @@ class PlacementJudge:
                     free = state.grid.minus & ~state.covered
                     if not free:
                         continue
-                    for pos in legal_positions(state, piece):
+                    for pos in legal_position_tuple(state, piece):
                         covers = (pos[0] & free).bit_count()
                         if covers > best:
                             best, where, into = covers, pos[0], state
@@ -311,20 +399,31 @@ class PlacementJudge:
             return sorted(scored.items(), key=lambda kv: -kv[1])[:limit]
         p = game.state.players[decision.player]
         areas = {key: board for key, _, _, board in game.flow.areas(p)}
-        found = []
+        found = []  # (minus what it adds, offer, position): in the order wanted as they stand
         for number, offer in enumerate(offers):
             board = areas.get(offer.key)
             if board is not None:
                 deltas = self._position_deltas(board, offer, weights)
-                found += [(delta, number, index) for index, delta in enumerate(deltas)]
-        found.sort(key=lambda x: (-x[0], x[1], x[2]))
-        out = []
-        for delta, number, index in found:
-            key = offers[number].entry(index)[0]
-            if decision.refusal(key) is None:
-                out.append((key, delta))
-                if limit is not None and len(out) >= limit:
-                    break
+                found += [(-delta, number, index) for index, delta in enumerate(deltas)]
+
+        def legal(order) -> list[tuple[str, float]]:
+            out = []
+            for minus, number, index in order:
+                key = offers[number].entry(index)[0]
+                if decision.refusal(key) is None:
+                    out.append((key, -minus))
+                    if limit is not None and len(out) >= limit:
+                        break
+            return out
+
+        if limit is not None and limit < len(found):
+            # the first `limit` of the sorted list without sorting it all (the entries are distinct)
+            out = legal(heapq.nsmallest(limit, found))
+            if len(out) < limit:  # some refused: the ones after them are needed
+                out = legal(sorted(found))
+        else:
+            found.sort()
+            out = legal(found)
         return out or None
 
     def _position_deltas(self, board, offer, weights: tuple) -> list[float]:

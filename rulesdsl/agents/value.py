@@ -184,7 +184,7 @@ class Valuer:
         food = resource = weapon = cells = food_cells = stranded = 0
         last = not over and s.rounds - s.round < PACK_ROUNDS and bool(self.weights.packed)  # tiles valued by a packing
         held = []
-        boards = [board for _, _, _, board in game.flow.areas(p)]
+        boards = game.flow.boards(p)
         placeable = 0.0
         board_weights = self.board_weights(left)
         for item, n in p.supply.items():
@@ -285,7 +285,7 @@ class Valuer:
         board's geometry alone; the fork adds what cards do)."""
         p = game.state.players[player]
         left = self.rounds_left(game)
-        boards = [board for _, _, _, board in game.flow.areas(p)]
+        boards = game.flow.boards(p)
         weights = self.board_weights(left)
         uncovered = sum(grid_scoring.uncovered_minus(board) for board in boards)
         w = self.weights
@@ -309,7 +309,10 @@ class Valuer:
     def value(self, game, player: int) -> float:
         """The state's worth for the player: the score now plus the weighted amounts."""
         f = self.features(game, player)
-        return f["score"] + sum(weight * f[name] for name, weight in self._weighted)
+        weighted = 0  # sum()'s additions in its order, without a generator (thousands of values a game)
+        for name, weight in self._weighted:
+            weighted += weight * f[name]
+        return f["score"] + weighted
 
     def leaf_value(self, game, player: int) -> float:
         """`value` for a rollout's leaf: once the game is over but its final placements are still
@@ -321,7 +324,7 @@ class Valuer:
             p = s.players[player]
             held = [(item, n) for item, n in p.supply.items() if n > 0 and item in self.cells and item not in self.food_seats]
             if held:
-                boards = [board for _, _, _, board in game.flow.areas(p)]
+                boards = game.flow.boards(p)
                 worth += self.weights.packed * self.packing(game, boards, held)
         return worth
 

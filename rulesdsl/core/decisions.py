@@ -150,7 +150,10 @@ class Decision:
                 keys = [key for key, _ in self._entries if key not in verdicts]
                 verdicts.update(zip(keys, self._judge_all(keys)))
             verdict = self._verdict
-            return [key for key, _ in self._entries if verdict(key) is None]
+            # entries written as read may list their keys alone (no label made for each)
+            written = getattr(self._entries, "keys_only", None)
+            offered: Iterable[str] = written() if written is not None else (key for key, _ in self._entries)
+            return [key for key in offered if verdict(key) is None]
         return [o.key for o in self.options if o.refusal is None]
 
     @property
@@ -200,6 +203,11 @@ class Decision:
     def _label(self, key: str) -> Label:
         index = self._index
         if index is None:
+            # entries written as read (a placement's hundreds of positions) may find one key's
+            # label without writing out every other entry
+            lookup = getattr(self._entries, "label_of", None)
+            if lookup is not None:
+                return lookup(key)
             index = self._index = dict(self._entries)
         return index.get(key)
 

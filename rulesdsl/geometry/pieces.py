@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import weakref
 
+from rulesdsl.content.tables import content_table
 from rulesdsl.errors import IllegalMove
 from rulesdsl.geometry.grid import Grid, compile_area, register
 from rulesdsl.geometry.placement import Piece
@@ -45,7 +46,19 @@ def grid(content, grid_id: str) -> Grid:
 
 
 def piece(content, item_id: str) -> Piece:
-    """The piece for a good, special tile, coin or shaped resource (ore)."""
+    """The piece for a good, special tile, coin or shaped resource (ore); made once per item
+    and content (a frozen value, asked for by every menu of anytime actions)."""
+    made = content_table(content, PIECES, dict)
+    found = made.get(item_id)
+    if found is None:
+        found = made[item_id] = _piece(content, item_id)
+    return found
+
+
+PIECES = "geometry pieces"  # the content's table of the pieces made (item id -> Piece)
+
+
+def _piece(content, item_id: str) -> Piece:
     good = content.goods.get(item_id)
     if good is not None:
         return Piece(good.id, (good.color,), good.shape)

@@ -236,9 +236,15 @@ def legal_placements(state: BoardState, piece: Piece, allowed: bool = False) -> 
 def legal_positions(state: BoardState, piece: Piece, allowed: bool = False) -> list[tuple]:
     """`legal_placements` as plain tuples (mask, edges, row, column, turn, mirror), in the same
     order: what an offer that builds a `Placement` only for the answer chosen needs."""
+    return list(legal_position_tuple(state, piece, allowed))
+
+
+def legal_position_tuple(state: BoardState, piece: Piece, allowed: bool = False) -> tuple:
+    """`legal_positions` as the tuple kept for them, not copied: for a reader that only looks
+    (whether there is one, the best of them)."""
     grid = state.grid
     if not allowed and not _accepts(grid, piece):
-        return []
+        return ()
     # The positions depend only on the grid, the piece's shape, the squares covered and those
     # its colour may not touch: remembered by those values, so boards alike (every player's
     # empty home board, a board asked about again) are read once
@@ -253,11 +259,11 @@ def legal_positions(state: BoardState, piece: Piece, allowed: bool = False) -> l
     key = (piece.rows, piece.mirror, state.covered, blocked_by)
     found = legal.get(key)
     if found is not None:
-        return list(found)
+        return found
     if len(legal) >= _LEGAL_MAX:
         legal.clear()
     found = legal[key] = _legal_positions(state, piece, blocked_by)
-    return list(found)
+    return found
 
 
 _LEGAL = ("legal",)  # the grid's table of (piece shape, mirror, squares covered, squares it may not touch) -> its positions

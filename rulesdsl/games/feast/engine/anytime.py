@@ -10,7 +10,7 @@ from rulesdsl.games.feast.engine.items import GOOD, SPECIAL
 from rulesdsl.games.feast.engine.keys import building_key, ship_key
 from rulesdsl.games.feast.engine.legality.offers import AreaOffer, PlacementEntries
 from rulesdsl.geometry import pieces
-from rulesdsl.geometry.placement import legal_positions
+from rulesdsl.geometry.placement import legal_position_tuple, legal_positions
 from rulesdsl.geometry.slots import fill as fill_slot
 
 
@@ -28,9 +28,14 @@ class Anytime:
         options = []
         kinds, supply = self.g.catalog.kind, p.supply
         cards_allow = self.g.events.affects("placing", ctx)  # else no card lets anything else be placed
+        areas = None  # the player's areas, read once for every item (nothing changes while the menu is made)
         for item in sorted(supply):
             if supply[item] > 0 and (kinds.get(item) in _PLACED or item in ("ore", "silver")
-                                     or (cards_allow and self.placing_allowed(ctx, item))) and self._place_offers(ctx, item):
+                                     or (cards_allow and self.placing_allowed(ctx, item))):
+                if areas is None:
+                    areas = [(kind, board) for _, _, kind, board in self.areas(p)]
+                if not self._placeable(ctx, item, areas, cards_allow):
+                    continue
                 # only what fits somewhere now: orange and red goods never lie on a home board
                 option = _PLACE_OPTIONS.get(item)
                 if option is None:  # an Option is a value: one per item serves every menu
@@ -94,6 +99,22 @@ class Anytime:
             p.supply[resource] -= 1
             yield from self.emit("when", "tile_placed", ctx, EventInfo("tile_placed", items=frozenset({resource}), area=b.kind))
         yield from self.check_watches()
+
+    def _placeable(self, ctx, item: str, areas: list, cards_allow: bool) -> bool:
+        """Whether `_place_offers` would find a place for the item (`areas`: (kind, board) of the
+        player's areas; `cards_allow`: whether any card affects placing): the same tests in the
+        same order, stopped at the first place found and no offer made (the menu asks this of
+        every item the player holds, at every menu a lookahead opens)."""
+        p = ctx.p
+        pieces_to_try = [item]
+        if item == "silver":
+            pieces_to_try = [c.id for c in sorted(self.g.content.coins.values(), key=lambda c: c.value) if p.supply["silver"] >= c.value]
+        for piece_id in pieces_to_try:
+            piece = pieces.piece(self.g.content, piece_id)
+            for kind, board in areas:
+                if legal_position_tuple(board, piece, cards_allow and self.placing_allowed(ctx, piece_id, kind)):
+                    return True
+        return False
 
     def _place_offers(self, ctx, item: str) -> list:
         """Where the item could be placed now (one AreaOffer per board and piece; empty: nowhere)."""

@@ -11,6 +11,12 @@ from rulesdsl.lang import tree as t
 class Expressions(expressions.Expressions):
     """Values of the `Interpreter`."""
 
+    def compiled_conditions(self) -> dict:
+        """Kept in the content's catalog tables, shared by every game on the content and their
+        forks (`compiled_count` below reads the content and the context only): a fork's
+        interpreter no longer makes its conditions' functions anew."""
+        return self.catalog.tables.setdefault("compiled conditions", {})
+
     def compiled_count(self, selector):
         """`count(selector, ctx)` for a count of the acting player's own ships or buildings
         (`my ...` without modifiers: what "as soon as" watches count, re-checked for every

@@ -47,6 +47,19 @@ class Flow(PhaseRunner, ActionSpaces, Emission, CardPlay, Travel, Placing, Anyti
         self.resume_at = None  # (point, turn) a table phase's turns resume at
         self.in_action: int | None = None
 
+    def discard(self) -> None:
+        """Let go of a used-up game's course (see `Forking.discard`): it and its parts refer to
+        one another; emptied, they are freed at once instead of by the garbage collector.
+        What they share with other games (the flow tables, the content's readings) is kept."""
+        interp = self.__dict__.get("interp")
+        parts = [self.__dict__.get("trials"), self.__dict__.get("verdicts"), self.__dict__.get("direct")]
+        if interp is not None:
+            parts += [interp.__dict__.get("q"), interp.__dict__.get("dice"), interp]
+        for part in parts:
+            if part is not None:
+                part.__dict__.clear()
+        self.__dict__.clear()
+
     @property
     def memo(self) -> dict:
         """What mechanisms and phases remember of the content (the flow tables', shared by forks)."""

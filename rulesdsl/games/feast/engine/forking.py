@@ -271,8 +271,20 @@ class Forking:
         """Let go of everything a used-up fork holds. A game refers to itself through its flow,
         events and suspended generators, so it would wait for the garbage collector (a quarter
         of a greedy game's time went to collecting forks); emptied, its state and most of its
-        objects are freed at once. The game cannot be used afterwards."""
-        self.__dict__.clear()
+        objects are freed at once. The game cannot be used afterwards. Its course's parts (the
+        flow, its interpreter and their helpers) refer to one another too: they are emptied
+        after the game (its suspended flow closed first, while they are whole), so that they are
+        freed at once as well (the collector found about 40 objects a fork, 8% of a fast game's
+        time went to collecting)."""
+        parts = self.__dict__
+        process, flow, events = parts.get("_process"), parts.get("flow"), parts.get("events")
+        if process is not None:
+            process.close()  # what a closed flow does on its way out, done while its course is whole
+        parts.clear()
+        if flow is not None:
+            flow.discard()
+        if events is not None:
+            events.__dict__.clear()
 
     def _start_checkpoints(self) -> None:
         """From now on take checkpoints; the one for the current point comes from a replay."""

@@ -76,6 +76,7 @@ class Interpreter(GainStatements, PayStatements, TileStatements, CardStatements,
         self._it_refs: dict = tables.setdefault("it refs", {})  # id of a node -> (node, whether it reads `it`)
         self._item_ids: dict = tables.setdefault("item ids", {})  # (words, attribute) -> sorted item ids
         self._upgrade_orders: dict = tables.setdefault("upgrades", {})
+        self._numbers = tables.setdefault("number functions", {})  # Expressions.number's, made once per content
         self._slash_sizes = tables.setdefault("slash sizes", {})  # the runner's (see core/slash.py)  # (id of an upgrade node, steps) -> (node, what it can upgrade)
 
     # ================================================================== the game's hooks into the core

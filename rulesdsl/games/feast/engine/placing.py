@@ -58,6 +58,15 @@ class Placing:
         out += [(building_key(p, b), f"{b.kind.replace('_', ' ')}", b.kind, b.grid) for b in p.buildings if b.grid is not None]
         return out
 
+    def boards(self, p) -> list:
+        """The BoardState of every grid the player owns, in the order of `areas` (no keys or
+        labels written: what valuing a state reads, thousands of times a game)."""
+        out = [p.home]
+        if p.explored:
+            out += [board for _, board in sorted(p.explored.items())]
+        out += [b.grid for b in p.buildings if b.grid is not None]
+        return out
+
     def set_area(self, p, key: str, board: BoardState) -> None:
         if key == "home":
             p.home = board

@@ -12,29 +12,56 @@ CATEGORIES = ("ships", "emigrations", "exploration", "buildings", "animals", "oc
 
 def breakdown(game, p) -> dict[str, int]:
     content = game.content
-    placed_specials = [t.piece.id for board in [p.home, *p.explored.values(), *(b.grid for b in p.buildings if b.grid)]
-                       for t in board.tiles if t.piece.id in content.special_tiles]
-    owned_specials = [x for x in content.special_tiles if p.supply[x] > 0] + placed_specials
-    minus = grid_scoring.uncovered_minus(p.home)
-    minus += sum(grid_scoring.uncovered_minus(board) for board in p.explored.values())
+    specials = content.special_tiles
+    # per board: income and uncovered minus squares, read once per grid and squares covered
+    income, minus = _board_terms(p.home)
+    placed_specials = [t.piece.id for t in p.home.tiles if t.piece.id in specials]
+    for board in p.explored.values():
+        more, less = _board_terms(board)
+        income += more
+        minus += less
+        placed_specials += [t.piece.id for t in board.tiles if t.piece.id in specials]
     for b in p.buildings:
         if b.grid is not None:
-            minus += grid_scoring.uncovered_minus(b.grid)
+            minus += _board_terms(b.grid)[1]
+            placed_specials += [t.piece.id for t in b.grid.tiles if t.piece.id in specials]
         if b.slots is not None:
             minus += empty_slots(b.slots)
+    supply = p.supply
+    owned_specials = [x for x in specials if supply[x] > 0] + placed_specials
+    ships, goods = content.ships, content.goods
     return {
-        "ships": sum(content.ships[s.kind].points for s in p.ships),
-        "emigrations": sum(content.ships[k].emigrated_points or 0 for k in p.emigrated),
-        "exploration": sum(content.exploration_boards[b].points for b in p.explored),
-        "buildings": sum(content.buildings[b.kind].points for b in p.buildings),
-        "animals": sum(content.goods[a].points * n for a, n in p.stables.items()),
-        "occupations": sum(content.occupations[n].points for n in p.played),
-        "silver": p.supply["silver"],
-        "income": game.flow.income(p),
-        "special_tiles": sum(content.special_tiles[x].points for x in owned_specials),
+        "ships": sum([ships[s.kind].points for s in p.ships]),
+        "emigrations": sum([ships[k].emigrated_points or 0 for k in p.emigrated]),
+        "exploration": sum([content.exploration_boards[b].points for b in p.explored]),
+        "buildings": sum([content.buildings[b.kind].points for b in p.buildings]),
+        "animals": sum([goods[a].points * n for a, n in p.stables.items()]),
+        "occupations": sum([content.occupations[n].points for n in p.played]),
+        "silver": supply["silver"],
+        "income": income,
+        "special_tiles": sum([specials[x].points for x in owned_specials]),
         "minus_squares": -minus,
         "thing_penalties": -PENALTY_POINTS * p.penalties,
     }
+
+
+_TERMS = ("scoring", "income and minus")  # the grid's table (Grid.kept): squares covered -> (income, minus squares uncovered)
+_TERMS_MAX = 8192  # coverings of one grid kept at most
+
+
+def _board_terms(board) -> tuple[int, int]:
+    """(income, uncovered minus squares) of a board: what its grid and squares covered give,
+    kept with the grid (by the squares, not the board: the grid refers to no board of its own)."""
+    kept = board.grid.kept
+    table = kept.get(_TERMS)
+    if table is None:
+        table = kept[_TERMS] = {}
+    found = table.get(board.covered)
+    if found is None:
+        if len(table) >= _TERMS_MAX:
+            table.clear()
+        found = table[board.covered] = (grid_scoring.income(board), grid_scoring.uncovered_minus(board))
+    return found
 
 
 def final_scores(game) -> list[dict]:

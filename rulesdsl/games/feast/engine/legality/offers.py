@@ -56,6 +56,12 @@ class AreaOffer:
                    PlacementLabel(piece_id, label, (row, column, turn, mirror)))
 
 
+    def keys(self) -> list[str]:
+        """The answer key of every position, in order (`entries` without the labels)."""
+        area, tail = self.key, f":{self.coin}" if self.coin else ""
+        return [f"{area}@{row},{column},{turn}{'m' if mirror else ''}{tail}" for _, _, row, column, turn, mirror in self.positions]
+
+
 class PlacementEntries:
     """(key, label) of every position of some area offers, then `tail` (plain entries): a
     sequence written one entry at a time, as it is read."""
@@ -87,6 +93,27 @@ class PlacementEntries:
         for offer in self.offers:
             yield from offer.entries()
         yield from self.tail
+
+    def label_of(self, key: str):
+        """The label of an offered key (None: not offered), as `dict(self).get(key)` gives it,
+        with only that key's entry written."""
+        found = self.find(key)
+        if found is not None:
+            offer, placement = found
+            return PlacementLabel(offer.piece_id, offer.label, (placement.row, placement.column, placement.turn, placement.mirror))
+        label = None
+        for entry_key, entry_label in self.tail:  # the last of a key, as a dict made from the entries keeps
+            if entry_key == key:
+                label = entry_label
+        return label
+
+    def keys_only(self) -> list[str]:
+        """Every entry's key, in order, without its label (`Decision.legal` reads no label)."""
+        keys = []
+        for offer in self.offers:
+            keys += offer.keys()
+        keys += [key for key, _ in self.tail]
+        return keys
 
     def find(self, answer: str):
         """(offer, placement) of a position's answer key, or None."""
