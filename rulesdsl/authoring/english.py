@@ -17,6 +17,7 @@ from rulesdsl.authoring import english_words as w
 from rulesdsl.authoring.english_actions import ActionEnglish
 from rulesdsl.authoring.english_values import Words, article as _article, join, lower_first as _lower, plain, sentence as _sentence
 from rulesdsl.lang import tree as t
+from rulesdsl.lang.printer import is_simple
 
 _STATIC = (t.Modify, t.SetValue, t.Allow)
 _TOP = (t.Hook, t.Anytime, t.Watch, t.OnceHook)
@@ -215,8 +216,6 @@ class English(ActionEnglish, Words):
 
     @staticmethod
     def is_simple(s) -> bool:
-        from rulesdsl.lang.printer import is_simple
-
         return is_simple(s)
 
     def sentence(self, s) -> str:

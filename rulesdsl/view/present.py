@@ -12,12 +12,16 @@ from collections import Counter
 
 import attrs
 
-from rulesdsl.errors import IllegalMove, RulesError
+from rulesdsl.errors import IllegalMove, IllegalPlacement, RulesError
+from rulesdsl.games.feast.engine import ops
 from rulesdsl.games.feast.engine.flow import building_key
 from rulesdsl.geometry import pieces
 from rulesdsl.geometry import scoring as board_scoring
+from rulesdsl.geometry.placement import check
 from rulesdsl.geometry.render import square_name
 from rulesdsl.geometry.shapes import orientation
+from rulesdsl.lang import tree as t
+from rulesdsl.view import words
 
 _PLAYER = re.compile(r"\bplayer (\d+)\b")
 _PLACEMENT = re.compile(r"^(?P<area>[^@]+)@(?P<row>\d+),(?P<column>\d+),(?P<turn>\d+)(?P<mirror>m?)(?::(?P<coin>.+))?$")
@@ -46,8 +50,6 @@ _ROUND_PHASE = re.compile(r"^r\d+ [a-z_]+: ")
 def history_line(game, line: str) -> str:
     """A history line or question as a player reads it: players P1, P2, squares a12, ids in words,
     the `r3 actions:` mark (the timeline shows round and phase) left out."""
-    from rulesdsl.view import words
-
     return words.english(game.content, squares_named(readable(_ROUND_PHASE.sub("", line))))
 
 
@@ -55,8 +57,6 @@ def history_line(game, line: str) -> str:
 def option_text(game, decision, option) -> str:
     """The option's label, with what tells it apart: a space's column, Vikings and effect,
     an occupation's printed text."""
-    from rulesdsl.view import words
-
     content = game.content
     if decision.kind == "space" and option.key in content.spaces:
         spec = content.spaces[option.key]
@@ -78,8 +78,6 @@ def option_text(game, decision, option) -> str:
 def refusal_text(game, decision, option) -> str | None:
     """Why an option is refused; for a space its engine refuses as unusable, what is missing
     (`Build a shed needs 2 wood (you have 0)`) where its costs and requirements say."""
-    from rulesdsl.view import words
-
     if option.refusal is None:
         return None
     content = game.content
@@ -107,8 +105,6 @@ def distinct_labels(game, decision) -> dict[str, str]:
 
 # ---------------------------------------------------------------- hints
 def _dice_node(game, kind: str):
-    from rulesdsl.lang import tree as t
-
     for (collection, _key), program in game.content.programs.items():
         if collection != "spaces":
             continue
@@ -121,9 +117,6 @@ def _dice_node(game, kind: str):
 def dice_hint(game, decision) -> str | None:
     """For a dice question: what the player holds to pay per pip (or to add per item), from the
     dice action's own definition (`you can pay per pip with 2 wood and 1 bow and arrow: 3 pips`)."""
-    from rulesdsl.games.feast.engine import ops
-    from rulesdsl.lang import tree as t
-
     if decision.kind not in ("reroll", "dice"):
         return None
     kind = decision.prompt.split(":", 1)[0].strip()
@@ -224,9 +217,6 @@ def placement_verdict(game, decision, area: str, row: int, column: int, turn: in
                       piece: str | None = None) -> dict:
     """Whether laying the decision's tile at this square and orientation is one of its answers,
     the squares it would cover and, if it is not, why (from the placement rules)."""
-    from rulesdsl.errors import IllegalPlacement
-    from rulesdsl.geometry.placement import check
-
     offered = [pl for pl in placements(decision) if pl.area == area and (piece is None or pl.piece == piece)]
     piece_id = piece or next((pl.piece for pl in placements(decision) if pl.piece), None)
     found = next((pl for pl in offered if (pl.row, pl.column, pl.turn, pl.mirror) == (row, column, turn, mirror)), None)
