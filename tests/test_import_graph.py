@@ -12,7 +12,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "rulesdsl"
 SMALL = ("core", "lang", "content", "geometry", "mechanisms", "games", "games/feast", "games/feast/engine",
-         "games/tableau", "games/tableau/engine", "games/tableau/agents", "sim", "web")
+         "games/tableau", "games/tableau/engine", "games/tableau/agents", "sim", "web",
+         "learn", "authoring", "view", ".")  # "." the top-level modules (rulesdsl/*.py)
 
 
 def _name(path: Path) -> str:
@@ -131,8 +132,10 @@ def test_modules_stay_small(package):
     assert big == {k: v for k, v in big.items() if k in _STILL_LARGE}
 
 
-# not split yet: content/ is another helper's
-_STILL_LARGE = {"rulesdsl/content/loader.py"}
+# not split yet: content/ is another helper's; english.py (510 lines: the one English class, its
+# statements' methods) and present.py (455: its board_text is read by agents/terminal.py, another
+# helper's) were over the limit when their packages joined SMALL (2026-12-07)
+_STILL_LARGE = {"rulesdsl/content/loader.py", "rulesdsl/authoring/english.py", "rulesdsl/view/present.py"}
 
 
 def _reached(start: str) -> set[str]:
