@@ -15,6 +15,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from rulesdsl.content.yamlfile import YamlReadError, parse_yaml_text, read_bounded
 from rulesdsl.core.record import RecordError
 from rulesdsl.errors import Location, Problem, RulesError
 
@@ -93,8 +94,6 @@ def _refuse_constant(name):
 
 def read_json(path: Path):
     """The JSON value in `path` with a YamlDoc of positions (or None); FileProblem when it cannot be read."""
-    from rulesdsl.content.yamlfile import YamlReadError, parse_yaml_text, read_bounded
-
     shown = str(path)
     try:
         raw = read_bounded(path, shown)

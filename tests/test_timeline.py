@@ -6,7 +6,7 @@ import re
 from collections import Counter
 
 from rulesdsl.games.feast.engine.game import Game
-from rulesdsl.view.present import Timeline, timeline
+from rulesdsl.view.timeline import Timeline, timeline
 from tests.web_helpers import whole_game
 
 

@@ -11,8 +11,17 @@ import re
 from pathlib import Path
 
 import attrs
+from lark.exceptions import LarkError
 
-from rulesdsl.errors import ContentError, Location, Problem
+from rulesdsl.content.loader import build_content, builtin_root, display_path, root_files
+from rulesdsl.content.yamlfile import YamlReadError, parse_yaml_text, read_bounded
+from rulesdsl.errors import CardSyntaxError, ContentError, Location, Problem
+from rulesdsl.lang import registry as reg
+from rulesdsl.lang import tree as t
+from rulesdsl.lang.checker import declared_names, vocabulary_from
+from rulesdsl.lang.parser import keyword_terminals, lark_parser, parse, reserved_words
+from rulesdsl.lang.printer import to_text
+from rulesdsl.resources import grammar_path
 
 _WORD = re.compile(r"[A-Za-z0-9_]+")
 
@@ -34,9 +43,6 @@ class Analysis:
 
 def analyse(path: Path, text: str, extra_roots=()) -> Analysis:
     """Load the content the file belongs to, with `text` in place of the file on disk."""
-    from rulesdsl.content.loader import display_path, root_files, build_content, builtin_root
-    from rulesdsl.content.yamlfile import YamlReadError, read_bounded
-
     path = path.resolve()
     builtin = builtin_root().resolve()
     root = root_of(path)
@@ -91,8 +97,6 @@ def word_at(text: str, line: int, column: int) -> tuple[str, int, int] | None:
 # ---------------------------------------------------------------------- effects in a file
 def effect_at(text: str, line: int, column: int):
     """(yaml doc, path of the effect, text line, text column) when the position is inside an effect."""
-    from rulesdsl.content.yamlfile import YamlReadError, parse_yaml_text
-
     try:
         doc = parse_yaml_text(text, "<buffer>")
     except YamlReadError:
@@ -115,10 +119,6 @@ class Completion:
 
 def expected_terminals(prefix: str):
     """(terminals the grammar accepts after `prefix`, the tokens read) or None if it cannot parse."""
-    from lark.exceptions import LarkError
-
-    from rulesdsl.lang.parser import lark_parser
-
     interactive = lark_parser().parse_interactive(prefix)
     tokens = []
     try:
@@ -132,9 +132,6 @@ def expected_terminals(prefix: str):
 
 
 def _names(content) -> dict[str, list[Completion]]:
-    from rulesdsl.lang import registry as reg
-    from rulesdsl.lang.checker import declared_names, vocabulary_from
-
     vocab = vocabulary_from(content)
     kinds, parts = declared_names(content.programs.values())
 
@@ -169,8 +166,6 @@ _EXPRESSION = {"(", "=", "<", ">", "<=", ">=", "!=", "+", "-", "*", "if", "not",
 
 def completions(text: str, line: int, column: int, content) -> list[Completion]:
     """What may be typed at (line, column) of a content file: keywords and names the grammar accepts."""
-    from rulesdsl.lang.parser import keyword_terminals
-
     if content is None:
         return []
     found = effect_at(text, line, column)
@@ -236,8 +231,6 @@ def _empty_effect_prefix(text: str, line: int, column: int) -> str | None:
 
 def _section_keywords() -> tuple[set[str], set[str]]:
     """(keywords of the card language's own grammar, keywords only the second game's section uses)."""
-    from rulesdsl.resources import grammar_path
-
     grammar = grammar_path().read_text(encoding="utf-8")
     start = grammar.find("BEGIN tableau statements")
     end = grammar.find("END tableau statements")
@@ -258,9 +251,6 @@ def other_games_keywords(content) -> set[str]:
 # ---------------------------------------------------------------------- hover and definition
 def describe_name(word: str, content) -> str | None:
     """What `word` is in the content or the language, in one line; None if nothing."""
-    from rulesdsl.lang import registry as reg
-    from rulesdsl.lang.parser import reserved_words
-
     if word.isdigit():  # numbers are told by token_kind (an amount is no card and no column)
         return None
     for collection, items in content.collections.items():
@@ -283,11 +273,6 @@ def describe_name(word: str, content) -> str | None:
 
 def canonical_statement(text: str, line: int, column: int) -> str | None:
     """The canonical form of the top-level statement of the effect at (line, column)."""
-    from rulesdsl.errors import CardSyntaxError
-    from rulesdsl.lang import tree as t
-    from rulesdsl.lang.parser import parse
-    from rulesdsl.lang.printer import to_text
-
     found = effect_at(text, line, column)
     if found is None:
         return None
@@ -345,10 +330,6 @@ def token_kind(text: str, line: int, column: int) -> TokenKind | None:
 
 def _number_in_effect(effect: str, line: int, column: int, word: str) -> TokenKind:
     """A number inside effect text: a column after `column`, else an amount (how many of what follows)."""
-    from lark.exceptions import LarkError
-
-    from rulesdsl.lang.parser import lark_parser
-
     tokens = []
     try:
         for token in lark_parser().lex(effect + "\n"):

@@ -4,6 +4,15 @@ and how each is run, kept here so that `rulesdsl/cli.py` only hands over."""
 from __future__ import annotations
 
 import sys
+from pathlib import Path
+
+from rulesdsl.authoring.explain import explain_card
+from rulesdsl.authoring.fmt import run as run_fmt
+from rulesdsl.authoring.review import review_page, write_mark
+from rulesdsl.authoring.scaffold import run as run_new
+from rulesdsl.authoring.schema import write_schemas
+from rulesdsl.errors import RulesError
+from rulesdsl.savefile import write_atomic
 
 
 def add_commands(sub) -> None:
@@ -67,14 +76,8 @@ def list_ids(content, kind: str | None) -> list[str]:
 def run_command(args, load) -> int:
     """Run authoring subcommand `args.command`; `load(args)` loads the content the options name."""
     if args.command == "fmt":
-        from rulesdsl.authoring.fmt import run
-
-        return run(args.paths, args.check, sys.stdout)
+        return run_fmt(args.paths, args.check, sys.stdout)
     if args.command == "explain":
-        from rulesdsl.authoring.explain import explain_card
-        from rulesdsl.authoring.review import review_page, write_mark
-        from rulesdsl.errors import RulesError
-
         content = load(args)
         if args.mark:
             if not args.card:
@@ -85,10 +88,6 @@ def run_command(args, load) -> int:
         if args.all:
             page = review_page(content)
             if args.output:
-                from pathlib import Path
-
-                from rulesdsl.savefile import write_atomic
-
                 write_atomic(Path(args.output), page)
                 print(f"wrote {args.output} ({len(content.occupations)} occupations)")
             else:
@@ -102,18 +101,13 @@ def run_command(args, load) -> int:
         print("\n".join(list_ids(load(args), args.kind)))
         return 0
     if args.command == "lsp":
+        # import here: the language server (pygls, lsprotocol: about 0.3 s) only for `lsp`, not every start
         from rulesdsl.authoring.lsp import serve
 
         return serve(args.content)
     if args.command == "new":
-        from rulesdsl.authoring.scaffold import run
-
-        return run(args, load)
+        return run_new(args, load)
     if args.command == "schema":
-        from pathlib import Path
-
-        from rulesdsl.authoring.schema import write_schemas
-
         written = write_schemas(Path(args.folder))
         print(f"wrote {len(written)} schemas to {args.folder}")
         return 0

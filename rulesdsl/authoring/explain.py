@@ -14,14 +14,13 @@ import textwrap
 from rulesdsl.lang import printer as p
 
 from rulesdsl.authoring.english import OPENINGS, English
+from rulesdsl.errors import RulesError
 
 Explainer = English  # the name `explain` has always used for the English of effect trees
 
 
 def explain_card(content, key: str) -> str:
     """The printed text and the generated English of one item (a card number, name or id)."""
-    from rulesdsl.errors import RulesError
-
     found = [(c, i) for c, i in content.find(key) if (c, i.id) in content.programs]
     if not found:
         raise RulesError(f"no card, space or rule with an effect is called '{key}'")

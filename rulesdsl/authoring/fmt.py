@@ -14,14 +14,23 @@ inside it is kept as written.
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
 import attrs
+from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
+from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from rulesdsl.content import models as m
-from rulesdsl.errors import CardSyntaxError, Location, Problem
+from rulesdsl.content.loader import display_path
+from rulesdsl.content.yamlfile import YamlReadError, parse_yaml_text, read_bounded
+from rulesdsl.errors import CardSyntaxError, Location, Problem, RulesError
 from rulesdsl.lang.parser import parse
 from rulesdsl.lang.printer import to_text
+from rulesdsl.resources import builtin_root
+from rulesdsl.savefile import write_atomic
 
 
 @attrs.define
@@ -86,15 +95,11 @@ def compose(text: str):
     The safe composer gives scalar values as they read (the round-trip one marks folds
     with BEL characters); only positions are taken from it, the text is never re-dumped.
     """
-    from ruamel.yaml import YAML
-
     return YAML(typ="safe", pure=True).compose(text)
 
 
 def _effect_nodes(root) -> list[tuple]:
     """(key node, value node) of every effect scalar of a card or collection file."""
-    from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
-
     def effect_of(mapping):
         for key, value in mapping.value:
             if isinstance(key, ScalarNode) and key.value == "effect" and isinstance(value, ScalarNode):
@@ -166,10 +171,6 @@ class FileResult:
 
 def format_text(text: str, shown: str) -> tuple[str, list[Problem]]:
     """The file text with every effect canonical, and problems (then the text is unchanged)."""
-    from ruamel.yaml.error import YAMLError
-
-    from rulesdsl.content.yamlfile import YamlReadError, parse_yaml_text
-
     try:
         root = compose(text)
         before = parse_yaml_text(text, shown)
@@ -216,8 +217,6 @@ def _same_data(a, b) -> bool:
 
 def content_files(paths) -> list[Path]:
     """The YAML files named or found under `paths`; no path: the built-in boards and cards."""
-    from rulesdsl.resources import builtin_root
-
     if not paths:
         root = builtin_root()
         paths = [root / "boards", root / "cards"]
@@ -232,9 +231,6 @@ def content_files(paths) -> list[Path]:
 
 def format_files(paths) -> list[FileResult]:
     """Format each file (in memory); the caller writes or reports."""
-    from rulesdsl.content.loader import display_path
-    from rulesdsl.content.yamlfile import YamlReadError, read_bounded
-
     results = []
     for path in content_files(paths):
         shown = display_path(path)
@@ -253,14 +249,6 @@ def format_files(paths) -> list[FileResult]:
 
 def run(paths, check: bool, out) -> int:
     """`rulesdsl fmt`: rewrite (or with `check`, list) files whose effects are not canonical (atomically)."""
-    import os
-    import sys
-
-    from rulesdsl.errors import RulesError
-    from rulesdsl.savefile import write_atomic
-
-    from rulesdsl.content.loader import display_path
-
     results = format_files(paths)
     changed = [r for r in results if r.changed]
     for result in results:

@@ -16,14 +16,21 @@ so a hover never waits behind a queue of edits.
 
 from __future__ import annotations
 
+import asyncio
+import sys
 from pathlib import Path
+from threading import Event
 
 from lsprotocol import types as lsp
 from pygls.exceptions import JsonRpcInvalidParams
+from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from rulesdsl.authoring import analysis
+from rulesdsl.authoring.lsp_framing import serve_framed
+from rulesdsl.content.loader import load_content
+from rulesdsl.resources import version
 
 _KINDS = {
     "keyword": lsp.CompletionItemKind.Keyword, "event": lsp.CompletionItemKind.Event,
@@ -42,8 +49,6 @@ class RulesServer(LanguageServer):
     """The server, with the last content that loaded for each open file."""
 
     def __init__(self, extra_roots=()):
-        from rulesdsl.resources import version
-
         super().__init__("rulesdsl", version())
         self.extra_roots = tuple(extra_roots)
         self.contents: dict[str, object] = {}
@@ -51,14 +56,6 @@ class RulesServer(LanguageServer):
 
     def start_io(self, stdin=None, stdout=None):
         """Serve over stdin/stdout with the hardened framing of `lsp_framing`."""
-        import asyncio
-        import sys
-        from threading import Event
-
-        from pygls.io_ import StdoutWriter
-
-        from rulesdsl.authoring.lsp_framing import serve_framed
-
         stdin = stdin or sys.stdin.buffer
         stdout = stdout or sys.stdout.buffer
         self._stop_event = Event()
@@ -72,8 +69,6 @@ class RulesServer(LanguageServer):
 
     def check_later(self, uri: str) -> None:
         """Check the document once no edit has come for DEBOUNCE seconds."""
-        import asyncio
-
         timer = self.pending.pop(uri, None)
         if timer is not None:
             timer.cancel()
@@ -100,8 +95,6 @@ class RulesServer(LanguageServer):
         elif uri not in self.contents:
             # the buffer does not load: names are still known from the files on disk
             try:
-                from rulesdsl.content.loader import load_content
-
                 self.contents[uri] = load_content(self.extra_roots)
             except Exception:  # noqa: BLE001 - no content: completion stays quiet
                 pass

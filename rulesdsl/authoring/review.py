@@ -16,9 +16,15 @@ import json
 import re
 from pathlib import Path
 
+from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
+
 from rulesdsl.authoring.english import English, OPENINGS
+from rulesdsl.content.yamlfile import YamlReadError, read_bounded
 from rulesdsl.errors import RulesError
 from rulesdsl.lang import printer as p
+from rulesdsl.resources import builtin_root
+from rulesdsl.savefile import write_atomic
 
 MARKS_FILE = "review-marks.yaml"
 MARKS = ("ok", "flagged")
@@ -27,8 +33,6 @@ _MAX_NOTE = 2000
 
 def marks_path(content) -> Path:
     """Where the review marks of this content are kept: its last folder root."""
-    from rulesdsl.resources import builtin_root
-
     for root in reversed(getattr(content, "roots", ()) or ()):
         folder = Path(root)
         if folder.is_dir():
@@ -38,17 +42,12 @@ def marks_path(content) -> Path:
 
 def read_marks(path: Path) -> dict[int, dict]:
     """Card number -> {"mark": ..., "note": ...}; an absent file is no marks, a bad one an error."""
-    from rulesdsl.content.yamlfile import YamlReadError, read_bounded
-
     if not path.exists():
         return {}
     try:
         raw = read_bounded(path, str(path))
     except YamlReadError as err:
         raise RulesError(str(err.problem)) from None
-    from ruamel.yaml import YAML
-    from ruamel.yaml.error import YAMLError
-
     try:
         data = YAML(typ="safe").load(raw.decode("utf-8")) or {}
     except (YAMLError, UnicodeDecodeError) as err:
@@ -66,8 +65,6 @@ def read_marks(path: Path) -> dict[int, dict]:
 
 def write_mark(content, card: str, mark: str, note: str | None) -> Path:
     """Set (or with `clear` remove) the review mark of one occupation; the file is written atomically."""
-    from rulesdsl.savefile import write_atomic
-
     found = [item for collection, item in content.find(card) if collection == "occupations"]
     if len(found) != 1:
         raise RulesError(f"'{card}' names no single occupation")
@@ -91,8 +88,6 @@ def write_mark(content, card: str, mark: str, note: str | None) -> Path:
 def decided(path: str) -> list[str]:
     """The `# Decided` comments of a card file, each with its continuation lines."""
     try:
-        from rulesdsl.content.yamlfile import read_bounded
-
         text = read_bounded(Path(path), path).decode("utf-8", "replace")
     except Exception:  # noqa: BLE001 - an unreadable file shows no doubts; the loader reported it
         return []

@@ -14,8 +14,13 @@ import string
 import typing
 from pathlib import Path
 
+from ruamel.yaml import YAML
+
+from rulesdsl.authoring.schema import schema_for, schema_line, with_schema_line
 from rulesdsl.content import models as m
+from rulesdsl.content.loader import builtin_root, load_content
 from rulesdsl.errors import RulesError
+from rulesdsl.resources import schemas_root, templates_root
 
 KINDS = ("card", "space", "board")
 
@@ -25,8 +30,6 @@ def _slug(name: str) -> str:
 
 
 def _template(kind: str) -> string.Template:
-    from rulesdsl.resources import templates_root
-
     return string.Template((templates_root() / f"{kind}.yaml").read_text(encoding="utf-8"))
 
 
@@ -37,10 +40,6 @@ def categories() -> tuple[str, ...]:
 
 def category_examples() -> dict[str, dict]:
     """Per category: the example text, effect and scenario of `new card --category` (templates/categories.yaml)."""
-    from ruamel.yaml import YAML
-
-    from rulesdsl.resources import templates_root
-
     return YAML(typ="safe").load((templates_root() / "categories.yaml").read_text(encoding="utf-8"))
 
 
@@ -95,9 +94,6 @@ def _board(root: Path, content, board_id: str, name: str | None) -> tuple[Path, 
 def new_file(kind: str, root: Path, content, ident: str, name: str | None = None, deck: str = "A",
              category: str = "each_time") -> Path:
     """Write the template of `kind` for `ident` under `root`; return the file written."""
-    from rulesdsl.authoring.schema import schema_for, schema_line, with_schema_line
-    from rulesdsl.resources import schemas_root
-
     if kind == "card":
         path, values = _card(root, content, ident, name, deck, category)
     elif kind == "space":
@@ -119,8 +115,6 @@ def new_file(kind: str, root: Path, content, ident: str, name: str | None = None
 
 def run(args, load) -> int:
     """`rulesdsl new KIND ID [NAME]`: write the file, then load the content with it."""
-    from rulesdsl.content.loader import builtin_root, load_content
-
     builtin = builtin_root()
     root = Path(args.root) if args.root else builtin
     extra = [] if root.resolve() == builtin.resolve() else [root]

@@ -16,6 +16,8 @@ collection file: any of the collections and `remove`), `remove.schema.json`, and
 from __future__ import annotations
 
 import json
+import os
+import sys
 import types
 import typing
 from pathlib import Path
@@ -24,6 +26,10 @@ from typing import Literal, get_args, get_origin
 import attrs
 
 from rulesdsl.content import models as m
+from rulesdsl.errors import RulesError
+from rulesdsl.games.tableau.engine.content import SCHEMAS, schema_name  # a tableau ruleset folder's files
+from rulesdsl.resources import schemas_root
+from rulesdsl.savefile import write_atomic
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_LINE = "# yaml-language-server: $schema="
@@ -70,8 +76,6 @@ class _Builder:
         raise TypeError(f"no JSON Schema for the type {tp!r}")  # pragma: no cover - a new kind of field
 
     def model_schema(self, cls) -> dict:
-        import sys
-
         hints = typing.get_type_hints(cls, {**vars(m), **vars(sys.modules[cls.__module__])})
         properties, required = {}, []
         # the base's `replaces` last: the item's own fields are what an author looks for
@@ -149,8 +153,6 @@ def schemas() -> dict[str, dict]:
             f"{name}.schema.json", f"rulesdsl collection '{name}'",
             {"type": "object", "properties": {name: {"type": "array", "items": one.type_schema(cls)}},
              "required": [name]}, one)
-    from rulesdsl.games.tableau.engine.content import SCHEMAS  # the files of a tableau ruleset folder
-
     for name, (title, cls) in SCHEMAS.items():
         one = _Builder()
         out[name] = _document(name, title, one.model_schema(cls), one)
@@ -164,9 +166,6 @@ def render(schema: dict) -> str:
 
 def write_schemas(folder: Path) -> list[Path]:
     """Write every schema into `folder`; return the files written."""
-    from rulesdsl.errors import RulesError
-    from rulesdsl.savefile import write_atomic
-
     if folder.exists() and not folder.is_dir():
         raise RulesError(f"cannot write schemas into {folder}: it is a file, not a folder")
     try:
@@ -183,15 +182,11 @@ def write_schemas(folder: Path) -> list[Path]:
 
 def schema_for(data) -> str:
     """The schema file name that fits a content file's data (a card, a collection file, a ruleset's file)."""
-    from rulesdsl.games.tableau.engine.content import schema_name
-
     return "card.schema.json" if isinstance(data, dict) and "number" in data else schema_name(data) or "board.schema.json"
 
 
 def schema_line(file: Path, schema_folder: Path, name: str) -> str:
     """The first line naming schema `name` for `file`: a relative path where one exists."""
-    import os
-
     target = (schema_folder / name).resolve()
     here = file.resolve().parent
     tree = schema_folder.resolve().parent  # the content tree the schemas belong to
@@ -209,6 +204,4 @@ def with_schema_line(text: str, line: str) -> str:
 
 def expected_schema_line(path: Path, data) -> str:
     """The schema line a built-in content file should start with."""
-    from rulesdsl.resources import schemas_root
-
     return schema_line(path, schemas_root(), schema_for(data))

@@ -16,7 +16,9 @@ import attrs
 from rulesdsl.content.structure import structure
 from rulesdsl.content.yamlfile import YamlReadError, read_yaml
 from rulesdsl.errors import ContentError, Problem, RulesError
+from rulesdsl.games.feast import scenario
 from rulesdsl.learn.texts import RuleRef, Text
+from rulesdsl.resources import builtin_root
 
 FORMAT = 1
 
@@ -122,8 +124,6 @@ def _check_steps(doc, lesson: LessonFile, content) -> list[Problem]:
 
 def situation(lesson: Lesson, content):
     """A new game in the lesson's situation (the scenario loader builds it)."""
-    from rulesdsl.games.feast import scenario
-
     reader = scenario.Reader(lesson.doc)
     reader.format = 2  # the newest scenario setup keys
     return scenario.build(lesson.doc, reader, content)
@@ -131,8 +131,6 @@ def situation(lesson: Lesson, content):
 
 def lesson_roots(content) -> list[Path]:
     """The folders holding lessons: the package's, then each variant root's `lessons/`."""
-    from rulesdsl.resources import builtin_root
-
     builtin = builtin_root()
     roots = [builtin / "lessons"]
     for root in getattr(content, "roots", ()) or ():

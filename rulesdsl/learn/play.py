@@ -14,7 +14,10 @@ import attrs
 
 from rulesdsl.core.decisions import Option
 from rulesdsl.errors import RulesError
+from rulesdsl.games.feast.scenario import run_phase
 from rulesdsl.learn.lessons import Lesson, Step, situation
+from rulesdsl.learn.reference import rule_for_refusal
+from rulesdsl.view import present
 
 CONTINUE = "continue"  # the move that goes on past a step which asked nothing
 
@@ -69,8 +72,6 @@ class LessonRun:
 
     def refusal(self, key: str) -> str | None:
         """Why the engine refuses `key` at the question waiting (None: it is a legal answer)."""
-        from rulesdsl.view import present
-
         option = self.decision.option(key) if self.decision is not None else None
         if option is not None:
             return option.refusal
@@ -85,8 +86,6 @@ class LessonRun:
     def refused_by_rules(self, key: str) -> bool:
         """True when the question waiting offers `key` and the engine refuses it with a reason
         (an option with its refusal, or a tile's square refused by the placement rules)."""
-        from rulesdsl.view import present
-
         if self.decision is None:
             return False
         option = self.decision.option(key)
@@ -98,8 +97,6 @@ class LessonRun:
     def rules_for(self, key: str, reason: str = "") -> tuple[str, ...]:
         """The rules cited when `key` is refused: the step's own entry for it, else the rule the
         refusal's text rests on (`reference.rule_for_refusal`), else the step's rules."""
-        from rulesdsl.learn.reference import rule_for_refusal
-
         step = self.step
         if step is None:
             return ()
@@ -158,8 +155,6 @@ class LessonRun:
                 raise LessonError(f"{self.lesson.path}: step {self.index + 1} asks nothing, but expects {len(step.moves)} moves") from None
 
     def _generator(self, step: Step):
-        from rulesdsl.games.feast.scenario import run_phase
-
         flow = self.game.flow
         if step.turn is not None:
             return flow.turn(step.turn)

@@ -15,6 +15,7 @@ from rulesdsl.content.structure import structure
 from rulesdsl.content.yamlfile import YamlReadError, read_yaml
 from rulesdsl.errors import ContentError, Problem
 from rulesdsl.learn.texts import Text
+from rulesdsl.resources import builtin_root, scenarios_root
 
 FORMAT = 1
 RULES_PAGE = "/rules"
@@ -80,8 +81,6 @@ def _read(path: Path, cls):
 
 def reference_root() -> Path:
     """The folder of the built-in rules reference."""
-    from rulesdsl.resources import builtin_root
-
     return builtin_root() / "lessons" / "reference"
 
 
@@ -191,6 +190,4 @@ def citation(reason: str | None) -> dict[str, str] | None:
 
 def scenario_path(name: str) -> Path:
     """A question's scenario file (named relative to the built-in scenarios/)."""
-    from rulesdsl.resources import scenarios_root
-
     return scenarios_root() / name

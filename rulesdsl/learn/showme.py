@@ -9,6 +9,8 @@ from pathlib import Path
 import attrs
 
 from rulesdsl.errors import RulesError
+from rulesdsl.games.feast import scenario
+from rulesdsl.view.table import table_svg
 
 
 @attrs.frozen
@@ -40,9 +42,6 @@ def _label(step: dict) -> str:
 
 def show(path: Path, content) -> Shown:
     """Play the scenario at `path` step by step, drawing the table after each step."""
-    from rulesdsl.games.feast import scenario
-    from rulesdsl.view.table import table_svg
-
     doc, reader = scenario.load(path)
     if reader is None:
         raise RulesError(f"{path}: a scenario of another game cannot be shown on this table")

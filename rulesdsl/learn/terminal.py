@@ -8,8 +8,9 @@ import sys
 
 from rulesdsl.learn import reference
 from rulesdsl.learn.lessons import load_lessons
-from rulesdsl.learn.play import CONTINUE, LessonRun
+from rulesdsl.learn.play import CONTINUE, LessonRun, prove
 from rulesdsl.learn.words import Words
+from rulesdsl.view import present
 
 
 def _rule_line(rule_id: str, page: int | None, words: Words) -> str:
@@ -21,8 +22,6 @@ def _rule_line(rule_id: str, page: int | None, words: Words) -> str:
 
 def _answer(run, text: str) -> str:
     """A typed answer as a key: a number of the list, a square (`a10`) for a tile, else the text."""
-    from rulesdsl.view import present
-
     decision = run.decision
     legal = decision.legal() if decision is not None else []
     if text.isdigit() and 1 <= int(text) <= len(legal) and not present.placements(decision):
@@ -38,8 +37,6 @@ def _answer(run, text: str) -> str:
 def play(content, number: int | None, read=input, write=print, language: str = "en") -> int:
     """List the lessons, or play lesson `number` (texts in `language`: en or zh); 0 when it is
     finished, 1 when the input ends first."""
-    from rulesdsl.view import present
-
     words = Words(language)
     _ = words.gettext
     lessons = load_lessons(content)
@@ -94,8 +91,6 @@ def play(content, number: int | None, read=input, write=print, language: str = "
 
 def check(content, write=print) -> int:
     """Prove every lesson (built-in and variant) on the engine; 0 when all pass, 1 otherwise."""
-    from rulesdsl.learn.play import prove
-
     failed = 0
     for lesson in load_lessons(content):
         problems = prove(lesson, content)

@@ -5,10 +5,13 @@ components' names (`lessons/reference/names.yaml`). Usable without Flask (`rules
 from __future__ import annotations
 
 import functools
+import gettext
 import io
 from pathlib import Path
 
 import attrs
+
+from rulesdsl.learn.reference import name_in
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "web" / "translations"
 
@@ -17,13 +20,11 @@ TRANSLATIONS = Path(__file__).resolve().parent.parent / "web" / "translations"
 def catalogue(language: str):
     """The compiled translations of one language (no translation for English, an unknown
     language, or when Babel is not installed)."""
-    import gettext
-
     path = TRANSLATIONS / language / "LC_MESSAGES" / "messages.po"
     try:
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
-        from babel.support import NullTranslations, Translations
+        from babel.messages.mofile import write_mo  # import here: Babel is in the optional `web` extra
+        from babel.messages.pofile import read_po  # import here: as above
+        from babel.support import NullTranslations, Translations  # import here: as above
     except ImportError:  # `rulesdsl render` without the web extra: English
         return gettext.NullTranslations()
     if not path.is_file():
@@ -49,6 +50,4 @@ class Words:
 
     def name(self, name: str) -> str:
         """A component's name in this language (the English name where none is known)."""
-        from rulesdsl.learn.reference import name_in
-
         return name_in(self.language)(name)

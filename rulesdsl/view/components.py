@@ -7,13 +7,20 @@ a named component."""
 from __future__ import annotations
 
 import functools
+import sys
 import textwrap
 from xml.sax.saxutils import escape
 
 import attrs
 
+from rulesdsl.authoring.explain import Explainer
+from rulesdsl.errors import RulesError
+from rulesdsl.geometry import pieces
+from rulesdsl.geometry.placement import empty
 from rulesdsl.geometry.render import TILE_FILL, svg_text, board_svg
+from rulesdsl.geometry.scoring import uncovered_minus
 from rulesdsl.learn.words import Words
+from rulesdsl.view.files import write_picture
 
 CELL = 22
 
@@ -122,9 +129,6 @@ def _good(content, good, w: Words) -> str:
 
 
 def _board(content, grid_id: str, title: str, lines: list[str]) -> str:
-    from rulesdsl.geometry import pieces
-    from rulesdsl.geometry.placement import empty
-
     svg, width, h = board_svg(empty(pieces.grid(content, grid_id)), title, 0, 0, board=grid_id)
     out = [svg]
     bottom = _lines(out, 16, h + 10, lines)
@@ -150,10 +154,6 @@ def _rounds(content, board, w: Words) -> list[str]:
 
 
 def _exploration(content, board, w: Words) -> str:
-    from rulesdsl.geometry import pieces
-    from rulesdsl.geometry.placement import empty
-    from rulesdsl.geometry.scoring import uncovered_minus
-
     _ = w.gettext
     other = content.exploration_boards.get(board.other_side)
     lines = [_("slot %(slot)s, %(side)s side (other side: %(other)s); %(points)s points", slot=board.slot, side=_(board.side),
@@ -268,8 +268,6 @@ def _action_board(content, players: int, w: Words, fewest: int | None = None) ->
 @functools.lru_cache(maxsize=8)
 def explained(content) -> dict:
     """Occupation number -> the generated English of its effect (`rulesdsl explain`'s words)."""
-    from rulesdsl.authoring.explain import Explainer
-
     explainer = Explainer(content)
     return {n: " ".join(explainer.program(content.programs[("occupations", n)])) for n in content.occupations
             if ("occupations", n) in content.programs}
@@ -351,11 +349,6 @@ def component(content, cid: str, w: Words = Words()) -> str:
 
 def render_component(content, cid: str, output: str | None) -> int:
     """`rulesdsl render ID`: one component to standard output (SVG) or a file (.svg, or .png through cairosvg)."""
-    import sys
-
-    from rulesdsl.errors import RulesError
-    from rulesdsl.view.files import write_picture
-
     try:
         svg = component(content, cid)
     except KeyError:

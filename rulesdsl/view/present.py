@@ -1,5 +1,6 @@
 """How a game is shown to people: player names, labels that tell options apart, a player's
-state as text, placements by square, and a game's timeline step by step.
+state as text, placements by square, what players gained and paid (the timeline, in
+`view.timeline`, tells a game step by step with it).
 
 The terminal agent and the web page both use these, so the two show the same words. Nothing
 here decides anything: legal answers, refusals and placements come from the engine's
@@ -12,12 +13,16 @@ from collections import Counter
 
 import attrs
 
-from rulesdsl.errors import IllegalMove, RulesError
+from rulesdsl.errors import IllegalMove, IllegalPlacement
+from rulesdsl.games.feast.engine import ops
 from rulesdsl.games.feast.engine.flow import building_key
 from rulesdsl.geometry import pieces
 from rulesdsl.geometry import scoring as board_scoring
+from rulesdsl.geometry.placement import check
 from rulesdsl.geometry.render import square_name
 from rulesdsl.geometry.shapes import orientation
+from rulesdsl.lang import tree as t
+from rulesdsl.view import words
 
 _PLAYER = re.compile(r"\bplayer (\d+)\b")
 _PLACEMENT = re.compile(r"^(?P<area>[^@]+)@(?P<row>\d+),(?P<column>\d+),(?P<turn>\d+)(?P<mirror>m?)(?::(?P<coin>.+))?$")
@@ -46,8 +51,6 @@ _ROUND_PHASE = re.compile(r"^r\d+ [a-z_]+: ")
 def history_line(game, line: str) -> str:
     """A history line or question as a player reads it: players P1, P2, squares a12, ids in words,
     the `r3 actions:` mark (the timeline shows round and phase) left out."""
-    from rulesdsl.view import words
-
     return words.english(game.content, squares_named(readable(_ROUND_PHASE.sub("", line))))
 
 
@@ -55,8 +58,6 @@ def history_line(game, line: str) -> str:
 def option_text(game, decision, option) -> str:
     """The option's label, with what tells it apart: a space's column, Vikings and effect,
     an occupation's printed text."""
-    from rulesdsl.view import words
-
     content = game.content
     if decision.kind == "space" and option.key in content.spaces:
         spec = content.spaces[option.key]
@@ -78,8 +79,6 @@ def option_text(game, decision, option) -> str:
 def refusal_text(game, decision, option) -> str | None:
     """Why an option is refused; for a space its engine refuses as unusable, what is missing
     (`Build a shed needs 2 wood (you have 0)`) where its costs and requirements say."""
-    from rulesdsl.view import words
-
     if option.refusal is None:
         return None
     content = game.content
@@ -107,8 +106,6 @@ def distinct_labels(game, decision) -> dict[str, str]:
 
 # ---------------------------------------------------------------- hints
 def _dice_node(game, kind: str):
-    from rulesdsl.lang import tree as t
-
     for (collection, _key), program in game.content.programs.items():
         if collection != "spaces":
             continue
@@ -121,9 +118,6 @@ def _dice_node(game, kind: str):
 def dice_hint(game, decision) -> str | None:
     """For a dice question: what the player holds to pay per pip (or to add per item), from the
     dice action's own definition (`you can pay per pip with 2 wood and 1 bow and arrow: 3 pips`)."""
-    from rulesdsl.games.feast.engine import ops
-    from rulesdsl.lang import tree as t
-
     if decision.kind not in ("reroll", "dice"):
         return None
     kind = decision.prompt.split(":", 1)[0].strip()
@@ -224,9 +218,6 @@ def placement_verdict(game, decision, area: str, row: int, column: int, turn: in
                       piece: str | None = None) -> dict:
     """Whether laying the decision's tile at this square and orientation is one of its answers,
     the squares it would cover and, if it is not, why (from the placement rules)."""
-    from rulesdsl.errors import IllegalPlacement
-    from rulesdsl.geometry.placement import check
-
     offered = [pl for pl in placements(decision) if pl.area == area and (piece is None or pl.piece == piece)]
     piece_id = piece or next((pl.piece for pl in placements(decision) if pl.piece), None)
     found = next((pl for pl in offered if (pl.row, pl.column, pl.turn, pl.mirror) == (row, column, turn, mirror)), None)
@@ -326,25 +317,7 @@ def player_lines(game, index: int, hide_hand: bool = False) -> list[str]:
     return lines
 
 
-# ---------------------------------------------------------------- the timeline
-@attrs.frozen
-class Entry:
-    text: str  # a history line: the card, rule, roll, phase or forced answer it reports
-    changes: tuple[str, ...]  # what players gained and paid from that line until the next one
-
-
-@attrs.frozen
-class Step:
-    number: int  # answers given before this step's decision
-    round: int
-    phase: str
-    player: int | None
-    prompt: str
-    answer: str | None  # the chosen option's text (None: the setup)
-    changes: tuple[str, ...]  # what the answer itself gained and paid, before any entry
-    entries: tuple[Entry, ...]  # what followed, each with its own gains and payments
-
-
+# ---------------------------------------------------------------- holdings (the timeline's and the terminal's)
 def holdings(game) -> list[Counter]:
     """Each player's supply and animals (what gains and payments change)."""
     return [Counter(p.supply) + Counter(p.stables) for p in game.state.players]
@@ -362,77 +335,6 @@ def change_lines(before: list[Counter], after: list[Counter]) -> tuple[str, ...]
         if parts:
             out.append(f"{player_name(index)}: {', '.join(parts)}")
     return tuple(out)
-
-
-class Timeline:
-    """A saved game replayed step by step, extended as answers come. Step 0 is the setup;
-    step N follows the Nth answer. The holdings are read as each history line is written,
-    so every gain and payment is shown under the line (card, rule, phase, roll) that came
-    just before it."""
-
-    def __init__(self, game_class, content, data: dict):
-        self.game = game_class.load(content, dict(data, answers=[]))
-        self.steps = [Step(0, self.game.state.round, self.game.state.phase, None, "setup", None, (),
-                           tuple(Entry(history_line(self.game, h), ()) for h in self.game.history))]
-        self.marks: dict[int, list] = {}
-
-    def extend(self, answers) -> list[Step]:
-        """Replay the answers not replayed yet; the steps so far."""
-        game = self.game
-        # a trial of preparations writes lines and takes them back; the real line written
-        # at the same position later replaces its mark
-        game.on_note = lambda index: self.marks.__setitem__(index, holdings(game))
-        try:
-            for index in range(len(self.steps) - 1, len(answers)):
-                self._step(index, *answers[index])
-        finally:
-            game.on_note = None
-        return self.steps
-
-    def _step(self, index: int, player, key) -> None:
-        game = self.game
-        decision = game.decision
-        if decision is None or decision.player != int(player):
-            raise RulesError(f"corrupted saved game: answer {index + 1} does not fit the game (player {player})")
-        option = decision.option(str(key))
-        asked_in = (game.state.round, game.state.phase)
-        before, seen = holdings(game), len(game.history)
-        self.marks.clear()
-        try:
-            game.answer(str(key))
-        except IllegalMove as err:
-            raise RulesError(f"corrupted saved game: answer {index + 1}: {err}") from None
-        end = holdings(game)
-        lines = range(seen, len(game.history))
-        at = [self.marks.get(i, end) for i in lines] + [end]
-        entries = tuple(Entry(history_line(game, game.history[i]), change_lines(at[n], at[n + 1])) for n, i in enumerate(lines))
-        label = option_text(game, decision, option) if option else str(key)
-        self.steps.append(Step(index + 1, *asked_in, decision.player, history_line(game, decision.prompt), label,
-                               change_lines(before, at[0]), entries))
-
-
-def timeline(game_class, content, data: dict) -> tuple[list[Step], object]:
-    """Every step of a saved game, and the game at its end."""
-    line = Timeline(game_class, content, data)
-    return line.extend(list(data.get("answers", []))), line.game
-
-
-def log_lines(game_class, content, data: dict) -> list[str]:
-    """A saved game told round by round: each answer, what followed it, and under each line
-    what every player gained and paid (`play --log`)."""
-    steps, _ = timeline(game_class, content, data)
-    out: list[str] = []
-    at = None
-    for step in steps:
-        if (step.round, step.phase) != at:
-            at = (step.round, step.phase)
-        if step.player is not None:
-            out.append(f"r{step.round} {step.phase}: {player_name(step.player)}: {step.prompt} → {step.answer}")
-        out += [f"    {change}" for change in step.changes]
-        for entry in step.entries:
-            out.append(f"r{step.round}: {entry.text}")
-            out += [f"    {change}" for change in entry.changes]
-    return out
 
 
 # ---------------------------------------------------------------- a board as text

@@ -6,6 +6,9 @@ from __future__ import annotations
 import attrs
 
 from rulesdsl.errors import IllegalMove
+from rulesdsl.geometry import pieces
+from rulesdsl.geometry.placement import empty
+from rulesdsl.view.present import board_text
 
 
 def _scalar(value) -> str:
@@ -49,10 +52,6 @@ def _value_lines(name: str, value, depth: int = 0) -> list[str]:
 
 def grid_lines(content, name: str) -> list[str] | None:
     """A board with squares (`home_long`, `shetland`, `long_house` ...) drawn as text, or None."""
-    from rulesdsl.geometry import pieces
-    from rulesdsl.geometry.placement import empty
-    from rulesdsl.view.present import board_text
-
     try:
         grid = pieces.grid(content, name)
     except IllegalMove:

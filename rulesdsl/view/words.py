@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import weakref
 
+from rulesdsl.authoring.explain import Explainer
 from rulesdsl.games.feast.engine import ops
 from rulesdsl.lang import tree as t
 
@@ -18,8 +19,6 @@ _AT_ONCE = re.compile(r"^At once:\s*")
 
 def explainer(content):
     """The content's `Explainer` (made once per content)."""
-    from rulesdsl.authoring.explain import Explainer
-
     try:
         return _EXPLAINERS[content]
     except (KeyError, TypeError):

@@ -52,7 +52,7 @@ def log_lines(content: Any, game: Any) -> list[str]:
     """The game told round by round (`play --log`)."""
     # import here: the log (and the engine) only when --log asks for it
     from rulesdsl.games.feast.engine.game import Game
-    from rulesdsl.view.present import log_lines as told  # import here: as above
+    from rulesdsl.view.timeline import log_lines as told  # import here: as above
 
     return list(told(Game, content, game.save()))
 

@@ -20,6 +20,7 @@ from rulesdsl.games.registry import Asked, Drawing, Offer, Page
 from rulesdsl.learn.reference import citation
 from rulesdsl.view import present
 from rulesdsl.view.table import table_svg
+from rulesdsl.view.timeline import Timeline
 
 DEFAULT_DECKS = "A,B,C"
 
@@ -28,7 +29,7 @@ def timeline(session: Any) -> list[Any]:
     """Every step so far (the replay goes on from where it was last asked)."""
     data = session.game.save()
     if "timeline" not in session.memo:
-        session.memo["timeline"] = present.Timeline(Game, session.game.content, data)
+        session.memo["timeline"] = Timeline(Game, session.game.content, data)
     steps: list[Any] = session.memo["timeline"].extend(data["answers"])
     return steps
 
