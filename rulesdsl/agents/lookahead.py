@@ -71,30 +71,8 @@ def _cut_piles(f, _=None) -> None:
     rng = f.rng
     for pile in (s.occupation_deck, s.weapon_deck, s.strip_pile):
         if len(pile) > 1:  # cut at a random place: cheaper than a shuffle, and the order drawn is unknown
-            cut = _below(rng, len(pile))
+            cut = rng.randrange(len(pile))
             pile[:] = pile[cut:] + pile[:cut]
-
-
-def _draw_below(rng, n: int) -> int:
-    """`rng.randrange(n)` (n >= 1) by the same draws, without its checks of the arguments
-    (every fork cuts three piles; the pure Python randrange was a third of a fork's cut)."""
-    bits = n.bit_length()
-    r = rng.getrandbits(bits)
-    while r >= n:
-        r = rng.getrandbits(bits)
-    return r
-
-
-def _same_draws() -> bool:
-    """Whether `_draw_below` draws what this Python's `randrange` draws (else randrange is used)."""
-    for seed in range(8):
-        ours, theirs = random.Random(seed), random.Random(seed)
-        if [_draw_below(ours, n) for n in range(1, 200)] != [theirs.randrange(n) for n in range(1, 200)]:
-            return False
-    return ours.getstate() == theirs.getstate()
-
-
-_below = _draw_below if _same_draws() else (lambda rng, n: rng.randrange(n))
 
 
 def hide_hands(f, player: int) -> None:

@@ -136,7 +136,6 @@ class _GridTerms:
             worth -= per_edge * (4 * free.bit_count() - 2 * pairs)
         return worth
 
-
     def added(self, covered: int, masks, base: float, per_income: float, per_bonus: float, per_progress: float,
               per_edge: float) -> list[float]:
         """`worth(covered | mask) - base` of every mask, the same floats: what a mask leaves

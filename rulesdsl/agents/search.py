@@ -80,6 +80,39 @@ RANK_SAMPLE = 64  # answers of a turn's question greedy judges to pick the candi
 RANKED = True
 
 
+def play_to_next_turn(f, player: int, answer, where: tuple | None, depth: int, turns: int = 1,
+                      seen=None) -> None:
+    """Answer `f`'s questions by `answer(f, decision)` until `player`'s `turns`-th next turn's
+    question after the others moved, the end of the phase `where` ((round, phase); None: no
+    such end) or `depth` answers; `seen(f, decision)` is told of every question it answers
+    (and of the one it stops at inside the phase)."""
+    others_moved, passed = False, 0
+    for _ in range(depth):
+        d = f.decision
+        if d is None or where is not None and (f.state.round, f.state.phase) != where:
+            break
+        if seen is not None:
+            seen(f, d)
+        if d.player != player:
+            others_moved = True
+        elif others_moved and d.kind in TOP_KINDS:
+            passed, others_moved = passed + 1, False
+            if passed >= turns:
+                break
+        f.answer(answer(f, d))
+
+
+def turn_value(f, player: int, judge, valuer) -> float:
+    """The player's value where a rollout stopped: at its own turn's question (of more than one
+    answer, not the game's end, whose placements the packing counts in `leaf_value`) the best
+    value `judge` gives one of its answers (what the state set up for the next action), else
+    the state's `leaf_value`."""
+    d = f.decision
+    if d is not None and d.player == player and d.kind in TOP_KINDS and len(d.legal()) > 1 and f.state.phase != "end":
+        return max(judge.scores(f, d).values())
+    return valuer.leaf_value(f, player)
+
+
 class SearchAgent:
     name = "search"
 
@@ -161,29 +194,16 @@ class SearchAgent:
         valuer = self.greedy.valuer(game)
         try:
             f.answer(key)
-            others_moved, turns = False, 0
-            where = (game.state.round, game.state.phase)
-            for _ in range(self.depth):
-                d = f.decision
-                if d is None or self.same_phase and (f.state.round, f.state.phase) != where:
-                    break
-                if d.player != player:
-                    others_moved = True
-                elif others_moved and d.kind in TOP_KINDS:
-                    turns, others_moved = turns + 1, False
-                    if turns >= self.turns:
-                        break
+            where = (game.state.round, game.state.phase) if self.same_phase else None
+
+            def policy(f, d):
                 if self.cheap_nested and d.kind not in TOP_KINDS:
-                    f.answer(cheap_answer(d, f, valuer))
-                else:
-                    f.answer(self.playout.answer(f, d))
-            d = f.decision
-            if (self.follow_up and d is not None and d.player == player and d.kind in TOP_KINDS and len(d.legal()) > 1
-                    and f.state.phase != "end"):  # the end's placements: counted by the packing (leaf_value)
-                # the player's best next answer counts: an action that sets up the next one is worth that
-                mine = max(self.follower.scores(f, d).values())
-            else:
-                mine = valuer.leaf_value(f, player)
+                    return cheap_answer(d, f, valuer)
+                return self.playout.answer(f, d)
+
+            play_to_next_turn(f, player, policy, where, self.depth, self.turns)
+            # the player's best next answer counts: an action that sets up the next one is worth that
+            mine = turn_value(f, player, self.follower, valuer) if self.follow_up else valuer.leaf_value(f, player)
         except RulesError:
             return -1e6
         others = [valuer.leaf_value(f, q) for q in range(len(f.state.players)) if q != player]

@@ -38,6 +38,7 @@ from rulesdsl.agents.learned import LearnedAgent
 from rulesdsl.agents.lookahead import TOP_KINDS, fork_for_lookahead, hide_hands
 from rulesdsl.agents.model import from_bytes
 from rulesdsl.agents.ranker import RANKED_KIND, load_ranker
+from rulesdsl.agents.search import play_to_next_turn, turn_value
 from rulesdsl.agents.registry import make_agent
 from rulesdsl.errors import RulesError
 from rulesdsl.games.feast.engine.game import Game, GameOptions
@@ -172,30 +173,17 @@ class SelfPlay:
                 f.answer(key)
             except RulesError:
                 return None
-            where = (game.state.round, game.state.phase)
-            vector, others_moved = None, False
-            for _ in range(MAX_TURN_ANSWERS):
-                d = f.decision
-                if d is None or (f.state.round, f.state.phase) != where:
-                    break
-                if vector is None and (d.player != player or d.kind in TOP_KINDS):
-                    vector = reader.vector(f, player)
-                if d.player != player:
-                    others_moved = True
-                elif others_moved and d.kind in TOP_KINDS:
-                    break
-                f.answer(players[d.player].answer(f, d))
-            if vector is None:
-                vector = reader.vector(f, player)
-            d = f.decision
-            values = []
-            for q, agent in enumerate(players):
-                valuer = agent.valuer(f)
-                if (q == player and d is not None and d.player == player and d.kind in TOP_KINDS
-                        and len(d.legal()) > 1 and f.state.phase != "end"):
-                    values.append(max(agent.scores(f, d).values()))  # what the state set up for the next action
-                else:
-                    values.append(valuer.leaf_value(f, q))
+            seen: list = []
+
+            def complete(f, d):  # the first question that is not the player's own choice going on
+                if not seen and (d.player != player or d.kind in TOP_KINDS):
+                    seen.append(reader.vector(f, player))
+
+            play_to_next_turn(f, player, lambda f, d: players[d.player].answer(f, d),
+                              (game.state.round, game.state.phase), MAX_TURN_ANSWERS, seen=complete)
+            vector = seen[0] if seen else reader.vector(f, player)
+            values = [turn_value(f, q, agent, agent.valuer(f)) if q == player else agent.valuer(f).leaf_value(f, q)
+                      for q, agent in enumerate(players)]
             return vector, values
         except RulesError:
             return None

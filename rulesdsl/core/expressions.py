@@ -223,7 +223,6 @@ class Expressions:
         return None
 
 
-
 def _number_function(e: t.Expr) -> Callable[[Any, Any], int]:
     """`Expressions.plain_number(e, ctx)` as a function of (evaluator, context): the same
     reads in the same order (operands left to right), every node's kind looked at once."""

@@ -105,25 +105,24 @@ class Anytime:
         player's areas; `cards_allow`: whether any card affects placing): the same tests in the
         same order, stopped at the first place found and no offer made (the menu asks this of
         every item the player holds, at every menu a lookahead opens)."""
-        p = ctx.p
-        pieces_to_try = [item]
-        if item == "silver":
-            pieces_to_try = [c.id for c in sorted(self.g.content.coins.values(), key=lambda c: c.value) if p.supply["silver"] >= c.value]
-        for piece_id in pieces_to_try:
+        for piece_id in self._pieces_to_try(ctx.p, item):
             piece = pieces.piece(self.g.content, piece_id)
             for kind, board in areas:
                 if legal_position_tuple(board, piece, cards_allow and self.placing_allowed(ctx, piece_id, kind)):
                     return True
         return False
 
+    def _pieces_to_try(self, p, item: str) -> list[str]:
+        """The pieces an item is laid as: itself, or silver as each coin the player can pay, smallest first."""
+        if item != "silver":
+            return [item]
+        return [c.id for c in sorted(self.g.content.coins.values(), key=lambda c: c.value) if p.supply["silver"] >= c.value]
+
     def _place_offers(self, ctx, item: str) -> list:
         """Where the item could be placed now (one AreaOffer per board and piece; empty: nowhere)."""
         p = ctx.p
-        pieces_to_try = [item]
-        if item == "silver":
-            pieces_to_try = [c.id for c in sorted(self.g.content.coins.values(), key=lambda c: c.value) if p.supply["silver"] >= c.value]
         offers = []
-        for piece_id in pieces_to_try:
+        for piece_id in self._pieces_to_try(p, item):
             piece = pieces.piece(self.g.content, piece_id)
             coin = piece_id if item == "silver" else None
             for key, label, kind, board in self.areas(p):

@@ -13,17 +13,14 @@ CATEGORIES = ("ships", "emigrations", "exploration", "buildings", "animals", "oc
 def breakdown(game, p) -> dict[str, int]:
     content = game.content
     specials = content.special_tiles
-    # per board: income and uncovered minus squares, read once per grid and squares covered
-    income, minus = _board_terms(p.home)
+    minus = grid_scoring.uncovered_minus(p.home)
     placed_specials = [t.piece.id for t in p.home.tiles if t.piece.id in specials]
     for board in p.explored.values():
-        more, less = _board_terms(board)
-        income += more
-        minus += less
+        minus += grid_scoring.uncovered_minus(board)
         placed_specials += [t.piece.id for t in board.tiles if t.piece.id in specials]
     for b in p.buildings:
         if b.grid is not None:
-            minus += _board_terms(b.grid)[1]
+            minus += grid_scoring.uncovered_minus(b.grid)
             placed_specials += [t.piece.id for t in b.grid.tiles if t.piece.id in specials]
         if b.slots is not None:
             minus += empty_slots(b.slots)
@@ -38,30 +35,11 @@ def breakdown(game, p) -> dict[str, int]:
         "animals": sum([goods[a].points * n for a, n in p.stables.items()]),
         "occupations": sum([content.occupations[n].points for n in p.played]),
         "silver": supply["silver"],
-        "income": income,
+        "income": game.flow.income(p),
         "special_tiles": sum([specials[x].points for x in owned_specials]),
         "minus_squares": -minus,
         "thing_penalties": -PENALTY_POINTS * p.penalties,
     }
-
-
-_TERMS = ("scoring", "income and minus")  # the grid's table (Grid.kept): squares covered -> (income, minus squares uncovered)
-_TERMS_MAX = 8192  # coverings of one grid kept at most
-
-
-def _board_terms(board) -> tuple[int, int]:
-    """(income, uncovered minus squares) of a board: what its grid and squares covered give,
-    kept with the grid (by the squares, not the board: the grid refers to no board of its own)."""
-    kept = board.grid.kept
-    table = kept.get(_TERMS)
-    if table is None:
-        table = kept[_TERMS] = {}
-    found = table.get(board.covered)
-    if found is None:
-        if len(table) >= _TERMS_MAX:
-            table.clear()
-        found = table[board.covered] = (grid_scoring.income(board), grid_scoring.uncovered_minus(board))
-    return found
 
 
 def final_scores(game) -> list[dict]:

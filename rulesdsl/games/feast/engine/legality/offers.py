@@ -49,12 +49,9 @@ class AreaOffer:
 
     def entries(self):
         """(answer key, label) of every position, in order, with no `Placement` made (a full list)."""
-        area, coin, piece_id, label = self.key, self.coin, self.piece_id, self.label
-        tail = f":{coin}" if coin else ""
-        for _, _, row, column, turn, mirror in self.positions:
-            yield (f"{area}@{row},{column},{turn}{'m' if mirror else ''}{tail}",
-                   PlacementLabel(piece_id, label, (row, column, turn, mirror)))
-
+        piece_id, label = self.piece_id, self.label
+        for key, (_, _, row, column, turn, mirror) in zip(self.keys(), self.positions):
+            yield key, PlacementLabel(piece_id, label, (row, column, turn, mirror))
 
     def keys(self) -> list[str]:
         """The answer key of every position, in order (`entries` without the labels)."""
