@@ -90,8 +90,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=count(1, 99), default=2, help="1 to 4 (default 2)")
     play.add_argument("--short", action="store_true", help="the short game (6 rounds) instead of the long one (7)")
     play.add_argument("--decks", default="A,B,C", help="occupation decks, comma separated (default A,B,C)")
-    play.add_argument("--agents", default=None, help="one per player (or one for all): greedy, learned, search, random, human "
-                      "(default: greedy; with --load, the agents the save names)")
+    first = plugin_for(DEFAULT_GAME)  # the help names the first game's agents; --game's are checked when it runs
+    play.add_argument("--agents", default=None, help=f"one per player (or one for all): {', '.join(first.agents)} "
+                      f"(default: {first.default_agent}, another game's own default with --game; with --load, the agents the save names)")
     play.add_argument("--model", metavar="FILE", default=None,
                       help="the value model (.npz) of the learned agent (default: the shipped one; "
                            "tools/train_agent.py makes one for a variant)")
