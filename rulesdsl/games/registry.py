@@ -64,6 +64,13 @@ class CommandHooks:
 
     # (parsed command line) -> a new game's options besides --option NAME=NUMBER (a game's own flags)
     options: Callable[[Any], dict[str, Any]] | None = None
+    # (parser, command) -> the game's own flags added to the parser of a command that starts games
+    # (`play`, `simulate`, and its own such as `balance`); `options` and `SimHooks.setup` read them.
+    # The command line builds its parsers for the game --game names, so no game shows another's flags.
+    arguments: Callable[[Any, str], None] | None = None
+    # (the main parser's subcommands) -> the parsers of the game's own commands (`more`) that
+    # take options of their own; every game's are added, the command refuses the games without it
+    parsers: Callable[[Any], None] | None = None
     status: Callable[[Any], str] | None = None  # where an unfinished game stands ("round 3, actions")
     score_table: Callable[[Any, list[str]], str] | None = None  # (game, agents) -> text; None: a table of `scores`
     log_lines: Callable[[Any, Any], list[str]] | None = None  # (rules, game) -> what happened (`play --log`)

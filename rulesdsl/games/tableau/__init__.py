@@ -20,8 +20,9 @@ _COMMANDS = "rulesdsl.games.tableau.commands"
 _SIM = "rulesdsl.games.tableau.sim"
 _WEB = "rulesdsl.games.tableau.web"
 
+# No flags of its own beside --option NAME=VALUE (no `arguments`): the first game's --short is
+# no option of its commands, so argparse refuses it.
 COMMANDS = CommandHooks(
-    options=Lazy(_COMMANDS, "options"),
     status=Lazy(_COMMANDS, "status"),
     score_table=Lazy(_COMMANDS, "score_table"),
     log_lines=Lazy(_COMMANDS, "log_lines"),
