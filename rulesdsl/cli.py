@@ -147,10 +147,13 @@ def _named_game(argv: list[str]) -> str:
     for index, arg in enumerate(argv):
         if arg == "--":
             break
-        if arg == "--game" and index + 1 < len(argv):
+        name, equals, value = arg.partition("=")
+        if len(name) < 3 or not "--game".startswith(name):  # argparse takes an unambiguous prefix (`--gam`) too
+            continue
+        if equals:
+            game = value
+        elif index + 1 < len(argv):
             game = argv[index + 1]
-        elif arg.startswith("--game="):
-            game = arg.partition("=")[2]
     return game
 
 
@@ -177,7 +180,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     plugin = _plugin(_named_game(argv))
     args = _parse(argv, plugin)
     named = _plugin(args.game)
-    if named is not plugin:  # --game abbreviated (`--gam`), which the early look cannot read: the parser of that game
+    if named is not plugin:  # a --game the early look misread: parse again with that game's flags
         args = _parse(argv, named)
     return args
 

@@ -209,7 +209,6 @@ _GAME_IMPORTS_NOT_YET = {
     "rulesdsl.learn.lessons -> rulesdsl.games.feast.scenario",
     "rulesdsl.learn.play -> rulesdsl.games.feast.scenario",
     "rulesdsl.learn.showme -> rulesdsl.games.feast.scenario",
-    "rulesdsl.view.files -> rulesdsl.games.feast.engine.game",
     "rulesdsl.view.present -> rulesdsl.games.feast.engine.flow",
     "rulesdsl.view.present -> rulesdsl.games.feast.engine.ops",
     "rulesdsl.view.words -> rulesdsl.games.feast.engine.ops",
