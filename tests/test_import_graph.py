@@ -195,8 +195,6 @@ def _game_of(module: str) -> str | None:
 _GAME_IMPORTS_NOT_YET = {
     # importing the package registers the tableau section of the card language for every reader
     "rulesdsl -> rulesdsl.games.tableau.engine",
-    # the JSON schemas of content files cover a tableau ruleset folder's files too
-    "rulesdsl.authoring.schema -> rulesdsl.games.tableau.engine.content",
     # agents/, view/ and learn/ mix shared parts with the first game's (its agents' features and
     # value, its drawings and words, its lessons through its scenario loader): split them first
     "rulesdsl.agents.features -> rulesdsl.games.feast.engine.scoring",

@@ -195,6 +195,9 @@ class GamePlugin:
     fork: Callable[[Any], Any] = attrs.field(default=lambda game: game.fork())
     players: Callable[[Any], int] = attrs.field(default=lambda game: game.players)  # a game's number of players
     also: str = ""  # what else names a game of this plug-in, for the message of an unknown game
+    # the JSON Schemas of its own content files (`rulesdsl schema`): file name -> (title, attrs model)
+    schemas: Mapping[str, tuple[str, Any]] = attrs.field(factory=dict)
+    schema_of: Callable[[Any], str | None] = attrs.field(default=lambda data: None)  # (a file's data) -> its schema; None: not its file
 
 
 def _from_entry_points() -> list[GamePlugin]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from rulesdsl.errors import RulesError
 from rulesdsl.games.registry import CommandHooks, GamePlugin, Lazy, SimHooks, WebHooks
 from rulesdsl.games.tableau.engine import rulesets
+from rulesdsl.games.tableau.engine.content import SCHEMAS, schema_name
 
 _PLAY = "rulesdsl.games.tableau.play"
 _COMMANDS = "rulesdsl.games.tableau.commands"
@@ -71,4 +72,6 @@ PLUGIN = GamePlugin(
     web=WEB,
     served=Lazy(_PLAY, "served"),
     also="a folder with a ruleset.yaml",
+    schemas=SCHEMAS,  # a ruleset folder's three files
+    schema_of=schema_name,
 )
