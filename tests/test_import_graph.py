@@ -193,8 +193,6 @@ def _game_of(module: str) -> str | None:
 # Modules outside a game's package that still import it, each with why; the list only shrinks
 # (the registry names the built-in games as strings it imports on the first question: no edge).
 _GAME_IMPORTS_NOT_YET = {
-    # importing the package registers the tableau section of the card language for every reader
-    "rulesdsl -> rulesdsl.games.tableau.engine",
     # agents/, view/ and learn/ mix shared parts with the first game's (its agents' features and
     # value, its drawings and words, its lessons through its scenario loader): split them first
     "rulesdsl.agents.features -> rulesdsl.games.feast.engine.scoring",

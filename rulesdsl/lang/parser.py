@@ -38,7 +38,7 @@ from rulesdsl.lang.nodes_goods import GoodsBuilder
 from rulesdsl.lang.nodes_selectors import SelectorBuilder
 from rulesdsl.lang.nodes_ships import ShipsBuilder
 from rulesdsl.lang.nodes_timing import TimingBuilder
-from rulesdsl.lang.sections import builders
+from rulesdsl.lang import sections
 from rulesdsl.resources import grammar_path
 
 class _CardIndenter(Indenter):
@@ -144,8 +144,7 @@ def parse(text: str) -> t.Program:
     if not source.endswith("\n"):
         source += "\n"
     try:
-        raw = lark_parser().parse(source)
-        return _to_nodes().transform(raw)
+        return _build(lark_parser().parse(source))
     except VisitError as err:
         if isinstance(err.orig_exc, CardSyntaxError):
             raise err.orig_exc from None
@@ -297,8 +296,21 @@ def _dedent_line(source: str) -> tuple[int, int]:
     return 1, 1
 
 
+class _Unbuilt(Exception):
+    """A rule of the parse that no builder handles: a statement of a section not registered yet."""
+
+    def __init__(self, rule: str, meta):
+        super().__init__(rule)
+        self.rule = rule
+        self.where = (1, 1) if getattr(meta, "empty", True) else (meta.line, meta.column)
+
+
 class _CoreNodes(ExpressionBuilder, SelectorBuilder, GoodsBuilder, CardsBuilder, BoardsBuilder, ShipsBuilder, ControlBuilder, ActionsBuilder, TimingBuilder):
     """Lark parse tree -> effect tree: each node module's builder handles its grammar rules."""
+
+    def __default__(self, data, children, meta):
+        # Lark would keep an unbuilt rule as a raw Tree inside the program; say so instead
+        raise _Unbuilt(str(data), meta)
 
 
 _TRANSFORMERS: dict[tuple[type, ...], type] = {}  # by the sections' builders registered (lang/sections.py)
@@ -306,8 +318,21 @@ _TRANSFORMERS: dict[tuple[type, ...], type] = {}  # by the sections' builders re
 
 def _to_nodes() -> _CoreNodes:
     """The transformer of the language's own builders and every registered section's."""
-    sections = builders()
-    made = _TRANSFORMERS.get(sections)
+    registered = sections.builders()
+    made = _TRANSFORMERS.get(registered)
     if made is None:
-        made = _TRANSFORMERS[sections] = type("_ToNodes", (*sections, _CoreNodes), {"__doc__": _CoreNodes.__doc__})
+        made = _TRANSFORMERS[registered] = type("_ToNodes", (*registered, _CoreNodes), {"__doc__": _CoreNodes.__doc__})
     return made()
+
+
+def _build(raw) -> t.Program:
+    """The effect tree of a parse; a statement of a section not registered yet has the finders
+    register theirs (a game's plug-in, through the registry) and is built again, once."""
+    try:
+        return _to_nodes().transform(raw)
+    except _Unbuilt as unbuilt:
+        if sections.find_more():
+            return _build(raw)
+        line, column = unbuilt.where
+        raise CardSyntaxError(line, column, f"'{unbuilt.rule}' belongs to a game's section of the card language "
+                              "that no game has registered (open the game through rulesdsl.games.registry)") from None

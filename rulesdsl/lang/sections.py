@@ -1,11 +1,13 @@
 """Grammar sections defined outside rulesdsl.lang (a game's own statements): their tree
 builders and printers, registered by the game.
 
-A section registers its builders with `extend_builders` and its printer with `extend` when it
-is imported; the parser mixes the registered builders into its transformer and the language's
-printer asks the registered sections for the statements it does not know, so the language
-never imports a game (it is the lowest layer). The built-in games' sections are registered
-when the package `rulesdsl` is imported (rulesdsl/__init__.py)."""
+A section registers its builders with `extend_builders` and its printer with `extend`; the
+parser mixes the registered builders into its transformer and the language's printer asks the
+registered sections for the statements it does not know, so the language never imports a game
+(it is the lowest layer). No section is registered on import: a game's plug-in registers its
+own when the games' registry asks (`GamePlugin.language`: the registry asks the plug-in of a
+game it opens, and `find_with` lets it answer a reader that meets a statement no registered
+section builds, such as `rulesdsl fmt` on a ruleset's file)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ CompoundPrinter = Callable[[Any, int, list[str]], None]
 
 _SECTIONS: list[tuple[tuple[type, ...], SimplePrinter, CompoundPrinter]] = []  # (simple node types, simple(node) -> str, compound(node, depth, out))
 _BUILDERS: list[type] = []  # Lark transformer mixins, one per section, in the order registered
+_FINDERS: list[Callable[[], None]] = []  # what registers more sections when a reader meets an unbuilt statement
 
 
 def extend_builders(builder: type) -> None:
@@ -28,6 +31,21 @@ def extend_builders(builder: type) -> None:
 def builders() -> tuple[type, ...]:
     """The registered sections' tree builders."""
     return tuple(_BUILDERS)
+
+
+def find_with(finder: Callable[[], None]) -> None:
+    """Register a finder of sections: called with no arguments when the parser meets a statement
+    that no registered section builds, it registers the sections it knows (the games' registry's)."""
+    if finder not in _FINDERS:
+        _FINDERS.append(finder)
+
+
+def find_more() -> bool:
+    """Ask every finder for its sections; whether a section's builders were registered that were not before."""
+    before = len(_BUILDERS)
+    for finder in list(_FINDERS):
+        finder()
+    return len(_BUILDERS) > before
 
 
 def extend(simple_types: tuple[type, ...], simple_printer: SimplePrinter, compound_printer: CompoundPrinter) -> None:
