@@ -232,3 +232,15 @@ def test_the_shared_packages_reach_no_game(package):
     assert names
     reached = {f"{name} -> {module}" for name in names for module in _reached(name, graph) if _game_of(module) is not None}
     assert reached == set()
+
+
+# What `import rulesdsl` runs (the package, its API, the registry of games): none reaches a game's
+# package; a game's plug-in is imported when the registry is first asked (tests/test_lazy_games.py
+# checks the modules a fresh interpreter holds).
+ENTRANCE = ("rulesdsl", "rulesdsl.api", "rulesdsl.games", "rulesdsl.games.registry")
+
+
+@pytest.mark.parametrize("module", ENTRANCE)
+def test_the_package_its_api_and_the_registry_reach_no_game(module):
+    _, graph = _graph()
+    assert {target for target in _reached(module, graph) if _game_of(target) is not None} == set()
