@@ -53,14 +53,19 @@ class _CardIndenter(Indenter):
 _LARK_OPTIONS = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": False}
 
 
-@functools.cache
 def lark_parser() -> Lark:
-    """The card-language parser, from the signed cache in the private cache folder when it is there.
+    """The card-language parser (the language's grammar and every registered section's), from
+    the signed cache in the private cache folder when it is there.
 
     Lark's own `cache=True` would write a pickle under a predictable name in the shared
     temporary folder and unpickle whatever is found there; rulesdsl.content.cache keeps
     the built tables instead, MAC-checked before they are read (see its docstring)."""
-    grammar = grammar_path().read_text(encoding="utf-8")
+    return _lark_parser(sections.grammars())
+
+
+@functools.cache
+def _lark_parser(extra: tuple[str, ...]) -> Lark:
+    grammar = "\n".join((grammar_path().read_text(encoding="utf-8"), *extra))
     key = hashlib.sha256(f"{grammar}|{sorted(_LARK_OPTIONS.items())}|{cache.dependency_versions()}".encode()).hexdigest()
     name = f"grammar-{key}.lark"
     blob = cache.read_verified(name)
@@ -81,13 +86,17 @@ def lark_parser() -> Lark:
     return parser
 
 
-@functools.cache
 def reserved_words() -> frozenset[str]:
-    """Keywords of the language: they cannot serve as names of goods, spaces and so on."""
+    """Keywords of the language (its registered sections' too): they cannot serve as names of goods, spaces and so on."""
+    return _reserved_words(sections.grammars())
+
+
+@functools.cache
+def _reserved_words(extra: tuple[str, ...]) -> frozenset[str]:
     name = re.compile(r"[a-z][a-z0-9_]*\Z")
     return frozenset(
         term.pattern.value
-        for term in lark_parser().terminals
+        for term in _lark_parser(extra).terminals
         if term.pattern.type == "str" and name.match(term.pattern.value)
     )
 
@@ -143,6 +152,18 @@ def parse(text: str) -> t.Program:
     source = text.expandtabs(8) if "\t" in text else text
     if not source.endswith("\n"):
         source += "\n"
+    read = sections.grammars()
+    try:
+        return _parse(source)
+    except CardSyntaxError:
+        # perhaps a statement of a section not registered yet: the finders register theirs (a
+        # game's plug-in, through the registry) and the text is read again with its rules, once
+        if sections.find_more() and sections.grammars() != read:
+            return _parse(source)
+        raise
+
+
+def _parse(source: str) -> t.Program:
     try:
         return _build(lark_parser().parse(source))
     except VisitError as err:
@@ -205,13 +226,13 @@ def _near_miss(source: str, line: int) -> str:
 
 def keyword_terminals() -> dict[str, str]:
     """Terminal name -> keyword text for every keyword of the grammar (`AFTER` -> `after`)."""
-    return _keyword_terminals()
+    return _keyword_terminals(sections.grammars())
 
 
 @functools.cache
-def _keyword_terminals() -> dict[str, str]:
-    return {term.name: term.pattern.value for term in lark_parser().terminals
-            if term.pattern.type == "str" and term.pattern.value in reserved_words()}
+def _keyword_terminals(extra: tuple[str, ...]) -> dict[str, str]:
+    return {term.name: term.pattern.value for term in _lark_parser(extra).terminals
+            if term.pattern.type == "str" and term.pattern.value in _reserved_words(extra)}
 
 
 def _misspelled_keyword(source: str, bad) -> tuple[int, int, str] | None:
@@ -222,7 +243,7 @@ def _misspelled_keyword(source: str, bad) -> tuple[int, int, str] | None:
     says which keywords would have been accepted there.
     """
     bad_line = getattr(bad, "line", None)
-    keywords = _keyword_terminals()
+    keywords = keyword_terminals()
     candidates = []
     interactive = lark_parser().parse_interactive(source)
     try:
