@@ -7,6 +7,7 @@ import pytest
 
 import rulesdsl
 from rulesdsl.agents import registry as agents
+from rulesdsl.authoring.analysis import other_games_keywords
 from rulesdsl.cli import main
 from rulesdsl.errors import CardSyntaxError, RulesError
 from rulesdsl.games import registry
@@ -53,7 +54,7 @@ def test_a_third_game_plugs_in_through_its_entry_point(third_game, capsys):
     assert rulesdsl.load_game(game.save()).save() == game.save()
 
 
-def test_a_third_games_own_section_of_the_card_language_needs_no_edit_outside_its_module(third_game):
+def test_a_third_games_own_section_of_the_card_language_needs_no_edit_outside_its_module(third_game, content):
     """Nim's rule is written in a section of the card language of its own (its grammar rule,
     node, builder and printer in tests/third_game/nim.py only), registered through the registry."""
     assert "sticks" not in (HERE.parent / "grammar" / "card.lark").read_text()
@@ -65,6 +66,7 @@ def test_a_third_games_own_section_of_the_card_language_needs_no_edit_outside_it
     assert type(take).__name__ == "TakeSticks" and (take.least, take.most) == (2, 4)
     assert to_text(parse("take  2  to 4 sticks")) == "take 2 to 4 sticks\n"
     assert to_text(parse("gain 1 silver\n")) == "gain 1 silver\n"  # the language's own statements still read
+    assert {"sticks", "auction"} <= other_games_keywords(content)  # not offered to a first-game card
 
 
 def test_a_reader_meeting_a_third_games_statement_asks_the_registry(third_game):
