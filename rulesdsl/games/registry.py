@@ -205,7 +205,7 @@ class GamePlugin:
     # the JSON Schemas of its own content files (`rulesdsl schema`): file name -> (title, attrs model)
     schemas: Mapping[str, tuple[str, Any]] = attrs.field(factory=dict)
     schema_of: Callable[[Any], str | None] = attrs.field(default=lambda data: None)  # (a file's data) -> its schema; None: not its file
-    # () -> registers its own section of the card language (builders, printer) with rulesdsl.lang.sections;
+    # () -> registers its own section of the card language (grammar rules, builders, printer) with rulesdsl.lang.sections;
     # None: its content uses the language's own statements only
     language: Callable[[], None] | None = None
 

@@ -28,7 +28,7 @@ from lark.lark import _LOAD_ALLOWED_OPTIONS  # private import: the options Lark'
 
 from rulesdsl.content import cache
 from rulesdsl.errors import CardSyntaxError
-from rulesdsl.lang import tree as t
+from rulesdsl.lang import sections, tree as t
 from rulesdsl.lang.nodes_actions import ActionsBuilder
 from rulesdsl.lang.nodes_boards import BoardsBuilder
 from rulesdsl.lang.nodes_cards import CardsBuilder
@@ -38,7 +38,6 @@ from rulesdsl.lang.nodes_goods import GoodsBuilder
 from rulesdsl.lang.nodes_selectors import SelectorBuilder
 from rulesdsl.lang.nodes_ships import ShipsBuilder
 from rulesdsl.lang.nodes_timing import TimingBuilder
-from rulesdsl.lang import sections
 from rulesdsl.resources import grammar_path
 
 class _CardIndenter(Indenter):
@@ -348,7 +347,7 @@ def _to_nodes() -> _CoreNodes:
 
 def _build(raw) -> t.Program:
     """The effect tree of a parse; a statement of a section not registered yet has the finders
-    register theirs (a game's plug-in, through the registry) and is built again, once."""
+    register theirs (a game's plug-in, through the registry) and is built again while they add builders."""
     try:
         return _to_nodes().transform(raw)
     except _Unbuilt as unbuilt:
