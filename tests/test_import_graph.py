@@ -193,8 +193,6 @@ def _game_of(module: str) -> str | None:
 # Modules outside a game's package that still import it, each with why; the list only shrinks
 # (the registry names the built-in games as strings it imports on the first question: no edge).
 _GAME_IMPORTS_NOT_YET = {
-    # importing the package registers the tableau section of the card language for every reader
-    "rulesdsl -> rulesdsl.games.tableau.engine",
     # agents/, view/ and learn/ mix shared parts with the first game's (its agents' features and
     # value, its drawings and words, its lessons through its scenario loader): split them first
     "rulesdsl.agents.features -> rulesdsl.games.feast.engine.scoring",
@@ -234,3 +232,15 @@ def test_the_shared_packages_reach_no_game(package):
     assert names
     reached = {f"{name} -> {module}" for name in names for module in _reached(name, graph) if _game_of(module) is not None}
     assert reached == set()
+
+
+# What `import rulesdsl` runs (the package, its API, the registry of games): none reaches a game's
+# package; a game's plug-in is imported when the registry is first asked (tests/test_lazy_games.py
+# checks the modules a fresh interpreter holds).
+ENTRANCE = ("rulesdsl", "rulesdsl.api", "rulesdsl.games", "rulesdsl.games.registry")
+
+
+@pytest.mark.parametrize("module", ENTRANCE)
+def test_the_package_its_api_and_the_registry_reach_no_game(module):
+    _, graph = _graph()
+    assert {target for target in _reached(module, graph) if _game_of(target) is not None} == set()
