@@ -26,7 +26,7 @@ import random
 
 from rulesdsl.agents.lookahead import (ANYTIME, DECLINE, MENU_KIND, TOP_KINDS, lookahead_seed, nested_answer, ranked_answers,
                                        try_answer)
-from rulesdsl.agents.ranker import KEEP
+from rulesdsl.agents.ranker import KEEP, RANKED_KIND
 from rulesdsl.agents.value import Valuer, Weights, load_weights
 
 ANYTIME_KINDS = frozenset({MENU_KIND, "place"})
@@ -42,6 +42,7 @@ TURN_SAMPLE = 64  # answers of a turn's question judged at most (in practice all
 # again once forks of a lookahead's fork were copies of it: 42.5% (28.5-57.8%), -7.7 +- 5.6, 0.70x.
 WIDTH = None
 MARGIN = 6.0
+NESTED_WIDTH = None  # as `width`, for a nested question judged on forks (the feast's seats, which strip, ...)
 QUICK_KINDS = frozenset({MENU_KIND, "place"})  # nested questions answered as a lookahead answers them (a feast is judged in full: cheap seats lost 9 points a game)
 
 
@@ -64,8 +65,11 @@ class GreedyAgent:
     name = "greedy"
 
     def __init__(self, seed: int = 0, weights: Weights | None = None, sample: int | None = None, menus: bool = True,
-                 width: int | None = WIDTH, margin: float = MARGIN, ranker=None, keep: int = KEEP):
+                 width: int | None = WIDTH, margin: float = MARGIN, ranker=None, keep: int = KEEP,
+                 nested_width: int | None = NESTED_WIDTH, anytime_first: bool = False):
         self.seed = seed
+        self.anytime_first = anytime_first  # a turn's anytime entry judged first, taken at once if it gains (see answer)
+        self.nested_width = nested_width  # a nested question's answers judged in full (see NESTED_WIDTH)
         self.ranker, self.keep = ranker, keep  # a turn's answers judged on forks: the ranker's `keep` first (None: all)
         self.width, self.margin = width, margin  # a turn's answers judged in full (see WIDTH)
         self.menus = menus  # judge opening the anytime menu by its best entry (costs a fork per entry)
@@ -115,7 +119,24 @@ class GreedyAgent:
             candidates = self.candidates(game, decision)
         if self.width is not None and self.menus and decision.kind in TOP_KINDS and len(candidates) > 1:
             return ranked_answers(game, decision.player, candidates, seed, valuer, self.width, self.margin)
+        if self.nested_width is not None and decision.kind not in TOP_KINDS and len(candidates) > self.nested_width:
+            return ranked_answers(game, decision.player, candidates, seed, valuer, self.nested_width, self.margin)
         return {key: try_answer(game, decision.player, key, seed, valuer, self.menus) for key in candidates}
+
+    def first_anytime(self, game, decision, candidates) -> dict[str, float] | None:
+        """At a turn's question, the anytime entries' values alone if the best of them gains on
+        the state as it is (laying a tile now, then the question is asked again): the actions are
+        judged then, after it. Else None (every answer judged), or the entries' values beside the
+        actions' when they do not gain."""
+        early = [k for k in candidates if k.startswith(ANYTIME)]
+        if not self.anytime_first or decision.kind != RANKED_KIND or not early or len(early) == len(candidates):
+            return None
+        valuer, seed = self.valuer(game), lookahead_seed(self.seed, game)
+        scored = {key: try_answer(game, decision.player, key, seed, valuer, self.menus) for key in early}
+        if max(scored.values()) > valuer.value(game, decision.player):
+            return scored
+        scored.update(self.scores(game, decision, [k for k in candidates if k not in scored]))
+        return scored
 
     def answer(self, game, decision) -> str:
         self.last_scored = None  # the values of the answers judged at this decision, if it judged several (self-play keeps them)
@@ -132,7 +153,7 @@ class GreedyAgent:
         if len(candidates) == 1:
             key = candidates[0]
         else:
-            scored = self.last_scored = self.scores(game, decision, candidates)
+            scored = self.last_scored = self.first_anytime(game, decision, candidates) or self.scores(game, decision, candidates)
             key = max(scored, key=lambda k: (scored[k], *preference(decision, k)))
         if decision.kind in TOP_KINDS and key.startswith(ANYTIME):
             self._opened_at = len(game.log)
