@@ -86,7 +86,11 @@ def option(text: str) -> tuple[str, object]:
     try:
         return name.strip(), int(raw)
     except ValueError:
+        pass
+    try:
         return name.strip(), float(raw)
+    except ValueError:
+        return name.strip(), raw.strip()  # a word, e.g. fast/nested_kinds=feast
 
 
 BREAKDOWN: dict = {}  # --breakdown: (agent, players) -> the score rows of its games (engine.scoring.final_scores)

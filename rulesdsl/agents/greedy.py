@@ -66,8 +66,9 @@ class GreedyAgent:
 
     def __init__(self, seed: int = 0, weights: Weights | None = None, sample: int | None = None, menus: bool = True,
                  width: int | None = WIDTH, margin: float = MARGIN, ranker=None, keep: int = KEEP,
-                 nested_width: int | None = NESTED_WIDTH, anytime_first: bool = False):
+                 nested_width: int | None = NESTED_WIDTH, anytime_first: bool = False, nested_kinds: str | None = None):
         self.seed = seed
+        self.nested_kinds = None if nested_kinds is None else frozenset(nested_kinds.split("+"))  # where nested_width applies (None: every nested kind)
         self.anytime_first = anytime_first  # a turn's anytime entry judged first, taken at once if it gains (see answer)
         self.nested_width = nested_width  # a nested question's answers judged in full (see NESTED_WIDTH)
         self.ranker, self.keep = ranker, keep  # a turn's answers judged on forks: the ranker's `keep` first (None: all)
@@ -119,7 +120,8 @@ class GreedyAgent:
             candidates = self.candidates(game, decision)
         if self.width is not None and self.menus and decision.kind in TOP_KINDS and len(candidates) > 1:
             return ranked_answers(game, decision.player, candidates, seed, valuer, self.width, self.margin)
-        if self.nested_width is not None and decision.kind not in TOP_KINDS and len(candidates) > self.nested_width:
+        if (self.nested_width is not None and decision.kind not in TOP_KINDS and len(candidates) > self.nested_width
+                and (self.nested_kinds is None or decision.kind in self.nested_kinds)):
             return ranked_answers(game, decision.player, candidates, seed, valuer, self.nested_width, self.margin)
         return {key: try_answer(game, decision.player, key, seed, valuer, self.menus) for key in candidates}
 
