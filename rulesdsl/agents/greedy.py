@@ -43,7 +43,24 @@ TURN_SAMPLE = 64  # answers of a turn's question judged at most (in practice all
 WIDTH = None
 MARGIN = 6.0
 NESTED_WIDTH = None  # as `width`, for a nested question judged on forks (the feast's seats, which strip, ...)
+# a feast seat's answers (engine/steps/feast.py): `item:long` / `item:up`, a coin, one seat empty, all the rest empty
+SEAT_KIND, LONG, UPRIGHT, COIN, ONE_EMPTY, STOP_ALL = "feast", ":long", ":up", "coin", "empty", "stop"
 QUICK_KINDS = frozenset({MENU_KIND, "place"})  # nested questions answered as a lookahead answers them (a feast is judged in full: cheap seats lost 9 points a game)
+
+
+def seat_answers(keys: list[str]) -> list[str]:
+    """A feast seat's answers worth a fork: not an item upright where it may lie lengthwise (the
+    same item covering fewer seats), not the way that leaves every remaining seat empty where
+    something else is offered (leaving one seat empty is offered beside it), not one seat left
+    empty where a coin may cover it. In 173 seat questions of fast self-play (seeds 400-403) the
+    full judgement chose one of these twice (upright where lengthwise fitted), for 36% fewer forks."""
+    lengthwise = {k[:-len(LONG)] for k in keys if k.endswith(LONG)}
+    dropped = {k for k in keys if k.endswith(UPRIGHT) and k[:-len(UPRIGHT)] in lengthwise}
+    if len(keys) > 1:
+        dropped.add(STOP_ALL)
+    if COIN in keys:
+        dropped.add(ONE_EMPTY)
+    return [k for k in keys if k not in dropped] or keys
 
 
 def preference(decision, key: str) -> tuple[bool, bool]:
@@ -66,8 +83,10 @@ class GreedyAgent:
 
     def __init__(self, seed: int = 0, weights: Weights | None = None, sample: int | None = None, menus: bool = True,
                  width: int | None = WIDTH, margin: float = MARGIN, ranker=None, keep: int = KEEP,
-                 nested_width: int | None = NESTED_WIDTH, anytime_first: bool = False, nested_kinds: str | None = None):
+                 nested_width: int | None = NESTED_WIDTH, anytime_first: bool = False, nested_kinds: str | None = None,
+                 seat_prune: bool = False):
         self.seed = seed
+        self.seat_prune = seat_prune  # a feast's seat answers that another covers better are not judged (seat_answers)
         self.nested_kinds = None if nested_kinds is None else frozenset(nested_kinds.split("+"))  # where nested_width applies (None: every nested kind)
         self.anytime_first = anytime_first  # a turn's anytime entry judged first, taken at once if it gains (see answer)
         self.nested_width = nested_width  # a nested question's answers judged in full (see NESTED_WIDTH)
@@ -100,6 +119,8 @@ class GreedyAgent:
             legal = [k for k in legal if not k.startswith(ANYTIME)] or legal
         if self.ranker is not None:
             legal = self.ranker.top(game, decision, legal, self.keep)
+        if self.seat_prune and decision.kind == SEAT_KIND:
+            legal = seat_answers(legal)
         placed = self.valuer(game).placement_ranked(game, decision, min(PLACEMENTS_TRIED, max(1, sample - 1)))
         if placed is None and len(legal) <= sample:
             return legal
