@@ -83,12 +83,10 @@ class GreedyAgent:
 
     def __init__(self, seed: int = 0, weights: Weights | None = None, sample: int | None = None, menus: bool = True,
                  width: int | None = WIDTH, margin: float = MARGIN, ranker=None, keep: int = KEEP,
-                 nested_width: int | None = NESTED_WIDTH, anytime_first: bool = False, nested_kinds: str | None = None,
-                 seat_prune: bool = False):
+                 nested_width: int | None = NESTED_WIDTH, seat_prune: bool = False, menu_direct: bool = False):
         self.seed = seed
+        self.menu_direct = menu_direct  # a turn's question of one answer beside the menu: the menu opened unjudged (see answer)
         self.seat_prune = seat_prune  # a feast's seat answers that another covers better are not judged (seat_answers)
-        self.nested_kinds = None if nested_kinds is None else frozenset(nested_kinds.split("+"))  # where nested_width applies (None: every nested kind)
-        self.anytime_first = anytime_first  # a turn's anytime entry judged first, taken at once if it gains (see answer)
         self.nested_width = nested_width  # a nested question's answers judged in full (see NESTED_WIDTH)
         self.ranker, self.keep = ranker, keep  # a turn's answers judged on forks: the ranker's `keep` first (None: all)
         self.width, self.margin = width, margin  # a turn's answers judged in full (see WIDTH)
@@ -141,25 +139,9 @@ class GreedyAgent:
             candidates = self.candidates(game, decision)
         if self.width is not None and self.menus and decision.kind in TOP_KINDS and len(candidates) > 1:
             return ranked_answers(game, decision.player, candidates, seed, valuer, self.width, self.margin)
-        if (self.nested_width is not None and decision.kind not in TOP_KINDS and len(candidates) > self.nested_width
-                and (self.nested_kinds is None or decision.kind in self.nested_kinds)):
+        if self.nested_width is not None and decision.kind not in TOP_KINDS and len(candidates) > self.nested_width:
             return ranked_answers(game, decision.player, candidates, seed, valuer, self.nested_width, self.margin)
         return {key: try_answer(game, decision.player, key, seed, valuer, self.menus) for key in candidates}
-
-    def first_anytime(self, game, decision, candidates) -> dict[str, float] | None:
-        """At a turn's question, the anytime entries' values alone if the best of them gains on
-        the state as it is (laying a tile now, then the question is asked again): the actions are
-        judged then, after it. Else None (every answer judged), or the entries' values beside the
-        actions' when they do not gain."""
-        early = [k for k in candidates if k.startswith(ANYTIME)]
-        if not self.anytime_first or decision.kind != RANKED_KIND or not early or len(early) == len(candidates):
-            return None
-        valuer, seed = self.valuer(game), lookahead_seed(self.seed, game)
-        scored = {key: try_answer(game, decision.player, key, seed, valuer, self.menus) for key in early}
-        if max(scored.values()) > valuer.value(game, decision.player):
-            return scored
-        scored.update(self.scores(game, decision, [k for k in candidates if k not in scored]))
-        return scored
 
     def answer(self, game, decision) -> str:
         self.last_scored = None  # the values of the answers judged at this decision, if it judged several (self-play keeps them)
@@ -175,8 +157,13 @@ class GreedyAgent:
             return key
         if len(candidates) == 1:
             key = candidates[0]
+        elif self.menu_direct and decision.kind == RANKED_KIND and len(candidates) == 2 and sum(k.startswith(ANYTIME) for k in candidates) == 1:
+            # nothing to place but the menu (no Viking left: the other answer is to pass): the menu's own
+            # judgement, its way back among its answers, decides whether anything is laid, so judging the
+            # menu here as well would judge its entries twice
+            key = next(k for k in candidates if k.startswith(ANYTIME))
         else:
-            scored = self.last_scored = self.first_anytime(game, decision, candidates) or self.scores(game, decision, candidates)
+            scored = self.last_scored = self.scores(game, decision, candidates)
             key = max(scored, key=lambda k: (scored[k], *preference(decision, k)))
         if decision.kind in TOP_KINDS and key.startswith(ANYTIME):
             self._opened_at = len(game.log)
