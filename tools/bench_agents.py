@@ -2,7 +2,7 @@
 
     nice -n 5 python tools/bench_agents.py [--games 100] [--players 1,2] [--agents learned,greedy] [--short]
                                  [--vs learned:greedy --h2h-games 200 --think 0.2s]
-                                 [--vs greedy:greedy/width=none] [--vs fast/keep=3:greedy] [--vs learned/ranked=true:fast --model FILE] [--content DIR]
+                                 [--vs greedy:greedy/width=none] [--vs fast/keep=3:greedy] [--vs fast:fast/menu_direct=false] [--vs learned/ranked=true:fast --model FILE] [--content DIR]
                                  [--model FILE] [--cpu] [--breakdown]
 
 Run it niced: the machine is shared, and with --cpu the times are this process's CPU seconds
@@ -55,7 +55,7 @@ def agent(name: str, seed: int, think, iterations):
     if keywords:
         if base not in ("greedy", "fast", "learned"):
             raise SystemExit(f"keywords after '/' are the greedy, fast or learned agent's, not {base}'s")
-        from rulesdsl.agents.greedy import GreedyAgent
+        from rulesdsl.agents.greedy import FAST, GreedyAgent
         from rulesdsl.agents.learned import LearnedAgent
         from rulesdsl.agents.ranker import load_ranker
 
@@ -63,6 +63,8 @@ def agent(name: str, seed: int, think, iterations):
         ranker = {"ranker": load_ranker()} if base == "fast" or given.pop("ranked", False) else {}
         if base == "learned":  # e.g. learned/ranked=true: the learned value judging the ranker's first answers
             return LearnedAgent(seed, model=MODEL, weights=WEIGHTS, **ranker, **given)
+        if base == "fast":  # fast's own options, unless given (e.g. fast/nested_width=none,seat_prune=false,menu_direct=false)
+            given = {**FAST, **given}
         return GreedyAgent(seed, weights=WEIGHTS, **ranker, **given)
     if name == "search" and SEARCH_OPTIONS:
         from rulesdsl.agents.search import SearchAgent
