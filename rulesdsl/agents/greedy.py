@@ -26,7 +26,7 @@ import random
 
 from rulesdsl.agents.lookahead import (ANYTIME, DECLINE, MENU_KIND, TOP_KINDS, lookahead_seed, nested_answer, ranked_answers,
                                        try_answer)
-from rulesdsl.agents.ranker import KEEP, RANKED_KIND
+from rulesdsl.agents.ranker import KEEP
 from rulesdsl.agents.value import Valuer, Weights, load_weights
 
 ANYTIME_KINDS = frozenset({MENU_KIND, "place"})
@@ -171,10 +171,10 @@ class GreedyAgent:
             return key
         if len(candidates) == 1:
             key = candidates[0]
-        elif self.menu_direct and decision.kind == RANKED_KIND and len(candidates) == 2 and sum(k.startswith(ANYTIME) for k in candidates) == 1:
-            # nothing to place but the menu (no Viking left: the other answer is to pass): the menu's own
-            # judgement, its way back among its answers, decides whether anything is laid, so judging the
-            # menu here as well would judge its entries twice
+        elif self.menu_direct and decision.kind in TOP_KINDS and len(candidates) == 2 and sum(k.startswith(ANYTIME) for k in candidates) == 1:
+            # nothing to choose but the menu (no Viking left, or the game over: the other answer is to pass
+            # or finish): the menu's own judgement, its way back among its answers, decides whether
+            # anything is laid, so judging the menu here as well would judge its entries twice
             key = next(k for k in candidates if k.startswith(ANYTIME))
         else:
             scored = self.last_scored = self.scores(game, decision, candidates)
