@@ -14,7 +14,10 @@ Speed: the nested questions a lookahead answers cheaply (the anytime menu, judge
 deeper on its best tiles; where a tile goes, by geometry) get the same cheap answer in the
 real game (`lookahead.nested_answer`), not a fork per answer: the turn's answer was chosen on
 the value they lead to. (The seats of a feast so answered, by the first fitting good, cost
-about 9 points a game over 86 games, so a feast's seats are judged in full.) The answer depends on the game alone (no memory
+about 9 points a game over 86 games, so a feast's seats are judged in full.) The fast agent
+(`FAST`) judges the real game's nested questions more cheaply still: one trial an answer (but
+which strip, which card, rerolls), a feast seat's dominated answers left out, and the menu opened
+unjudged where the only other answer passes (docs/AGENTS.md). The answer depends on the game alone (no memory
 in the agent), so a saved game resumed with a new agent goes on as it would have. An agent that keeps choosing
 anytime actions (a menu, an item, where it goes, and back to the same question) is stopped
 after MAX_ANYTIME such answers in a row: the menu is then left out.
