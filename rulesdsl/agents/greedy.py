@@ -103,7 +103,7 @@ class GreedyAgent:
         self.seed = seed
         self.menu_direct = menu_direct  # a turn's question of one answer beside the menu: the menu opened unjudged (see answer)
         self.seat_prune = seat_prune  # a feast's seat answers that another covers better are not judged (seat_answers)
-        self.nested_width = nested_width  # a nested question's answers judged in full (see NESTED_WIDTH)
+        self.nested_width = nested_width  # a real nested question: answers judged in full after one trial each (NESTED_WIDTH)
         self.ranker, self.keep = ranker, keep  # a turn's answers judged on forks: the ranker's `keep` first (None: all)
         self.width, self.margin = width, margin  # a turn's answers judged in full (see WIDTH)
         self.menus = menus  # judge opening the anytime menu by its best entry (costs a fork per entry)
@@ -174,7 +174,8 @@ class GreedyAgent:
             return key
         if len(candidates) == 1:
             key = candidates[0]
-        elif self.menu_direct and decision.kind in TOP_KINDS and len(candidates) == 2 and sum(k.startswith(ANYTIME) for k in candidates) == 1:
+        elif self.menu_direct and decision.kind in TOP_KINDS and len(candidates) == 2 and sum(
+                k.startswith(ANYTIME) for k in candidates) == 1:
             # nothing to choose but the menu (no Viking left, or the game over: the other answer is to pass
             # or finish): the menu's own judgement, its way back among its answers, decides whether
             # anything is laid, so judging the menu here as well would judge its entries twice

@@ -30,7 +30,8 @@ def learned(seed: int, think: float | None, iterations: int | None, weights: Any
 
 def fast(seed: int, think: float | None, iterations: int | None, weights: Any, model: Any) -> GreedyAgent:
     """The lookahead valued by the hand-set weights, judging on forks only the turn's answers that
-    the answer ranker learned from self-play puts first (`model`: a ranker file, else the shipped one)."""
+    the answer ranker learned from self-play puts first (`model`: a ranker file, else the shipped
+    one), and the real game's nested questions more cheaply (greedy.FAST)."""
     return GreedyAgent(seed, weights, ranker=load_ranker(model if is_ranker(model) else None), **FAST)
 
 
