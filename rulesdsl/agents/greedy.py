@@ -103,7 +103,7 @@ class GreedyAgent:
         self.seed = seed
         self.menu_direct = menu_direct  # a turn's question of one answer beside the menu: the menu opened unjudged (see answer)
         self.seat_prune = seat_prune  # a feast's seat answers that another covers better are not judged (seat_answers)
-        self.nested_width = nested_width  # of a real nested question, the answers judged in full after a trial each (NESTED_WIDTH)
+        self.nested_width = nested_width  # a real nested question: answers judged in full after a trial each (NESTED_WIDTH)
         self.ranker, self.keep = ranker, keep  # a turn's answers judged on forks: the ranker's `keep` first (None: all)
         self.width, self.margin = width, margin  # a turn's answers judged in full (see WIDTH)
         self.menus = menus  # judge opening the anytime menu by its best entry (costs a fork per entry)
