@@ -5,7 +5,6 @@
     game.decision, game.legal(), game.answer(key), game.fork(), game.scores(), game.save()
 """
 
-import rulesdsl.games.tableau.engine  # noqa: F401  (registers the built-in second game's grammar section with rulesdsl.lang)
 from rulesdsl.api import Choice, OpenGame, Question, games, load_game, open_game
 from rulesdsl.errors import IllegalMove, RulesError
 

@@ -18,9 +18,9 @@ from rulesdsl.bounded import SEED, count
 from rulesdsl.errors import ContentError, RulesError
 from rulesdsl.games.commands import run as run_command
 from rulesdsl.games.commands import served_first
-from rulesdsl.games.registry import DEFAULT_GAME, plugin_for
+from rulesdsl.games.registry import DEFAULT_GAME, GamePlugin, plugin_for, plugins
 from rulesdsl.resources import version
-from rulesdsl.sim.cli import add_parsers, exit_1_on_errors, game_options
+from rulesdsl.sim.cli import add_parsers
 from rulesdsl.sim.cli import run as run_simulation
 from rulesdsl.web import serve
 
@@ -71,7 +71,9 @@ class _Subcommands(argparse._SubParsersAction):
         return parser
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(plugin: GamePlugin | None) -> argparse.ArgumentParser:
+    """The command line of the game `plugin` plays (None: an unknown game, refused when the command
+    runs): the commands that start games take its own flags, no other game's."""
     parser = argparse.ArgumentParser(prog="rulesdsl", description=DESCRIPTION, epilog=EXAMPLES,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"rulesdsl {version()}")
@@ -88,10 +90,10 @@ def _parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a whole game and print the score table")
     play.add_argument("--players", type=count(1, 99), default=2, help="1 to 4 (default 2)")
-    play.add_argument("--short", action="store_true", help="the short game (6 rounds) instead of the long one (7)")
-    play.add_argument("--decks", default="A,B,C", help="occupation decks, comma separated (default A,B,C)")
-    play.add_argument("--agents", default=None, help="one per player (or one for all): greedy, learned, search, random, human "
-                      "(default: greedy; with --load, the agents the save names)")
+    if plugin is not None and plugin.commands.arguments is not None:
+        plugin.commands.arguments(play, "play")  # the game's own flags (A Feast for Odin's --short, --decks)
+    agents = f"{', '.join(plugin.agents)} (default: {plugin.default_agent}" if plugin is not None else "the game's agents (default: its own"
+    play.add_argument("--agents", default=None, help=f"one per player (or one for all): {agents}; with --load, the agents the save names)")
     play.add_argument("--model", metavar="FILE", default=None,
                       help="the value model (.npz) of the learned agent (default: the shipped one; "
                            "tools/train_agent.py makes one for a variant)")
@@ -131,46 +133,60 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                        help="another name the table may be reached by (a host name the requests may carry); repeatable")
     add_commands(sub)
-    add_parsers(sub)  # simulate
-    _balance_parser(sub)
+    add_parsers(sub, plugin)  # simulate
+    for each in _every_plugin():  # the games' own commands with options of their own (the first game's balance)
+        if each.commands.parsers is not None:
+            each.commands.parsers(sub)
     return parser
 
 
-BALANCE_OUT = "rulesdsl-balance"  # `balance`'s default store folder
+def _named_game(argv: list[str]) -> str:
+    """The game `--game NAME` names (the last one, as `parse_args` merges them), read before the
+    parser is built: the parser depends on it."""
+    game = DEFAULT_GAME
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            break
+        name, equals, value = arg.partition("=")
+        if len(name) < 3 or not "--game".startswith(name):  # argparse takes an unambiguous prefix (`--gam`) too
+            continue
+        if equals:
+            game = value
+        elif index + 1 < len(argv):
+            game = argv[index + 1]
+    return game
 
 
-def _balance_parser(sub) -> None:
-    """`balance`: A Feast for Odin's own command (its plug-in's `CommandHooks.more`, run like
-    `cards` and `learn`), with the game options of `simulate`."""
-    bal = sub.add_parser("balance", help="paired games with and without a card: score and win-rate differences with intervals")
-    bal.add_argument("cards", nargs="*", metavar="CARD", help="occupations by number or name")
-    bal.add_argument("--variant", metavar="DIR", default=None,
-                     help="test every occupation this variant folder adds or changes against the content without it")
-    game_options(bal)
-    bal.add_argument("--pairs", type=int, default=2000, metavar="N", help="most paired games per card (default 2000)")
-    bal.add_argument("--min-pairs", type=int, default=200, metavar="N", help="paired games before a card may stop early (default 200)")
-    bal.add_argument("--batch", type=int, default=100, metavar="N", help="paired games between two looks at the data (default 100)")
-    bal.add_argument("--width", type=float, default=1.0, metavar="POINTS",
-                     help="stop when the 95%% interval of the score difference is this narrow each side (default 1.0)")
-    bal.add_argument("--html", default="balance.html", metavar="FILE", help="the HTML report (default balance.html)")
-    bal.add_argument("--out", default=BALANCE_OUT, metavar="DIR",
-                     help=f"the store of the pairs and the games worth opening (default ./{BALANCE_OUT})")
-    bal.add_argument("--resume", action="store_true", help="go on with an interrupted run: play only the pairs not yet stored")
-    bal.add_argument("--new", action="store_true", help="start the store afresh")
-    bal.add_argument("--report", action="store_true", help="play nothing: the verdicts and the report from the store")
-    bal.add_argument("--detail", action="store_true",
-                     help="per card: scoring categories, spaces, anytime actions, effects fired and the pairs to open")
-    bal.add_argument("--pairing", default="rotate", choices=("rotate", "single", "independent"),
-                     help="rotate: the card goes to every seat on the same seed, sharing the game without it (default); "
-                          "single: one seat per seed; independent: the game without the card on another seed (to measure)")
-    bal.add_argument("--model", metavar="FILE", default=None,
-                     help="the value model of the learned and search agents (default: the shipped one)")
-    exit_1_on_errors(bal)
+def _plugin(game: str) -> GamePlugin | None:
+    """The plug-in of `game`; None when no plug-in plays it (the command names the games when it runs)."""
+    try:
+        return plugin_for(game)
+    except (RulesError, OSError, ValueError):
+        return None
+
+
+def _every_plugin() -> tuple[GamePlugin, ...]:
+    """Every plug-in; none when one cannot be loaded (every command then says why when it runs)."""
+    try:
+        return plugins()
+    except RulesError:
+        return ()
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    """The command line parsed, with global options given after the command merged in."""
-    args = _parser().parse_args(argv)
+    """The command line parsed, with global options given after the command merged in; its
+    commands take the own flags of the game --game names."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    plugin = _plugin(_named_game(argv))
+    args = _parse(argv, plugin)
+    named = _plugin(args.game)
+    if named is not plugin:  # a --game the early look misread: parse again with that game's flags
+        args = _parse(argv, named)
+    return args
+
+
+def _parse(argv: list[str], plugin: GamePlugin | None) -> argparse.Namespace:
+    args = _parser(plugin).parse_args(argv)
     args.content = [*args.content, *getattr(args, "content_after", [])]
     args.no_builtin = args.no_builtin or getattr(args, "no_builtin_after", False)
     args.debug = args.debug or getattr(args, "debug_after", False)

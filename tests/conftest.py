@@ -69,5 +69,14 @@ def third_game(tmp_path, monkeypatch):
     monkeypatch.syspath_prepend(str(tmp_path))
     plugins = registry.plugins  # (a test may replace it for a while)
     plugins.cache_clear()
+    # Nim registers its own section of the card language: the sections and the registry's
+    # record of them are put back afterwards, so no other test reads Nim's keywords
+    from rulesdsl.lang import sections
+
+    kept = [list(group) for group in (sections._GRAMMARS, sections._BUILDERS, sections._SECTIONS, registry._SPOKEN)]
     yield
     plugins.cache_clear()
+    for group, before in zip((sections._GRAMMARS, sections._BUILDERS, sections._SECTIONS), kept):
+        group[:] = before
+    registry._SPOKEN.clear()
+    registry._SPOKEN.update(kept[3])

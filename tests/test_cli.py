@@ -139,3 +139,26 @@ def test_python_dash_m_and_broken_pipe():
     shown = subprocess.run(f"{sys.executable} -m rulesdsl show 132 | head -1", shell=True, capture_output=True, text=True)
     assert shown.stdout.startswith("occupation 132: ")
     assert shown.stderr == ""
+
+
+def _help(capsys, *argv) -> str:
+    import pytest
+
+    with pytest.raises(SystemExit) as exit_info:
+        main([*argv, "--help"])
+    assert exit_info.value.code == 0
+    return capsys.readouterr().out
+
+
+def test_a_command_offers_the_flags_of_the_game_named_only(capsys):
+    """A game's own flags come from its plug-in (`CommandHooks.arguments`): A Feast for Odin's
+    --short and --decks on its play, simulate and balance; none of them on a ruleset's, however
+    --game is written (before or after the command, with `=`, abbreviated)."""
+    for command in ("play", "simulate", "balance"):
+        assert "--short" in (shown := _help(capsys, command)) and "--decks DECKS" in shown, command
+    for argv in (["--game", "vikings", "play"], ["--game", "vikings", "simulate"], ["simulate", "--game", "vikings"],
+                 ["--game=vikings", "simulate"], ["--gam", "vikings", "play"]):
+        shown = _help(capsys, *argv)
+        assert "--players" in shown and "--short" not in shown and "--decks" not in shown, argv
+    assert "random, greedy, search" in _help(capsys, "--game", "vikings", "simulate")  # its agents, not the first game's
+    assert "(default A,B,C)" in _help(capsys, "simulate")

@@ -7,10 +7,13 @@ import pytest
 
 import rulesdsl
 from rulesdsl.agents import registry as agents
+from rulesdsl.authoring.analysis import other_games_keywords
 from rulesdsl.cli import main
-from rulesdsl.errors import RulesError
+from rulesdsl.errors import CardSyntaxError, RulesError
 from rulesdsl.games import registry
 from rulesdsl.games.seats import agent_seed, play_agents
+from rulesdsl.lang.parser import parse, reserved_words
+from rulesdsl.lang.printer import to_text
 
 HERE = Path(__file__).resolve().parent
 
@@ -49,6 +52,35 @@ def test_a_third_game_plugs_in_through_its_entry_point(third_game, capsys):
         game.answer(game.legal()[0])
     assert [row["winner"] for row in game.scores()] == [False, True]  # ten single sticks: the second player takes the last
     assert rulesdsl.load_game(game.save()).save() == game.save()
+
+
+def test_a_third_games_own_section_of_the_card_language_needs_no_edit_outside_its_module(third_game, content):
+    """Nim's rule is written in a section of the card language of its own (its grammar rule,
+    node, builder and printer in tests/third_game/nim.py only), registered through the registry."""
+    assert "sticks" not in (HERE.parent / "grammar" / "card.lark").read_text()
+    assert "sticks" not in reserved_words()  # not before the registry is asked for Nim
+    game = rulesdsl.open_game("nim", players=2, seed=3)
+    assert game.legal() == ["1", "2", "3"]  # from its rule `take 1 to 3 sticks`, read by the parser
+    assert "sticks" in reserved_words()
+    take = parse("take 2 to 4 sticks\n").items[0]
+    assert type(take).__name__ == "TakeSticks" and (take.least, take.most) == (2, 4)
+    assert to_text(parse("take  2  to 4 sticks")) == "take 2 to 4 sticks\n"
+    assert to_text(parse("gain 1 silver\n")) == "gain 1 silver\n"  # the language's own statements still read
+    assert {"sticks", "auction"} <= other_games_keywords(content)  # not offered to a first-game card
+
+
+def test_a_reader_meeting_a_third_games_statement_asks_the_registry(third_game):
+    """A reader (`rulesdsl fmt`, the language server) that meets Nim's statement before Nim is
+    opened: the parser asks the registry, whose plug-ins register their sections, and reads it again."""
+    assert type(parse("take 1 to 2 sticks\n").items[0]).__name__ == "TakeSticks"
+
+
+def test_without_the_third_game_its_statement_is_no_statement():
+    """Once the third game's distribution is gone its section is too (the fixture puts the
+    sections back): the text is refused."""
+    with pytest.raises(CardSyntaxError, match="1:19: unexpected end of line; expected 'from'"):  # the language's own take
+        parse("take 1 to 3 sticks\n")
+    assert "sticks" not in reserved_words()
 
 
 def test_the_game_neutral_commands_play_a_third_game_and_say_what_it_lacks(third_game, capsys, tmp_path):

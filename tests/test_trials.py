@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from rulesdsl.agents import RandomAgent
+from rulesdsl.content.catalog import GOOD
 from rulesdsl.games.feast import scenario
 from rulesdsl.games.feast.engine.game import Game, GameOptions, _catalog
-from rulesdsl.games.feast.engine.items import GOOD
 from rulesdsl.games.feast.engine.legality import relevance
 
 DATA = Path(__file__).parent / "data" / "trials"

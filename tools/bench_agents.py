@@ -28,10 +28,12 @@ import sys
 import time
 from pathlib import Path
 
+import attrs
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulesdsl.agents.registry import make_agent, parse_think  # noqa: E402
-from rulesdsl.agents.value import load_weights  # noqa: E402
+from rulesdsl.agents.value import WEIGHT_NAMES, load_weights  # noqa: E402
 from rulesdsl.content.loader import load_content  # noqa: E402
 from rulesdsl.games.feast.engine.game import Game, GameOptions  # noqa: E402
 from rulesdsl.games.feast.engine.scoring import CATEGORIES, final_scores  # noqa: E402
@@ -50,7 +52,8 @@ GREEDY_OPTIONS: dict = {}  # --greedy-opt: keyword arguments of the greedy agent
 def agent(name: str, seed: int, think, iterations):
     """One agent by name; the search and greedy agents with the --search-opt and --greedy-opt keywords.
     `greedy/NAME=VALUE,...` is greedy with those keywords instead (e.g. `--vs greedy:greedy/width=none`
-    plays greedy against greedy judging every turn's answer in full)."""
+    plays greedy against greedy judging every turn's answer in full); a value weight's name among the
+    keywords changes that weight for this agent (`--vs fast/resource=1.5:fast`)."""
     base, _, keywords = name.partition("/")
     if keywords:
         if base not in ("greedy", "fast", "learned"):
@@ -61,11 +64,14 @@ def agent(name: str, seed: int, think, iterations):
 
         given = dict(option(text) for text in keywords.split(","))
         ranker = {"ranker": load_ranker()} if base == "fast" or given.pop("ranked", False) else {}
+        # a value weight's name (fast/resource=1.5) changes that weight of this agent alone
+        changed = {key: float(given.pop(key)) for key in list(given) if key in WEIGHT_NAMES}
+        weights = attrs.evolve(WEIGHTS or load_weights(), **changed) if changed else WEIGHTS
         if base == "learned":  # e.g. learned/ranked=true: the learned value judging the ranker's first answers
-            return LearnedAgent(seed, model=MODEL, weights=WEIGHTS, **ranker, **given)
+            return LearnedAgent(seed, model=MODEL, weights=weights, **ranker, **given)
         if base == "fast":  # fast's own options, unless given (e.g. fast/nested_width=none,seat_prune=false,menu_direct=false)
             given = {**FAST, **given}
-        return GreedyAgent(seed, weights=WEIGHTS, **ranker, **given)
+        return GreedyAgent(seed, weights=weights, **ranker, **given)
     if name == "search" and SEARCH_OPTIONS:
         from rulesdsl.agents.search import SearchAgent
 

@@ -59,8 +59,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rulesdsl.agents import training  # noqa: E402
 from rulesdsl.agents.model import atomic_write, from_bytes, read_files, sidecar, write_model  # noqa: E402
 from rulesdsl.agents.selfplay import HORIZONS, SelfPlay, default_options  # noqa: E402
+from rulesdsl.content.catalog import Catalog  # noqa: E402
 from rulesdsl.errors import RulesError  # noqa: E402
-from rulesdsl.games.feast.engine.items import Catalog  # noqa: E402
 from rulesdsl.sim import bundle as bundles  # noqa: E402
 from rulesdsl.sim.backends import make_backend  # noqa: E402
 from rulesdsl.sim.progress import progress_bar  # noqa: E402

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from rulesdsl.agents.value import squares
-from rulesdsl.games.feast.engine.items import ANIMAL, BOARD, BUILDING, GOOD, RESOURCE, SHIP, SPECIAL, WEAPON
+from rulesdsl.content.catalog import ANIMAL, BOARD, BUILDING, GOOD, RESOURCE, SHIP, SPECIAL, WEAPON
 from rulesdsl.lang import tree as t
 
 ANYTIME = "anytime:"  # keys of the anytime menu (as lookahead.ANYTIME)

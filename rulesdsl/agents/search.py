@@ -122,8 +122,10 @@ class SearchAgent:
                  prune: float | None = None, cheap_nested: bool = False, follow_sample: int | None = None,
                  fresh: bool = False, rank_sample: int | None = RANK_SAMPLE, same_phase: bool = SAME_PHASE,
                  prior: bool = PRIOR, playout_menus: bool = PLAYOUT_MENUS, model=None, learned: bool = False,
-                 ranked: bool = RANKED):
+                 ranked: bool = RANKED, from_round: int = 1, to_round: int = 99):
         self.seed = seed
+        # rounds searched: before from_round and after to_round answered as the fast policy answers (no rollouts)
+        self.from_round, self.to_round = from_round, to_round
         self.iterations = iterations
         self.think = think
         self.width = width
@@ -162,8 +164,8 @@ class SearchAgent:
         self.changed = 0  # searched decisions answered otherwise than greedy's best
 
     def answer(self, game, decision) -> str:
-        if decision.kind not in TOP_KINDS:
-            return self.greedy.answer(game, decision)  # nested questions: the greedy choice
+        if decision.kind not in TOP_KINDS or not self.from_round <= game.state.round <= self.to_round:
+            return self.greedy.answer(game, decision)  # nested questions (and early rounds): the greedy choice
         # a turn's question: greedy judges more of its answers than it would alone
         candidates = self.greedy.candidates(game, decision, self.rank_sample)
         if len(candidates) == 1:

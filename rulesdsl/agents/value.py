@@ -17,7 +17,7 @@ from ruamel.yaml import YAML
 
 from rulesdsl.agents.lookahead import PLACE_KIND
 from rulesdsl.agents.placement import PLACE_MENU, PlacementJudge, income_progress
-from rulesdsl.games.feast.engine.items import ANIMAL, GOOD, RESOURCE, WEAPON
+from rulesdsl.content.catalog import ANIMAL, GOOD, RESOURCE, WEAPON
 from rulesdsl.games.feast.engine.scoring import breakdown
 from rulesdsl.games.feast.engine.steps.feast import HELD as BANQUET_HELD
 from rulesdsl.geometry import scoring as grid_scoring

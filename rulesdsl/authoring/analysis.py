@@ -16,7 +16,7 @@ from lark.exceptions import LarkError
 from rulesdsl.content.loader import build_content, builtin_root, display_path, root_files
 from rulesdsl.content.yamlfile import YamlReadError, parse_yaml_text, read_bounded
 from rulesdsl.errors import CardSyntaxError, ContentError, Location, Problem
-from rulesdsl.lang import registry as reg
+from rulesdsl.lang import registry as reg, sections
 from rulesdsl.lang import tree as t
 from rulesdsl.lang.checker import declared_names, vocabulary_from
 from rulesdsl.lang.parser import keyword_terminals, lark_parser, parse, reserved_words
@@ -230,7 +230,8 @@ def _empty_effect_prefix(text: str, line: int, column: int) -> str | None:
 
 
 def _section_keywords() -> tuple[set[str], set[str]]:
-    """(keywords of the card language's own grammar, keywords only the second game's section uses)."""
+    """(keywords of the card language's own grammar, keywords only the games' sections use: the
+    second game's in grammar/card.lark and those of the sections registered since)."""
     grammar = grammar_path().read_text(encoding="utf-8")
     start = grammar.find("BEGIN tableau statements")
     end = grammar.find("END tableau statements")
@@ -238,7 +239,7 @@ def _section_keywords() -> tuple[set[str], set[str]]:
         return set(), set()
     words = re.compile(r'"([a-z]+)"')
     own = set(words.findall(grammar[:start] + grammar[end:]))
-    return own, set(words.findall(grammar[start:end])) - own
+    return own, set(words.findall(grammar[start:end] + "\n".join(sections.grammars()))) - own
 
 
 def other_games_keywords(content) -> set[str]:

@@ -10,7 +10,8 @@ the YAML language server check keys and types while one types.
 
 Files written: `card.schema.json` (one occupation per file), `board.schema.json` (a
 collection file: any of the collections and `remove`), `remove.schema.json`, and one
-`<collection>.schema.json` per collection (a list of its items).
+`<collection>.schema.json` per collection (a list of its items); and each game plug-in's own
+files' schemas (`GamePlugin.schemas`: a tableau ruleset folder's three files).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import attrs
 
 from rulesdsl.content import models as m
 from rulesdsl.errors import RulesError
-from rulesdsl.games.tableau.engine.content import SCHEMAS, schema_name  # a tableau ruleset folder's files
+from rulesdsl.games.registry import plugins  # the games' own files' schemas (a tableau ruleset folder's)
 from rulesdsl.resources import schemas_root
 from rulesdsl.savefile import write_atomic
 
@@ -153,9 +154,10 @@ def schemas() -> dict[str, dict]:
             f"{name}.schema.json", f"rulesdsl collection '{name}'",
             {"type": "object", "properties": {name: {"type": "array", "items": one.type_schema(cls)}},
              "required": [name]}, one)
-    for name, (title, cls) in SCHEMAS.items():
-        one = _Builder()
-        out[name] = _document(name, title, one.model_schema(cls), one)
+    for plugin in plugins():
+        for name, (title, cls) in plugin.schemas.items():
+            one = _Builder()
+            out[name] = _document(name, title, one.model_schema(cls), one)
     return out
 
 
@@ -182,7 +184,9 @@ def write_schemas(folder: Path) -> list[Path]:
 
 def schema_for(data) -> str:
     """The schema file name that fits a content file's data (a card, a collection file, a ruleset's file)."""
-    return "card.schema.json" if isinstance(data, dict) and "number" in data else schema_name(data) or "board.schema.json"
+    if isinstance(data, dict) and "number" in data:
+        return "card.schema.json"
+    return next((name for plugin in plugins() if (name := plugin.schema_of(data)) is not None), "board.schema.json")
 
 
 def schema_line(file: Path, schema_folder: Path, name: str) -> str:

@@ -42,6 +42,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from rulesdsl.lang import sections
 from rulesdsl.resources import grammar_path
 from rulesdsl.savefile import replace_file
 
@@ -138,6 +139,8 @@ def _code_fingerprint() -> bytes:
 def key_for(files: list[tuple[str, bytes]]) -> str:
     """A key for the given (path, bytes) list, in load order, and the current code."""
     digest = hashlib.sha256(_code_fingerprint())
+    for grammar in sections.grammars():  # a game's own grammar rules, registered since: its keywords are reserved too
+        digest.update(b"section" + grammar.encode())
     for path, raw in files:
         digest.update(path.encode("utf-8", "surrogateescape"))  # a name need not be UTF-8
         digest.update(len(raw).to_bytes(8, "little"))

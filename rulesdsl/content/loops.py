@@ -10,8 +10,8 @@ the engine's own bound on effects set off inside one another (`engine.emission.M
 
 from __future__ import annotations
 
+from rulesdsl.content.catalog import Catalog
 from rulesdsl.errors import Problem
-from rulesdsl.games.feast.engine.items import Catalog
 from rulesdsl.lang import tree as t
 
 

@@ -5,6 +5,12 @@ ask it, they never compare a game's name themselves.
 Plug-ins are found in two ways: the built-in ones by module name below, and any installed
 distribution's `rulesdsl.games` entry points (each a `GamePlugin`). They are imported on the
 first question, so importing the registry costs nothing and a broken extra plug-in is named.
+
+A game whose card language has a section of its own (statements of its own) registers it
+through its plug-in's `language` hook: the registry calls it for a game it looks up
+(`plugin_for`, before its content is read), and answers a reader of the card language that
+meets a statement of a section not registered yet (`languages`, given to
+`rulesdsl.lang.sections.find_with` here), so no shared package imports a game for it.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from typing import Any
 import attrs
 
 from rulesdsl.errors import RulesError
+from rulesdsl.lang import sections
 
 ENTRY_POINTS = "rulesdsl.games"
 BUILT_IN = ("rulesdsl.games.feast", "rulesdsl.games.tableau")  # each defines PLUGIN
@@ -64,6 +71,13 @@ class CommandHooks:
 
     # (parsed command line) -> a new game's options besides --option NAME=NUMBER (a game's own flags)
     options: Callable[[Any], dict[str, Any]] | None = None
+    # (parser, command) -> the game's own flags added to the parser of a command that starts games
+    # (`play`, `simulate`, and its own such as `balance`); `options` and `SimHooks.setup` read them.
+    # The command line builds its parsers for the game --game names, so no game shows another's flags.
+    arguments: Callable[[Any, str], None] | None = None
+    # (the main parser's subcommands) -> the parsers of the game's own commands (`more`) that
+    # take options of their own; every game's are added, the command refuses the games without it
+    parsers: Callable[[Any], None] | None = None
     status: Callable[[Any], str] | None = None  # where an unfinished game stands ("round 3, actions")
     score_table: Callable[[Any, list[str]], str] | None = None  # (game, agents) -> text; None: a table of `scores`
     log_lines: Callable[[Any, Any], list[str]] | None = None  # (rules, game) -> what happened (`play --log`)
@@ -188,6 +202,12 @@ class GamePlugin:
     fork: Callable[[Any], Any] = attrs.field(default=lambda game: game.fork())
     players: Callable[[Any], int] = attrs.field(default=lambda game: game.players)  # a game's number of players
     also: str = ""  # what else names a game of this plug-in, for the message of an unknown game
+    # the JSON Schemas of its own content files (`rulesdsl schema`): file name -> (title, attrs model)
+    schemas: Mapping[str, tuple[str, Any]] = attrs.field(factory=dict)
+    schema_of: Callable[[Any], str | None] = attrs.field(default=lambda data: None)  # (a file's data) -> its schema; None: not its file
+    # () -> registers its own section of the card language (grammar rules, builders, printer) with rulesdsl.lang.sections;
+    # None: its content uses the language's own statements only
+    language: Callable[[], None] | None = None
 
 
 def _from_entry_points() -> list[GamePlugin]:
@@ -214,14 +234,35 @@ def games() -> list[str]:
     return [name for plugin in plugins() for name in plugin.offers()]
 
 
+_SPOKEN: set[str] = set()  # the keys of the plug-ins whose language sections are registered
+
+
+def speak(plugin: GamePlugin) -> GamePlugin:
+    """The plug-in, its own section of the card language registered (once)."""
+    if plugin.key not in _SPOKEN:
+        if plugin.language is not None:
+            plugin.language()
+        _SPOKEN.add(plugin.key)
+    return plugin
+
+
+def languages() -> None:
+    """Register every plug-in's section of the card language (a reader of any game's text asks)."""
+    for plugin in plugins():
+        speak(plugin)
+
+
+sections.find_with(languages)  # a statement of a section not registered yet: the plug-ins register theirs
+
+
 def plugin_for(name: str) -> GamePlugin:
-    """The plug-in that plays the game called `name`; RulesError naming the games otherwise."""
+    """The plug-in that plays the game called `name`, its language section registered; RulesError naming the games otherwise."""
     for plugin in plugins():
         if name in plugin.offers():
-            return plugin
+            return speak(plugin)
     for plugin in plugins():
         if plugin.claims(name):
-            return plugin
+            return speak(plugin)
     more = "".join(f" or {plugin.also}" for plugin in plugins() if plugin.also)
     raise RulesError(f"no game '{name}': games are {', '.join(games())}{more}")
 

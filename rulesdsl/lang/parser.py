@@ -28,7 +28,7 @@ from lark.lark import _LOAD_ALLOWED_OPTIONS  # private import: the options Lark'
 
 from rulesdsl.content import cache
 from rulesdsl.errors import CardSyntaxError
-from rulesdsl.lang import tree as t
+from rulesdsl.lang import sections, tree as t
 from rulesdsl.lang.nodes_actions import ActionsBuilder
 from rulesdsl.lang.nodes_boards import BoardsBuilder
 from rulesdsl.lang.nodes_cards import CardsBuilder
@@ -38,7 +38,6 @@ from rulesdsl.lang.nodes_goods import GoodsBuilder
 from rulesdsl.lang.nodes_selectors import SelectorBuilder
 from rulesdsl.lang.nodes_ships import ShipsBuilder
 from rulesdsl.lang.nodes_timing import TimingBuilder
-from rulesdsl.lang.sections import builders
 from rulesdsl.resources import grammar_path
 
 class _CardIndenter(Indenter):
@@ -53,14 +52,19 @@ class _CardIndenter(Indenter):
 _LARK_OPTIONS = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": False}
 
 
-@functools.cache
 def lark_parser() -> Lark:
-    """The card-language parser, from the signed cache in the private cache folder when it is there.
+    """The card-language parser (the language's grammar and every registered section's), from
+    the signed cache in the private cache folder when it is there.
 
     Lark's own `cache=True` would write a pickle under a predictable name in the shared
     temporary folder and unpickle whatever is found there; rulesdsl.content.cache keeps
     the built tables instead, MAC-checked before they are read (see its docstring)."""
-    grammar = grammar_path().read_text(encoding="utf-8")
+    return _lark_parser(sections.grammars())
+
+
+@functools.cache
+def _lark_parser(extra: tuple[str, ...]) -> Lark:
+    grammar = "\n".join((grammar_path().read_text(encoding="utf-8"), *extra))
     key = hashlib.sha256(f"{grammar}|{sorted(_LARK_OPTIONS.items())}|{cache.dependency_versions()}".encode()).hexdigest()
     name = f"grammar-{key}.lark"
     blob = cache.read_verified(name)
@@ -81,13 +85,17 @@ def lark_parser() -> Lark:
     return parser
 
 
-@functools.cache
 def reserved_words() -> frozenset[str]:
-    """Keywords of the language: they cannot serve as names of goods, spaces and so on."""
+    """Keywords of the language (its registered sections' too): they cannot serve as names of goods, spaces and so on."""
+    return _reserved_words(sections.grammars())
+
+
+@functools.cache
+def _reserved_words(extra: tuple[str, ...]) -> frozenset[str]:
     name = re.compile(r"[a-z][a-z0-9_]*\Z")
     return frozenset(
         term.pattern.value
-        for term in lark_parser().terminals
+        for term in _lark_parser(extra).terminals
         if term.pattern.type == "str" and name.match(term.pattern.value)
     )
 
@@ -143,9 +151,20 @@ def parse(text: str) -> t.Program:
     source = text.expandtabs(8) if "\t" in text else text
     if not source.endswith("\n"):
         source += "\n"
+    read = sections.grammars()
     try:
-        raw = lark_parser().parse(source)
-        return _to_nodes().transform(raw)
+        return _parse(source)
+    except CardSyntaxError:
+        # perhaps a statement of a section not registered yet: the finders register theirs (a
+        # game's plug-in, through the registry) and the text is read again with its rules, once
+        if sections.find_more() and sections.grammars() != read:
+            return _parse(source)
+        raise
+
+
+def _parse(source: str) -> t.Program:
+    try:
+        return _build(lark_parser().parse(source))
     except VisitError as err:
         if isinstance(err.orig_exc, CardSyntaxError):
             raise err.orig_exc from None
@@ -206,13 +225,13 @@ def _near_miss(source: str, line: int) -> str:
 
 def keyword_terminals() -> dict[str, str]:
     """Terminal name -> keyword text for every keyword of the grammar (`AFTER` -> `after`)."""
-    return _keyword_terminals()
+    return _keyword_terminals(sections.grammars())
 
 
 @functools.cache
-def _keyword_terminals() -> dict[str, str]:
-    return {term.name: term.pattern.value for term in lark_parser().terminals
-            if term.pattern.type == "str" and term.pattern.value in reserved_words()}
+def _keyword_terminals(extra: tuple[str, ...]) -> dict[str, str]:
+    return {term.name: term.pattern.value for term in _lark_parser(extra).terminals
+            if term.pattern.type == "str" and term.pattern.value in _reserved_words(extra)}
 
 
 def _misspelled_keyword(source: str, bad) -> tuple[int, int, str] | None:
@@ -223,7 +242,7 @@ def _misspelled_keyword(source: str, bad) -> tuple[int, int, str] | None:
     says which keywords would have been accepted there.
     """
     bad_line = getattr(bad, "line", None)
-    keywords = _keyword_terminals()
+    keywords = keyword_terminals()
     candidates = []
     interactive = lark_parser().parse_interactive(source)
     try:
@@ -297,8 +316,21 @@ def _dedent_line(source: str) -> tuple[int, int]:
     return 1, 1
 
 
+class _Unbuilt(Exception):
+    """A rule of the parse that no builder handles: a statement of a section not registered yet."""
+
+    def __init__(self, rule: str, meta):
+        super().__init__(rule)
+        self.rule = rule
+        self.where = (1, 1) if getattr(meta, "empty", True) else (meta.line, meta.column)
+
+
 class _CoreNodes(ExpressionBuilder, SelectorBuilder, GoodsBuilder, CardsBuilder, BoardsBuilder, ShipsBuilder, ControlBuilder, ActionsBuilder, TimingBuilder):
     """Lark parse tree -> effect tree: each node module's builder handles its grammar rules."""
+
+    def __default__(self, data, children, meta):
+        # Lark would keep an unbuilt rule as a raw Tree inside the program; say so instead
+        raise _Unbuilt(str(data), meta)
 
 
 _TRANSFORMERS: dict[tuple[type, ...], type] = {}  # by the sections' builders registered (lang/sections.py)
@@ -306,8 +338,21 @@ _TRANSFORMERS: dict[tuple[type, ...], type] = {}  # by the sections' builders re
 
 def _to_nodes() -> _CoreNodes:
     """The transformer of the language's own builders and every registered section's."""
-    sections = builders()
-    made = _TRANSFORMERS.get(sections)
+    registered = sections.builders()
+    made = _TRANSFORMERS.get(registered)
     if made is None:
-        made = _TRANSFORMERS[sections] = type("_ToNodes", (*sections, _CoreNodes), {"__doc__": _CoreNodes.__doc__})
+        made = _TRANSFORMERS[registered] = type("_ToNodes", (*registered, _CoreNodes), {"__doc__": _CoreNodes.__doc__})
     return made()
+
+
+def _build(raw) -> t.Program:
+    """The effect tree of a parse; a statement of a section not registered yet has the finders
+    register theirs (a game's plug-in, through the registry) and is built again while they add builders."""
+    try:
+        return _to_nodes().transform(raw)
+    except _Unbuilt as unbuilt:
+        if sections.find_more():
+            return _build(raw)
+        line, column = unbuilt.where
+        raise CardSyntaxError(line, column, f"'{unbuilt.rule}' belongs to a game's section of the card language "
+                              "that no game has registered (open the game through rulesdsl.games.registry)") from None

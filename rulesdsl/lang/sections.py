@@ -1,11 +1,17 @@
-"""Grammar sections defined outside rulesdsl.lang (a game's own statements): their tree
-builders and printers, registered by the game.
+"""Grammar sections defined outside rulesdsl.lang (a game's own statements): their grammar
+rules, tree builders and printers, registered by the game.
 
-A section registers its builders with `extend_builders` and its printer with `extend` when it
-is imported; the parser mixes the registered builders into its transformer and the language's
-printer asks the registered sections for the statements it does not know, so the language
-never imports a game (it is the lowest layer). The built-in games' sections are registered
-when the package `rulesdsl` is imported (rulesdsl/__init__.py)."""
+A section registers its grammar rules with `extend_grammar` (Lark text appended to
+grammar/card.lark: `%extend core: RULE` adds a one-line statement, `%extend compound: RULE` a
+statement with a block), its builders with `extend_builders` and its printer with `extend`.
+The parser builds its tables from the language's grammar and every registered section's and
+mixes the registered builders into its transformer, and the language's printer asks the
+registered sections for the statements it does not know, so the language never imports a game
+(it is the lowest layer). (The built-in tableau section's rules are still written in
+grammar/card.lark; it registers builders and printer only.) No section is registered on
+import: a game's plug-in registers its own when the games' registry asks (`GamePlugin.language`:
+the registry asks the plug-in of a game it opens, and `find_with` lets it answer a reader that
+meets a statement no registered section reads or builds, such as `rulesdsl fmt` on a ruleset's file)."""
 
 from __future__ import annotations
 
@@ -17,6 +23,8 @@ CompoundPrinter = Callable[[Any, int, list[str]], None]
 
 _SECTIONS: list[tuple[tuple[type, ...], SimplePrinter, CompoundPrinter]] = []  # (simple node types, simple(node) -> str, compound(node, depth, out))
 _BUILDERS: list[type] = []  # Lark transformer mixins, one per section, in the order registered
+_GRAMMARS: list[str] = []  # the sections' own grammar rules (Lark text), in the order registered
+_FINDERS: list[Callable[[], None]] = []  # what registers more sections when a reader meets an unbuilt statement
 
 
 def extend_builders(builder: type) -> None:
@@ -25,9 +33,36 @@ def extend_builders(builder: type) -> None:
         _BUILDERS.append(builder)
 
 
+def extend_grammar(text: str) -> None:
+    """Register the grammar rules of a section defined outside rulesdsl.lang (Lark text, appended
+    to the language's; its statements join the language's with `%extend core:` or `%extend compound:`)."""
+    if text not in _GRAMMARS:
+        _GRAMMARS.append(text)
+
+
+def grammars() -> tuple[str, ...]:
+    """The registered sections' grammar rules."""
+    return tuple(_GRAMMARS)
+
+
 def builders() -> tuple[type, ...]:
     """The registered sections' tree builders."""
     return tuple(_BUILDERS)
+
+
+def find_with(finder: Callable[[], None]) -> None:
+    """Register a finder of sections: called with no arguments when the parser meets a statement
+    that no registered section builds, it registers the sections it knows (the games' registry's)."""
+    if finder not in _FINDERS:
+        _FINDERS.append(finder)
+
+
+def find_more() -> bool:
+    """Ask every finder for its sections; whether grammar rules or builders were registered that were not before."""
+    before = (len(_GRAMMARS), len(_BUILDERS))
+    for finder in list(_FINDERS):
+        finder()
+    return (len(_GRAMMARS), len(_BUILDERS)) != before
 
 
 def extend(simple_types: tuple[type, ...], simple_printer: SimplePrinter, compound_printer: CompoundPrinter) -> None:

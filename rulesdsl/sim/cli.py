@@ -1,25 +1,29 @@
 """The `simulate` subcommand: its options and what it runs; and the options every command of
-many games shares (`game_options`, `exit_1_on_errors`: the first game's `balance` takes them
-too, its parser beside its other own commands' in `rulesdsl.cli`)."""
+many games shares (`game_options`, `exit_1_on_errors`: a game's own such command, as the first
+game's `balance`, takes them too, its parser in its package: `CommandHooks.parsers`)."""
 
 from __future__ import annotations
 
 import sys
 from typing import Any
 
+from rulesdsl.agents.registry import PERSON
 from rulesdsl.bounded import SEED, count
+from rulesdsl.games.registry import GamePlugin
 from rulesdsl.sim.command import run as run_command
 
 DEFAULT_OUT = "rulesdsl-sims"
 
 
-def game_options(parser, default_decks: str = "A,B,C") -> None:
-    """The options of the games played: players, length, decks, agents, seeds and the backend."""
+def game_options(parser, plugin: GamePlugin | None, command: str) -> None:
+    """The options of the games played: players, the game's own flags (its plug-in's
+    `CommandHooks.arguments`; none when the game is unknown), agents, seeds and the backend."""
     parser.add_argument("--players", type=count(1, 99), default=2, help="1 to 4 (default 2)")
-    parser.add_argument("--short", action="store_true", help="the short game (6 rounds) instead of the long one (7)")
-    parser.add_argument("--decks", default=default_decks, help=f"occupation decks, comma separated (default {default_decks})")
+    if plugin is not None and plugin.commands.arguments is not None:
+        plugin.commands.arguments(parser, command)
+    names = f": {', '.join(name for name in plugin.agents if name != PERSON)}" if plugin is not None else " of the game"
     parser.add_argument("--agents", default=None,
-                        help="one agent for every seat, or one per seat, comma separated: fast, greedy, search, learned, random "
+                        help=f"one agent for every seat, or one per seat, comma separated{names} "
                              "(default: the game's own default agent, as `play`; random for a quick look at coverage)")
     parser.add_argument("--budget", type=count(1, 10**6), default=None, metavar="N", help="the agents' search budget (greedy/search)")
     parser.add_argument("--seed", type=SEED, default=0, help="the first seed (default 0)")
@@ -50,11 +54,12 @@ def exit_1_on_errors(parser) -> None:
     parser.parse_known_args = parse_known_args
 
 
-def add_parsers(sub) -> None:
-    """Register `simulate` on the main parser's subcommands."""
+def add_parsers(sub, plugin: GamePlugin | None) -> None:
+    """Register `simulate` on the main parser's subcommands, with the flags of the game --game
+    names (`plugin`; None: the game is unknown, and the command says so when it runs)."""
     sim = sub.add_parser("simulate", help="play many games and store per-game, per-player and per-card rows (DuckDB)")
     sim.add_argument("--games", type=count(1, 10**8), default=100, metavar="N", help="games to play: seeds SEED .. SEED+N-1 (default 100)")
-    game_options(sim)
+    game_options(sim, plugin, "simulate")
     sim.add_argument("--model", metavar="FILE", default=None,
                      help="the value model (.npz) of the learned and search agents (default: the shipped one)")
     sim.add_argument("--out", default=DEFAULT_OUT, metavar="DIR", help=f"the store's folder (default ./{DEFAULT_OUT})")

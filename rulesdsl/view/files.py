@@ -1,31 +1,12 @@
-"""Saved games to pictures: read a record, replay it to a step, write SVG or PNG."""
+"""Pictures to files: SVG, or PNG for a .png name (a saved game is read by `rulesdsl.savefile` and
+replayed by its plug-in's `load_game`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from rulesdsl.errors import RulesError
-from rulesdsl.savefile import read_json, write_atomic, write_bytes_atomic
-
-
-def read_saved(path: Path) -> dict:
-    """The JSON record of a saved game (the bounded reader of rulesdsl.savefile); a located error if unusable."""
-    data, _doc = read_json(Path(path))
-    return data
-
-
-def game_at(content, data: dict, step: int | None = None):
-    """The game after `step` answers (all of them by default), replayed from the record."""
-    # rulesdsl.games.commands (loaded by every `rulesdsl` start) imports this module for write_picture:
-    # import here: the first game's engine (about 60 modules) only when a saved game is replayed
-    from rulesdsl.games.feast.engine.game import Game
-
-    answers = data.get("answers", []) if isinstance(data, dict) else []
-    if step is not None:
-        if not 0 <= step <= len(answers):
-            raise RulesError(f"--step {step} is outside the game: it has steps 0 to {len(answers)}")
-        data = dict(data, answers=answers[:step])
-    return Game.load(content, data)
+from rulesdsl.savefile import write_atomic, write_bytes_atomic
 
 
 def write_picture(svg: str, output: Path) -> str:

@@ -1,17 +1,72 @@
 """A third game for the games registry's tests: Nim (take one to three sticks; who takes the
 last stick wins), with its own small engine, plugged in through the `rulesdsl.games` entry
-point of a distribution of its own (see tests/test_games_registry.py)."""
+point of a distribution of its own (see tests/test_games_registry.py).
+
+Its rule is written in the card language, in a section of its own: the grammar rule, the
+tree node, its builder and its printer below, registered by the plug-in's `language` hook
+when the registry asks. Nothing outside this module is edited for it."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import attrs
+from lark import Transformer, v_args
 
 from rulesdsl.errors import IllegalMove, RulesError
 from rulesdsl.games.registry import CommandHooks, GamePlugin
+from rulesdsl.lang import sections
+from rulesdsl.lang.parser import parse
+from rulesdsl.lang.tree import Node, Pos, node
 
 STICKS = 10
+RULE = "take 1 to 3 sticks\n"  # the whole of Nim's rules, in its own section of the card language
+
+GRAMMAR = """
+// Nim's section of the card language: how many sticks a turn takes
+%extend core: take_sticks
+take_sticks: "take" INT "to" INT "sticks"
+"""
+
+
+@node
+class TakeSticks(Node):
+    """`take A to B sticks`: a turn takes from A to B sticks."""
+
+    least: int
+    most: int
+
+
+@v_args(meta=True)
+class NimBuilders(Transformer):
+    """The builder of Nim's statement (mixed into the parser's transformer)."""
+
+    def take_sticks(self, meta, children):
+        least, most = (int(c) for c in children)
+        return TakeSticks(least, most, pos=None if meta.empty else Pos(meta.line, meta.column))
+
+
+def _print(statement: TakeSticks) -> str:
+    return f"take {statement.least} to {statement.most} sticks"
+
+
+def _no_block(statement: Any, depth: int, out: list[str]) -> None:
+    raise TypeError(type(statement).__name__)  # Nim's only statement has no block
+
+
+def register() -> None:
+    """Register Nim's section of the card language: grammar rule, builder, printer."""
+    sections.extend_grammar(GRAMMAR)
+    sections.extend_builders(NimBuilders)
+    sections.extend((TakeSticks,), _print, _no_block)
+
+
+@functools.cache
+def rules() -> TakeSticks:
+    """Nim's rules, read from the card language."""
+    (take,) = parse(RULE).items
+    return take
 
 
 @attrs.frozen
@@ -33,7 +88,9 @@ class Decision:
 
     @property
     def options(self) -> tuple[Option, ...]:
-        return tuple(Option(str(n), f"take {n}", None if n <= self.left else f"only {self.left} left") for n in (1, 2, 3))
+        take = rules()
+        return tuple(Option(str(n), f"take {n}", None if n <= self.left else f"only {self.left} left")
+                     for n in range(take.least, take.most + 1))
 
     def legal(self) -> list[str]:
         return [o.key for o in self.options if o.refusal is None]
@@ -88,18 +145,18 @@ def _scores(game: Nim) -> list[dict[str, Any]]:
              "winner": p == last} for p in range(game.players)]
 
 
-def _show(rules: None, name: str, tree_only: bool) -> str:
+def _show(take: TakeSticks, name: str, tree_only: bool) -> str:
     """What the one rule of Nim says: the only item there is."""
     if name != "take":
         raise RulesError(f"Nim has one item, take; nothing is called '{name}'")
-    return f"take: take 1 to 3 sticks of {STICKS}; who takes the last stick wins\n"
+    return f"take: {_print(take)} of {STICKS}; who takes the last stick wins\n"
 
 
 PLUGIN = GamePlugin(
     key="nim",
     offers=lambda: ["nim"],
     claims=lambda name: name == "nim",
-    rules=lambda name, content, builtin: None,  # Nim has no content to load
+    rules=lambda name, content, builtin: rules(),  # its rule, in its own section of the language (no content files)
     new_game=lambda rules, players, seed, options: Nim(players, seed, **options),
     load_game=lambda rules, record, force: Nim.load(record),
     scores=_scores,
@@ -107,4 +164,5 @@ PLUGIN = GamePlugin(
     default_agent="greediest",
     commands=CommandHooks(show=_show),  # no validate, scenario, render: the commands say Nim has none
     served=lambda name: None,
+    language=register,
 )

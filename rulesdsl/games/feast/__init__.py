@@ -27,6 +27,7 @@ NAME = DEFAULT_GAME
 _PLAY = "rulesdsl.games.feast.play"
 _AGENTS = "rulesdsl.games.feast.agents"
 _COMMANDS = "rulesdsl.games.feast.commands"
+_ARGS = "rulesdsl.games.feast.args"  # its flags (--short, --decks) and the parser of `balance`
 _SIM = "rulesdsl.games.feast.sim"  # its setup, its own table and its coverage sections of the report
 _BALANCE = "rulesdsl.games.feast.balance"  # `balance`: paired games with and without a card (the game with cards)
 _WEB = "rulesdsl.games.feast.web"
@@ -34,6 +35,8 @@ _AUTHORING = ("fmt", "schema", "new", "explain", "lsp", "ids")  # rulesdsl.autho
 
 COMMANDS = CommandHooks(
     options=Lazy(_COMMANDS, "options"),
+    arguments=Lazy(_ARGS, "arguments"),
+    parsers=Lazy(_ARGS, "parsers"),
     status=Lazy(_COMMANDS, "status"),
     score_table=Lazy(_COMMANDS, "score_table"),
     log_lines=Lazy(_COMMANDS, "log_lines"),

@@ -18,6 +18,7 @@ from rulesdsl.authoring.commands import run_command
 from rulesdsl.content.loader import load_content
 from rulesdsl.content.yamlfile import YamlReadError, read_yaml
 from rulesdsl.errors import RulesError
+from rulesdsl.games.feast.args import DECKS
 from rulesdsl.games.feast.scenario_runs import run_checked
 from rulesdsl.games.registry import Drawing
 from rulesdsl.resources import scenarios_root
@@ -32,7 +33,7 @@ def _load(args: Any, extra: Sequence[str] = ()) -> Any:
 def options(args: Any) -> dict[str, Any]:
     """A new game's options from the game's own flags: --short and --decks."""
     return {"length": "short" if getattr(args, "short", False) else "long",
-            "decks": tuple(d.strip().upper() for d in getattr(args, "decks", "A,B,C").split(",") if d.strip())}
+            "decks": tuple(d.strip().upper() for d in getattr(args, "decks", DECKS).split(",") if d.strip())}
 
 
 def status(game: Any) -> str:

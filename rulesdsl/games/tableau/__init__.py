@@ -14,14 +14,16 @@ from __future__ import annotations
 from rulesdsl.errors import RulesError
 from rulesdsl.games.registry import CommandHooks, GamePlugin, Lazy, SimHooks, WebHooks
 from rulesdsl.games.tableau.engine import rulesets
+from rulesdsl.games.tableau.engine.content import SCHEMAS, schema_name
 
 _PLAY = "rulesdsl.games.tableau.play"
 _COMMANDS = "rulesdsl.games.tableau.commands"
 _SIM = "rulesdsl.games.tableau.sim"
 _WEB = "rulesdsl.games.tableau.web"
 
+# No flags of its own beside --option NAME=VALUE (no `arguments`): the first game's --short is
+# no option of its commands, so argparse refuses it.
 COMMANDS = CommandHooks(
-    options=Lazy(_COMMANDS, "options"),
     status=Lazy(_COMMANDS, "status"),
     score_table=Lazy(_COMMANDS, "score_table"),
     log_lines=Lazy(_COMMANDS, "log_lines"),
@@ -70,4 +72,7 @@ PLUGIN = GamePlugin(
     web=WEB,
     served=Lazy(_PLAY, "served"),
     also="a folder with a ruleset.yaml",
+    schemas=SCHEMAS,  # a ruleset folder's three files
+    schema_of=schema_name,
+    language=Lazy("rulesdsl.games.tableau.engine.language", "register"),  # its tableau statements
 )

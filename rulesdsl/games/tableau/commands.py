@@ -24,14 +24,6 @@ from rulesdsl.games.tableau.engine.show import show as show_item
 from rulesdsl.games.tableau.engine.show import tableau_report
 
 
-def options(args: Any) -> dict[str, Any]:
-    """No flags of its own beside --option: the first game's --short is refused, not ignored."""
-    if getattr(args, "short", False):
-        raise RulesError(f"--short is an option of A Feast for Odin; {load(args.game).manifest.name} has one length "
-                         "(its options: --option NAME=VALUE)")
-    return {}
-
-
 def status(game: TableauGame) -> str:
     """Where an unfinished game stands: its round."""
     return f"round {game.table.round}"

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
+from rulesdsl.content.catalog import GOOD, SPECIAL
 from rulesdsl.core.decisions import Candidates, Option
 from rulesdsl.games.feast.engine import ops
 from rulesdsl.games.feast.engine.events import EventInfo
-from rulesdsl.games.feast.engine.items import GOOD, SPECIAL
 from rulesdsl.games.feast.engine.keys import building_key, ship_key
 from rulesdsl.games.feast.engine.legality.offers import AreaOffer, PlacementEntries
 from rulesdsl.geometry import pieces

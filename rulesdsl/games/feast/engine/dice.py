@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rulesdsl.content.catalog import GOOD, SPECIAL
 from rulesdsl.core.decisions import Option
 from rulesdsl.games.feast.engine import ops
 from rulesdsl.games.feast.engine.context import hows
 from rulesdsl.games.feast.engine.events import EventInfo
-from rulesdsl.games.feast.engine.items import GOOD, SPECIAL
 from rulesdsl.games.feast.engine.services import Services
 from rulesdsl.lang import tree as t
 

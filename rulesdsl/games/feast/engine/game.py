@@ -13,6 +13,7 @@ from collections import Counter
 
 import attrs
 
+from rulesdsl.content.catalog import Catalog
 from rulesdsl.content.tables import content_table
 from rulesdsl.core.decisions import Decision
 from rulesdsl.core.record import RecordError, fingerprint
@@ -22,7 +23,6 @@ from rulesdsl.games.feast.engine import record
 from rulesdsl.games.feast.engine.events import Events
 from rulesdsl.games.feast.engine.flow import Flow
 from rulesdsl.games.feast.engine.forking import Checkpoint, Forking, Restart, ResumeReached  # noqa: F401 (ResumeReached: imported from here)
-from rulesdsl.games.feast.engine.items import Catalog
 from rulesdsl.games.feast.engine.scoring import final_scores
 from rulesdsl.games.feast.engine.state import GameState, PlayerState
 from rulesdsl.geometry import pieces

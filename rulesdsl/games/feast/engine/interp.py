@@ -20,13 +20,13 @@ boards, cards: the game's course) through `self.services`, given when the game i
 
 from __future__ import annotations
 
+from rulesdsl.content.catalog import SHIP
 from rulesdsl.core.describe import describe, describe_bundle
 from rulesdsl.core.runner import Abort, Runner
 from rulesdsl.games.feast.engine.context import Action, Ctx
 from rulesdsl.games.feast.engine.dice import DiceRunner
 from rulesdsl.games.feast.engine.events import EventInfo
 from rulesdsl.games.feast.engine.expressions import Expressions
-from rulesdsl.games.feast.engine.items import SHIP
 from rulesdsl.games.feast.engine.keys import ship_key
 from rulesdsl.games.feast.engine.queries import Queries
 from rulesdsl.games.feast.engine.services import Services

@@ -8,7 +8,7 @@ never ask anything; callers check first and raise events afterwards.
 
 from __future__ import annotations
 
-from rulesdsl.games.feast.engine.items import ANIMAL, BUILDING, GOOD, RESOURCE, SHIP, SPECIAL, WEAPON
+from rulesdsl.content.catalog import ANIMAL, BUILDING, GOOD, RESOURCE, SHIP, SPECIAL, WEAPON
 from rulesdsl.games.feast.engine.state import BuildingState, ShipState
 from rulesdsl.geometry import pieces
 from rulesdsl.geometry.placement import empty

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rulesdsl.content.catalog import ANIMAL, BOARD, BUILDING, GOOD, RESOURCE, SHIP, SPECIAL, WEAPON
 from rulesdsl.games.feast.engine import ops
-from rulesdsl.games.feast.engine.items import ANIMAL, BOARD, BUILDING, GOOD, RESOURCE, SHIP, SPECIAL, WEAPON
 from rulesdsl.games.feast.engine.services import Services
 from rulesdsl.geometry import scoring
 from rulesdsl.lang import tree as t

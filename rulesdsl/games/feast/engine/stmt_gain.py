@@ -4,12 +4,12 @@ the item helpers they share (which ids an item names, whether it can be taken, i
 from __future__ import annotations
 
 from collections import Counter
+from rulesdsl.content.catalog import BUILDING, SHIP, SPECIAL
 from rulesdsl.core.decisions import Option
 from rulesdsl.core.slash import NoSlash
 from rulesdsl.games.feast.engine import ops
 from rulesdsl.games.feast.engine.context import hows as action_hows
 from rulesdsl.games.feast.engine.events import EventInfo
-from rulesdsl.games.feast.engine.items import BUILDING, SHIP, SPECIAL
 from rulesdsl.games.feast.engine.legality import relevance
 from rulesdsl.lang import tree as t
 

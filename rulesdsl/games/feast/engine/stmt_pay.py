@@ -3,13 +3,13 @@ when the cost can be paid and every result can happen), with the cost modifiers 
 
 from __future__ import annotations
 
+from rulesdsl.content.catalog import ANIMAL, SHIP
 from rulesdsl.core.decisions import Option
 from rulesdsl.core.describe import describe, describe_bundle
 from rulesdsl.errors import RulesError
 from rulesdsl.games.feast.engine import ops
 from rulesdsl.games.feast.engine.context import hows
 from rulesdsl.games.feast.engine.events import EventInfo
-from rulesdsl.games.feast.engine.items import ANIMAL, SHIP
 from rulesdsl.games.feast.engine.keys import ship_key
 from rulesdsl.lang import tree as t
 

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from rulesdsl.content.catalog import GOOD
 from rulesdsl.core.decisions import Option
 from rulesdsl.games.feast.engine import ops
-from rulesdsl.games.feast.engine.items import GOOD
 from rulesdsl.lang import tree as t
 
 

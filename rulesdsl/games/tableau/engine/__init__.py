@@ -13,16 +13,10 @@ the card language (its tableau section). Modules:
 - `interp`   each statement's "can it happen" and "do it", side by side
 - `game`     decisions, answers, save/load/replay
 - `scenario` scenario files; `render` a home board as text
+- `language` registers the section's builders and printer with `rulesdsl.lang.sections`
+  when the registry asks (the plug-in's `language` hook); importing the engine registers
+  nothing, and the language itself never imports a game.
 
 The plug-in, its commands, web and simulation hooks and agents are the package above's
 (`rulesdsl.games.tableau`).
-
-Importing this package registers the tableau section of the card language (its builders and
-printer) with `rulesdsl.lang.sections`; the language itself never imports a game.
 """
-
-from rulesdsl.games.tableau.engine import printing  # noqa: F401  (registers the section's printer on import)
-from rulesdsl.games.tableau.engine.nodes import TableauBuilders
-from rulesdsl.lang.sections import extend_builders
-
-extend_builders(TableauBuilders)

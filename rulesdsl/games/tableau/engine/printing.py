@@ -1,7 +1,7 @@
 """Canonical text of the tableau statements (the printer's part for the grammar's tableau section).
 
-`rulesdsl.lang.printer` hands over the nodes registered here with `extend` (done on import;
-the parser imports this module with the section's builders): `simple(node)` for the one-line
+`rulesdsl.lang.printer` hands over the nodes registered with `extend` (by `language.register`,
+with the section's builders): `simple(node)` for the one-line
 statements, `compound(node, depth, out)` for those with a block. Together with
 the printer they keep `parse(to_text(tree)) == tree` for tableau programs too.
 """
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from rulesdsl.games.tableau.engine import nodes as n
 from rulesdsl.lang.printer import INDENT, amount, cond, expr, statement
-from rulesdsl.lang.sections import extend
 
 SIMPLE = (n.LayOut, n.Reveal, n.FillRing, n.SellLots, n.Ferry, n.CollectReward, n.ForfeitReward, n.Convert,
           n.AwardMost, n.Lose, n.PassStart, n.Auction)
@@ -63,4 +62,3 @@ def compound(s, depth: int, out: list[str]) -> None:
         statement(stmt, depth + 1, out)
 
 
-extend(SIMPLE, simple, compound)  # the language's printer hands these statements over

@@ -21,7 +21,7 @@ reads, which must lie within the listed values.
 
 from __future__ import annotations
 
-from rulesdsl.games.feast.engine.items import ANIMAL, BUILDING, GOOD, RESOURCE, SHIP, SPECIAL, WEAPON
+from rulesdsl.content.catalog import ANIMAL, BUILDING, GOOD, RESOURCE, SHIP, SPECIAL, WEAPON
 from rulesdsl.games.feast.engine.legality import relevance
 from rulesdsl.lang import tree as t
 

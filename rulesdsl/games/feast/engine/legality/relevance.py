@@ -10,8 +10,8 @@ in play could do when an effect sets them off (`SET_OFF_ONLY_BY_OPEN`).
 
 from __future__ import annotations
 
+from rulesdsl.content.catalog import GOOD, RESOURCE, WEAPON
 from rulesdsl.content.tables import content_table, forget_table
-from rulesdsl.games.feast.engine.items import GOOD, RESOURCE, WEAPON
 from rulesdsl.lang import tree as t
 
 # statements whose reach is not the items they name

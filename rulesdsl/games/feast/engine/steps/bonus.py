@@ -5,9 +5,9 @@ may narrow the boards (`run phase bonus on my houses`: the phase's `on`)."""
 
 from __future__ import annotations
 
+from rulesdsl.content.catalog import GOOD, RESOURCE, SPECIAL
 from rulesdsl.games.feast.engine import ops
 from rulesdsl.games.feast.engine.events import EventInfo, area_matches
-from rulesdsl.games.feast.engine.items import GOOD, RESOURCE, SPECIAL
 from rulesdsl.geometry import scoring
 from rulesdsl.lang import tree as t
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rulesdsl.content.catalog import ANIMAL
 from rulesdsl.core.decisions import Option
 from rulesdsl.games.feast.engine.events import EventInfo
-from rulesdsl.games.feast.engine.items import ANIMAL
 
 HELD = ("banquet", "held")  # per-round counter (PlayerState.counters) of the banquets a player has held this round
 

@@ -3,6 +3,10 @@
 The card language names things by id (`game_meat`, `knarr`) or by class (`red goods`,
 `large ships`, `weapons`); `Catalog` turns a resolved name into the set of item ids it
 covers and tells which zone of a player holds each kind of item.
+
+It reads only the content (its collections and vocabulary), so it lives beside the content
+model: the content's own check for effects that set each other off (`loops`) resolves names
+with it without reaching into a game's engine, and the first game's engine builds one per game.
 """
 
 from __future__ import annotations
