@@ -1,10 +1,11 @@
 """The greedy agent's two-stage judgement of a turn's answers (`width`, off by default): an
 answer whose first, cheap trial met no question judged deeper has its full value already, and
-with room for every other answer the two stages give exactly the full judgement's values."""
+with room for every other answer the two stages give exactly the full judgement's values. The
+fast agent's cheaper judgement of nested questions (`FAST`) plays legally."""
 
 from rulesdsl.agents import RandomAgent
-from rulesdsl.agents.greedy import GreedyAgent
-from rulesdsl.agents.lookahead import TOP_KINDS, _cheap_trial, lookahead_seed, ranked_answers, try_answer
+from rulesdsl.agents.greedy import FAST, GreedyAgent, seat_answers
+from rulesdsl.agents.lookahead import ANYTIME, TOP_KINDS, _cheap_trial, lookahead_seed, ranked_answers, try_answer
 from rulesdsl.games.feast.engine.game import Game, GameOptions
 
 OPTIONS = GameOptions(players=2, length="short", decks=("A", "B", "C"))
@@ -52,3 +53,29 @@ def test_a_narrow_greedy_judges_the_best_first_values_in_full_and_plays_legally(
         assert key in d.legal()
         game.answer(key)
     assert turns == 12
+
+
+def test_a_feast_seat_keeps_its_answers_that_no_other_covers_better():
+    keys = ["beans:long", "beans:up", "peas:up", "coin", "empty", "stop"]
+    assert seat_answers(keys) == ["beans:long", "peas:up", "coin"]
+    assert seat_answers(["empty", "stop"]) == ["empty"]
+    assert seat_answers(["stop"]) == ["stop"]
+
+
+def test_the_fast_options_play_legally_and_open_the_menu_unjudged_beside_one_answer(content):
+    """FAST: nested questions one trial an answer, seats pruned; a turn's question of one
+    answer beside the menu is answered with the menu, nothing judged there."""
+    game = Game(content, OPTIONS, 29)
+    agents = [GreedyAgent(290 + i, **FAST) for i in range(2)]
+    turns = direct = 0
+    while game.decision is not None and turns < 40:
+        d = game.decision
+        turns += d.kind in TOP_KINDS
+        agent = agents[d.player]
+        key = agent.answer(game, d)
+        assert key in d.legal()
+        if d.kind in TOP_KINDS and key.startswith(ANYTIME) and agent.last_scored is None:
+            assert sum(not k.startswith(ANYTIME) for k in d.legal()) == 1  # the menu beside one answer only
+            direct += 1
+        game.answer(key)
+    assert turns == 40 and direct > 0

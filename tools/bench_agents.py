@@ -2,7 +2,7 @@
 
     nice -n 5 python tools/bench_agents.py [--games 100] [--players 1,2] [--agents learned,greedy] [--short]
                                  [--vs learned:greedy --h2h-games 200 --think 0.2s]
-                                 [--vs greedy:greedy/width=none] [--vs fast/keep=3:greedy] [--vs learned/ranked=true:fast --model FILE] [--content DIR]
+                                 [--vs greedy:greedy/width=none] [--vs fast/keep=3:greedy] [--vs fast:fast/menu_direct=false] [--vs learned/ranked=true:fast --model FILE] [--content DIR]
                                  [--model FILE] [--cpu] [--breakdown]
 
 Run it niced: the machine is shared, and with --cpu the times are this process's CPU seconds
@@ -58,7 +58,7 @@ def agent(name: str, seed: int, think, iterations):
     if keywords:
         if base not in ("greedy", "fast", "learned"):
             raise SystemExit(f"keywords after '/' are the greedy, fast or learned agent's, not {base}'s")
-        from rulesdsl.agents.greedy import GreedyAgent
+        from rulesdsl.agents.greedy import FAST, GreedyAgent
         from rulesdsl.agents.learned import LearnedAgent
         from rulesdsl.agents.ranker import load_ranker
 
@@ -69,6 +69,8 @@ def agent(name: str, seed: int, think, iterations):
         weights = attrs.evolve(WEIGHTS or load_weights(), **changed) if changed else WEIGHTS
         if base == "learned":  # e.g. learned/ranked=true: the learned value judging the ranker's first answers
             return LearnedAgent(seed, model=MODEL, weights=weights, **ranker, **given)
+        if base == "fast":  # fast's own options, unless given (e.g. fast/nested_width=none,seat_prune=false,menu_direct=false)
+            given = {**FAST, **given}
         return GreedyAgent(seed, weights=weights, **ranker, **given)
     if name == "search" and SEARCH_OPTIONS:
         from rulesdsl.agents.search import SearchAgent
@@ -92,7 +94,11 @@ def option(text: str) -> tuple[str, object]:
     try:
         return name.strip(), int(raw)
     except ValueError:
+        pass
+    try:
         return name.strip(), float(raw)
+    except ValueError:
+        return name.strip(), raw.strip()  # a word, e.g. fast/nested_kinds=feast
 
 
 BREAKDOWN: dict = {}  # --breakdown: (agent, players) -> the score rows of its games (engine.scoring.final_scores)

@@ -27,6 +27,9 @@ ANYTIME = "anytime:"
 TOP_KINDS = frozenset({"space", "end"})  # a new turn's question: the choice before it is complete
 MAX_STEPS = 60
 MENU_KIND = "anytime"  # the menu of anytime actions
+# the menu's way back: it changes nothing, so its trial's value is the value of the game at the
+# menu (the trial's own dice and cut piles are not read by a value), taken without a fork
+MENU_BACK = "back"
 PLACE_KIND = "place"  # where a tile goes (judged by its geometry, see placement)
 # nested questions with at most this many answers are judged one level deeper. Greedy 2-player
 # seeds 400-429 (median / mean): 1: 29.0 / 30.5, 2: 44.5 / 43.3, 3: 52.0 / 49.5, 4: 57.0 / 57.6,
@@ -139,7 +142,8 @@ def nested_answer(f, d, player: int, valuer, seed: int, menus: bool = True) -> s
     the cheap policy's."""
     legal = judged(f, d, player, valuer, menus)
     if legal:
-        scored = {k: try_answer(f, player, k, seed, valuer, menus=False) for k in legal}
+        scored = {k: valuer.value(f, player) if d.kind == MENU_KIND and k == MENU_BACK
+                  else try_answer(f, player, k, seed, valuer, menus=False) for k in legal}
         return max(scored, key=lambda k: (scored[k], k in DECLINE))
     return cheap_answer(d, f, valuer)
 

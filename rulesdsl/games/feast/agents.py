@@ -4,7 +4,8 @@ model), the registry's one signature, and uses what its agent takes.
 `learned` is the greedy agent's lookahead valued by the model learned from self-play
 (`model` names another model file than the shipped one); `greedy` is the same lookahead valued
 by the hand-set weights of weights.yaml; `fast` is greedy judging on forks only the turn's
-answers a ranker learned from its self-play puts first (agents.ranker); `search` runs paired rollouts over greedy's
+answers a ranker learned from its self-play puts first (agents.ranker), and nested questions more
+cheaply (greedy.FAST); `search` runs paired rollouts over greedy's
 best answers (ranked by that ranker first, as are its playouts), valued by the hand-set weights at the leaves.
 """
 
@@ -14,7 +15,7 @@ from typing import Any
 
 from rulesdsl.agents import RandomAgent
 from rulesdsl.agents.terminal import HumanAgent
-from rulesdsl.agents.greedy import GreedyAgent
+from rulesdsl.agents.greedy import FAST, GreedyAgent
 from rulesdsl.agents.learned import LearnedAgent
 from rulesdsl.agents.ranker import is_ranker, load_ranker
 from rulesdsl.agents.search import SearchAgent
@@ -29,8 +30,9 @@ def learned(seed: int, think: float | None, iterations: int | None, weights: Any
 
 def fast(seed: int, think: float | None, iterations: int | None, weights: Any, model: Any) -> GreedyAgent:
     """The lookahead valued by the hand-set weights, judging on forks only the turn's answers that
-    the answer ranker learned from self-play puts first (`model`: a ranker file, else the shipped one)."""
-    return GreedyAgent(seed, weights, ranker=load_ranker(model if is_ranker(model) else None))
+    the answer ranker learned from self-play puts first (`model`: a ranker file, else the shipped
+    one), and the real game's nested questions more cheaply (greedy.FAST)."""
+    return GreedyAgent(seed, weights, ranker=load_ranker(model if is_ranker(model) else None), **FAST)
 
 
 def greedy(seed: int, think: float | None, iterations: int | None, weights: Any, model: Any) -> GreedyAgent:
