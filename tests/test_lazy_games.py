@@ -97,3 +97,26 @@ except CardSyntaxError as err:
     line, column, message = json.loads(_run(code))
     assert (line, column) == (2, 1)
     assert "'award_most' belongs to a game's section of the card language that no game has registered" in message
+
+
+def test_the_language_grammar_names_no_game_and_every_built_in_section_is_read_before_the_first_parse():
+    """grammar/card.lark names no game; the tableau section's rules (rulesdsl/games/tableau/card.lark)
+    are read before the first text, whichever game is opened, without importing the game: a
+    first-game card's syntax error lists the same keywords either way."""
+    assert "tableau" not in (ROOT / "grammar" / "card.lark").read_text(encoding="utf-8")
+    code = f"""
+import json, sys
+from rulesdsl.errors import CardSyntaxError
+from rulesdsl.lang.parser import parse, reserved_words
+parse("gain 1 silver\\n")
+loaded = {GAMES_LOADED}
+try:
+    parse("pay 1 silver ->\\n")
+except CardSyntaxError as err:
+    message = str(err)
+print(json.dumps([loaded, "auction" in reserved_words(), message]))
+"""
+    loaded, auction, message = json.loads(_run(code))
+    assert loaded == REGISTRY_ONLY  # no game's plug-in or engine for a first-game text
+    assert auction  # the second game's keyword is reserved before it is opened
+    assert message.startswith("1:16: unexpected end of line; expected 'allow', 'as', 'auction', 'award', ")

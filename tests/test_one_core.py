@@ -121,8 +121,8 @@ def test_a_tableau_program_runs_the_core_if_and_currency_statements():
 @pytest.mark.parametrize("cls", INTERPRETERS, ids=("feast", "tableau"))
 def test_a_statement_goes_grammar_node_module_statement_module(cls):
     """Every statement the interpreter runs: its node in one node module (lang/nodes_*.py or
-    games/tableau/engine/nodes.py), its `s_X` (and `c_X`) in one statement module: with grammar/card.lark,
-    three files."""
+    games/tableau/engine/nodes.py), its `s_X` (and `c_X`) in one statement module: with its grammar
+    file (grammar/card.lark or games/tableau/card.lark), three files."""
     if cls is FeastInterpreter:  # every statement of the language; a mood is the core's own
         runs = [k for k in t.Statement.__args__ if k is not t.Mood]
     else:

@@ -227,7 +227,7 @@ def scenario_index(folder: Path):
 
 def _engine_hash() -> str:
     h = hashlib.sha256()
-    for path in sorted((ROOT / "rulesdsl").rglob("*.py")) + [ROOT / "grammar" / "card.lark"]:
+    for path in sorted((ROOT / "rulesdsl").rglob("*.py")) + sorted((ROOT / "rulesdsl").rglob("*.lark")) + [ROOT / "grammar" / "card.lark"]:
         h.update(path.read_bytes())
     return h.hexdigest()[:16]
 

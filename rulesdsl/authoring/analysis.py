@@ -230,16 +230,11 @@ def _empty_effect_prefix(text: str, line: int, column: int) -> str | None:
 
 
 def _section_keywords() -> tuple[set[str], set[str]]:
-    """(keywords of the card language's own grammar, keywords only the games' sections use: the
-    second game's in grammar/card.lark and those of the sections registered since)."""
-    grammar = grammar_path().read_text(encoding="utf-8")
-    start = grammar.find("BEGIN tableau statements")
-    end = grammar.find("END tableau statements")
-    if start < 0 or end < 0:
-        return set(), set()
+    """(keywords of the card language's own grammar, keywords only the games' sections use: every
+    built-in game's, registered before any text is read, and those of the sections registered since)."""
     words = re.compile(r'"([a-z]+)"')
-    own = set(words.findall(grammar[:start] + grammar[end:]))
-    return own, set(words.findall(grammar[start:end] + "\n".join(sections.grammars()))) - own
+    own = set(words.findall(grammar_path().read_text(encoding="utf-8")))
+    return own, set(words.findall("\n".join(sections.grammars()))) - own
 
 
 def other_games_keywords(content) -> set[str]:

@@ -10,13 +10,18 @@ A game whose card language has a section of its own (statements of its own) regi
 through its plug-in's `language` hook: the registry calls it for a game it looks up
 (`plugin_for`, before its content is read), and answers a reader of the card language that
 meets a statement of a section not registered yet (`languages`, given to
-`rulesdsl.lang.sections.find_with` here), so no shared package imports a game for it.
+`rulesdsl.lang.sections.find_with` here), so no shared package imports a game for it. A
+built-in game's grammar rules are a file of its package (`GRAMMAR_FILE`): the registry gives
+them to the language before any text is read (`built_in_grammars`), reading the file without
+importing the game, so the keywords and syntax errors do not depend on which game was opened.
 """
 
 from __future__ import annotations
 
 import functools
 import importlib
+import importlib.util
+import os
 from collections.abc import Callable, Mapping, Sequence
 from importlib import metadata
 from pathlib import Path
@@ -30,6 +35,7 @@ from rulesdsl.lang import sections
 ENTRY_POINTS = "rulesdsl.games"
 BUILT_IN = ("rulesdsl.games.feast", "rulesdsl.games.tableau")  # each defines PLUGIN
 DEFAULT_GAME = "feast"  # what `--game` and `open_game` mean when no game is named
+GRAMMAR_FILE = "card.lark"  # a built-in plug-in's own grammar rules, beside its package's __init__.py, if it has any
 
 
 @attrs.frozen
@@ -205,7 +211,8 @@ class GamePlugin:
     # the JSON Schemas of its own content files (`rulesdsl schema`): file name -> (title, attrs model)
     schemas: Mapping[str, tuple[str, Any]] = attrs.field(factory=dict)
     schema_of: Callable[[Any], str | None] = attrs.field(default=lambda data: None)  # (a file's data) -> its schema; None: not its file
-    # () -> registers its own section of the card language (grammar rules, builders, printer) with rulesdsl.lang.sections;
+    # () -> registers its own section of the card language (grammar rules, builders, printer) with rulesdsl.lang.sections
+    # (a built-in plug-in's grammar rules may instead be its package's GRAMMAR_FILE, always read);
     # None: its content uses the language's own statements only
     language: Callable[[], None] | None = None
 
@@ -253,6 +260,25 @@ def languages() -> None:
 
 
 sections.find_with(languages)  # a statement of a section not registered yet: the plug-ins register theirs
+
+
+@functools.cache
+def built_in_grammars() -> tuple[str, ...]:
+    """The grammar rules of every built-in plug-in that has its own, read without importing it."""
+    found = []
+    for name in BUILT_IN:
+        spec = importlib.util.find_spec(name)  # imports rulesdsl.games only, not the plug-in
+        if spec is None or spec.loader is None:
+            continue
+        for folder in spec.submodule_search_locations or ():
+            try:  # the loader's get_data reads from a folder or a zip alike
+                found.append(spec.loader.get_data(os.path.join(folder, GRAMMAR_FILE)).decode("utf-8"))  # type: ignore[attr-defined]
+            except OSError:  # a plug-in without grammar rules of its own
+                continue
+    return tuple(found)
+
+
+sections.grammars_from(built_in_grammars)  # before any text is read: every built-in game's statements
 
 
 def plugin_for(name: str) -> GamePlugin:

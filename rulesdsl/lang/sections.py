@@ -7,11 +7,13 @@ statement with a block), its builders with `extend_builders` and its printer wit
 The parser builds its tables from the language's grammar and every registered section's and
 mixes the registered builders into its transformer, and the language's printer asks the
 registered sections for the statements it does not know, so the language never imports a game
-(it is the lowest layer). (The built-in tableau section's rules are still written in
-grammar/card.lark; it registers builders and printer only.) No section is registered on
-import: a game's plug-in registers its own when the games' registry asks (`GamePlugin.language`:
-the registry asks the plug-in of a game it opens, and `find_with` lets it answer a reader that
-meets a statement no registered section reads or builds, such as `rulesdsl fmt` on a ruleset's file)."""
+(it is the lowest layer). No section is registered on import. The games' registry gives
+`grammars_from` the grammar rules of every built-in game (read from their files, no game
+imported), so the grammar, its keywords and its syntax errors are the same whichever game was
+opened first; a game's plug-in registers its builders and printer when the registry asks
+(`GamePlugin.language`: the registry asks the plug-in of a game it opens, and `find_with` lets
+it answer a reader that meets a statement no registered section reads or builds, such as
+`rulesdsl fmt` on a ruleset's file)."""
 
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ _SECTIONS: list[tuple[tuple[type, ...], SimplePrinter, CompoundPrinter]] = []  #
 _BUILDERS: list[type] = []  # Lark transformer mixins, one per section, in the order registered
 _GRAMMARS: list[str] = []  # the sections' own grammar rules (Lark text), in the order registered
 _FINDERS: list[Callable[[], None]] = []  # what registers more sections when a reader meets an unbuilt statement
+_SOURCES: list[Callable[[], tuple[str, ...]]] = []  # the grammar rules always read (every built-in game's)
 
 
 def extend_builders(builder: type) -> None:
@@ -40,8 +43,19 @@ def extend_grammar(text: str) -> None:
         _GRAMMARS.append(text)
 
 
+def grammars_from(source: Callable[[], tuple[str, ...]]) -> None:
+    """Register a source of grammar rules that are always read: asked each time the grammar is
+    (so it caches its answer), it registers the rules it answers that are not registered yet."""
+    if source not in _SOURCES:
+        _SOURCES.append(source)
+
+
 def grammars() -> tuple[str, ...]:
-    """The registered sections' grammar rules."""
+    """The registered sections' grammar rules (the sources' included)."""
+    for source in _SOURCES:
+        for text in source():
+            if text not in _GRAMMARS:
+                _GRAMMARS.append(text)
     return tuple(_GRAMMARS)
 
 

@@ -74,5 +74,5 @@ PLUGIN = GamePlugin(
     also="a folder with a ruleset.yaml",
     schemas=SCHEMAS,  # a ruleset folder's three files
     schema_of=schema_name,
-    language=Lazy("rulesdsl.games.tableau.engine.language", "register"),  # its tableau statements
+    language=Lazy("rulesdsl.games.tableau.engine.language", "register"),  # its statements' builders, printer (grammar: card.lark here)
 )

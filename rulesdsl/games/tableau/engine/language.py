@@ -1,6 +1,8 @@
 """The tableau section of the card language, registered with `rulesdsl.lang.sections` when the
-registry asks (the plug-in's `language` hook): its tree builders and its printer. Importing
-the engine registers nothing; the language itself never imports a game."""
+registry asks (the plug-in's `language` hook): its tree builders and its printer. Its grammar
+rules are rulesdsl/games/tableau/card.lark, which the registry gives the language before any
+text is read, without importing this package. Importing the engine registers nothing; the
+language itself never imports a game."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Tree nodes of the card language's tableau section, and their builders from the parse.
 
-The grammar section is the one between `BEGIN tableau statements` and `END tableau
-statements` in grammar/card.lark; `TableauBuilders` is mixed into the parser's transformer
+The grammar section is rulesdsl/games/tableau/card.lark (registered by the games' registry
+before any text is read); `TableauBuilders` is mixed into the parser's transformer
 so these nodes come out of the same `parse()` as every other statement. Names stay as
 written; each node's `NAMES` lists (field, kind of name) for the language's one checker
 (`rulesdsl.lang.checker`), which resolves them against the names the ruleset registers.
