@@ -21,7 +21,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rulesdsl.agents.greedy import preference  # noqa: E402
 from rulesdsl.agents.registry import make_agent  # noqa: E402
 from rulesdsl.agents.search import SearchAgent  # noqa: E402
 from rulesdsl.content.loader import load_content  # noqa: E402
@@ -31,22 +30,13 @@ from rulesdsl.savefile import replace_file  # noqa: E402
 
 
 class Watched(SearchAgent):
-    """A search agent that tells `seen(decision, its lookahead's first, its answer)` at every searched decision."""
+    """A search agent that tells `seen(game, decision, its lookahead's first, its answer)` at every searched decision."""
 
     def __init__(self, seed: int, think: float, seen):
         super().__init__(seed, iterations=None, think=think)
-        self.seen, self.first = seen, None
-        scores = self.greedy.scores
-
-        def scored(game, decision, candidates=None):
-            values = scores(game, decision, candidates)
-            self.first = max(values, key=lambda k: (values[k], *preference(decision, k)))
-            return values
-
-        self.greedy.scores = scored
+        self.seen = seen
 
     def answer(self, game, decision) -> str:
-        self.first = None
         key = super().answer(game, decision)
         if self.first is not None:
             self.seen(game, decision, self.first, key)

@@ -162,16 +162,19 @@ class SearchAgent:
         self.decisions = 0
         self.rollouts = 0
         self.changed = 0  # searched decisions answered otherwise than greedy's best
+        self.first: str | None = None  # at the last decision, if searched: greedy's best (the rollouts' first candidate)
 
     def answer(self, game, decision) -> str:
+        self.first = None
         if decision.kind not in TOP_KINDS or not self.from_round <= game.state.round <= self.to_round:
-            return self.greedy.answer(game, decision)  # nested questions (and early rounds): the greedy choice
+            return self.greedy.answer(game, decision)  # nested questions (and rounds not searched): the greedy choice
         # a turn's question: greedy judges more of its answers than it would alone
         candidates = self.greedy.candidates(game, decision, self.rank_sample)
         if len(candidates) == 1:
             return self.greedy.answer(game, decision)
         scores = self.greedy.scores(game, decision, candidates)
         candidates = sorted(scores, key=lambda k: (scores[k], *preference(decision, k)), reverse=True)[: self.width]
+        self.first = candidates[0]
         self.decisions += 1
         base = random.Random(self.seed * 1_000_033 + len(game.log)).getrandbits(32)
         results, done = rollouts(candidates, lambda key, seed: self._rollout(game, decision.player, key, seed),
