@@ -124,6 +124,11 @@ class Decision:
             self._judge_all = candidates.judge_all
         self._index = None
 
+    @property
+    def judged(self) -> bool:
+        """Whether its options were given judged: a value then, which nothing judges later."""
+        return self._judge is None
+
     # ------------------------------------------------------------------ the full list
     @property
     def options(self) -> tuple[Option, ...]:

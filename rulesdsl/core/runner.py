@@ -67,6 +67,10 @@ class Runner:
     slashed: tuple[type, ...] = (t.Acquire, t.Pay, t.Exchange)
 
     def __init__(self) -> None:
+        # a decision to ask as it stands at the next question of the same player, kind and prompt
+        # whose options are a function: a fork's pending decision where the fork restarts right
+        # at it (its options judged already, a value), so that it is not built a second time
+        self.given: Decision | None = None
         # statement kind -> its `c_X` (None: always can), looked up once
         self._can_methods: dict[type, Callable[[Any, Any], bool] | None] = {}
         # `slash_size`'s table (a game on a shared content passes the content's)
@@ -178,14 +182,28 @@ class Runner:
 
     # ------------------------------------------------------------------ asking
     def ask(self, player: int, kind: str, prompt: str, options: OptionList | Callable[[], OptionList],
-            anytime: bool = False) -> Asking[str]:
+            anytime: bool = False, opened: str | None = None) -> Asking[str]:
         """Yield a decision until a real answer comes; a single legal answer is taken at once
         (and reported to `forced`). `options` may be judged lazily (`Candidates`): then only
         as far as that check needs. With `anytime`, the player's anytime options
         (`anytime_options`) are offered beside `options` (then a function, asked again after
         each one, since an anytime action changes what he holds; only such safe points offer
-        them: inside an action the options were computed from a state that must not change)."""
+        them: inside an action the options were computed from a state that must not change).
+        `opened`: an anytime answer this very question was given before a game's flow was
+        restarted here (a fork's copy, see the feast engine's forking.py): its action comes first.
+        A function `options` is not called where `given` (see `given`) asks in its place."""
+        if opened is not None:
+            yield from self.anytime(player, opened)
         while True:
+            given = self.given
+            if given is not None and callable(options) and (given.player, given.kind, given.prompt) == (player, kind, prompt):
+                # the very decision a copied game was forked at: asked again as it stands, not built again
+                self.given = None
+                answer = yield given
+                if answer.startswith("anytime:"):
+                    yield from self.anytime(player, answer)
+                    continue
+                return answer
             current = options() if callable(options) else options
             extra = tuple(self.anytime_options(player)) if anytime else ()
             # (no extra option, the common case inside statements: no generator to ask it)

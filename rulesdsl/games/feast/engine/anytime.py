@@ -25,6 +25,45 @@ class Anytime:
     def anytime(self, player: int, key: str):
         ctx = self.ctx(player)
         p = ctx.p
+        # a function: a fork copied at the menu is given the menu as it stands (Runner.given)
+        answer = yield from self.interp.ask(player, "anytime", "which anytime action?", lambda: self._menu(ctx), anytime=False)
+        kind, _, rest = answer.partition(":")
+        if kind == "back":
+            return
+        if kind == "place":
+            yield from self._anytime_place(ctx, rest)
+        elif kind == "buy":
+            ship = self.g.content.ships[rest]
+            ops.pay(self.g, p, "silver", ship.price)
+            ops.gain(self.g, p, rest, 1)
+            yield from self.emit("when", "ship_acquired", ctx, EventInfo("ship_acquired", items=frozenset({rest}), how=frozenset({"bought"})))
+        elif kind in ("load", "unload"):
+            ship = next(s for s in p.ships if ship_key(p, s) == rest)
+            if kind == "load":
+                p.supply["ore"] -= 1
+                ship.ore += 1
+            else:
+                p.supply["ore"] += 1
+                ship.ore -= 1
+        elif kind == "card":
+            card, index = (int(x) for x in rest.split(":"))
+            item = self.g.content.programs[("occupations", card)].items[index]
+            if item.mode == "once":
+                p.anytime_used.add((card, index))
+            self.g.state.fired[(player, card, "anytime")] += 1
+            yield from self.interp.run(item.body, ctx.derive(card=card), need_one=True)
+        elif kind == "slot":
+            key, resource = rest.rsplit(":", 1)
+            b = next(x for x in p.buildings if building_key(p, x) == key)
+            b.slots = fill_slot(b.slots, resource)
+            p.supply[resource] -= 1
+            yield from self.emit("when", "tile_placed", ctx, EventInfo("tile_placed", items=frozenset({resource}), area=b.kind))
+        yield from self.check_watches()
+
+    def _menu(self, ctx) -> list[Option]:
+        """The anytime menu's options for the player of `ctx` as things stand."""
+        p = ctx.p
+        player = ctx.player
         options = []
         kinds, supply = self.g.catalog.kind, p.supply
         cards_allow = self.g.events.affects("placing", ctx)  # else no card lets anything else be placed
@@ -66,39 +105,7 @@ class Anytime:
                     if p.supply[resource] > 0 and b.slots.count(resource) < cap:
                         options.append(Option(f"slot:{building_key(p, b)}:{resource}", f"put 1 {resource} on your {b.kind.replace('_', ' ')}"))
         options.append(Option("back", "back"))
-        answer = yield from self.interp.ask(player, "anytime", "which anytime action?", options, anytime=False)
-        kind, _, rest = answer.partition(":")
-        if kind == "back":
-            return
-        if kind == "place":
-            yield from self._anytime_place(ctx, rest)
-        elif kind == "buy":
-            ship = self.g.content.ships[rest]
-            ops.pay(self.g, p, "silver", ship.price)
-            ops.gain(self.g, p, rest, 1)
-            yield from self.emit("when", "ship_acquired", ctx, EventInfo("ship_acquired", items=frozenset({rest}), how=frozenset({"bought"})))
-        elif kind in ("load", "unload"):
-            ship = next(s for s in p.ships if ship_key(p, s) == rest)
-            if kind == "load":
-                p.supply["ore"] -= 1
-                ship.ore += 1
-            else:
-                p.supply["ore"] += 1
-                ship.ore -= 1
-        elif kind == "card":
-            card, index = (int(x) for x in rest.split(":"))
-            item = self.g.content.programs[("occupations", card)].items[index]
-            if item.mode == "once":
-                p.anytime_used.add((card, index))
-            self.g.state.fired[(player, card, "anytime")] += 1
-            yield from self.interp.run(item.body, ctx.derive(card=card), need_one=True)
-        elif kind == "slot":
-            key, resource = rest.rsplit(":", 1)
-            b = next(x for x in p.buildings if building_key(p, x) == key)
-            b.slots = fill_slot(b.slots, resource)
-            p.supply[resource] -= 1
-            yield from self.emit("when", "tile_placed", ctx, EventInfo("tile_placed", items=frozenset({resource}), area=b.kind))
-        yield from self.check_watches()
+        return options
 
     def _placeable(self, ctx, item: str, areas: list, cards_allow: bool) -> bool:
         """Whether `_place_offers` would find a place for the item (`areas`: (kind, board) of the

@@ -45,6 +45,7 @@ class Flow(PhaseRunner, ActionSpaces, Emission, CardPlay, Travel, Placing, Anyti
         self.direct = DirectMemo(game)  # direct verdicts remembered by the values they read
         self._verdict_scope = None  # the installed effects' token while a turn's spaces are judged
         self.resume_at = None  # (point, turn) a table phase's turns resume at
+        self.reopen = None  # the anytime answer the resumed turn's question was given: its action first (Forking.fork)
         self.in_action: int | None = None
 
     def discard(self) -> None:

@@ -45,6 +45,9 @@ REPLAYED = "replayed answers"
 # Checkpoint.memo key, with the answers since it: the checkpoint at the turn's question asked
 # again after those answers (anytime actions), or False where a restart there would differ
 REASKED = "turn question asked again"
+# Checkpoint.memo key, with an anytime answer: the checkpoint inside that answer's action, the
+# turn's question at this checkpoint given it (see `Checkpoint.opened`)
+OPENED = "anytime action opened"
 
 
 class ResumeReached(Exception):
@@ -72,6 +75,14 @@ class Checkpoint:
     tail: tuple = ()
     notes: tuple = ()
     adjusted: int = 0  # the game's adjustments made when it was taken (see Forking.adjust)
+    # a checkpoint inside the anytime action begun at a turn's question: the question's checkpoint
+    # (`opened_from`, whose state it shares: opening an action changes nothing before it asks)
+    # with the anytime answer given (`opened`, counted in `answers` and `tail`); the flow restarts
+    # at the turn's question and does that action at once (Runner.ask's `opened`), so a fork at
+    # its first question (the anytime menu) is a copy. `asked`: the turn question's (player, kind, prompt)
+    opened: str | None = None
+    opened_from: "Checkpoint | None" = None
+    asked: tuple = ()
 
 
 @attrs.define
@@ -90,6 +101,8 @@ class Restart:
     initial_dice: list
     tables: FlowTables
     adjustments: tuple = ()
+    early: tuple = ()  # adjustments made before an `opened` base's anytime answer: made before its flow runs
+    decision: object = None  # the source's pending decision, asked as it stands (a copy at an `opened` base)
 
 
 class Forking:
@@ -121,19 +134,27 @@ class Forking:
         (a number of answers, none before the checkpoint), the fork is this game as it was after
         its first `upto` answers (the later ones not replayed), if no resume point lay between.
 
-        Two shortcuts, each the same as the plain replay: a sequence of answers replayed legally
-        from a checkpoint once is not judged again (the replay is deterministic); and where the
+        Three shortcuts, each the same as the plain replay: a sequence of answers replayed legally
+        from a checkpoint once is not judged again (the replay is deterministic); where the
         turn's question has been asked again after anytime actions, the replay starts there, from
-        a checkpoint the first such replay took on its way (`_reasked`)."""
+        a checkpoint the first such replay took on its way (`_reasked`); and inside the anytime
+        action begun at the turn's question, the flow restarts in that action (`Checkpoint.opened`):
+        a fork at its menu is a copy, given the source's menu as it stands (a value)."""
         root, base, end, take, prefix, pending = self._fork_start(upto)
-        g = self._restored(base, root, self.adjustments[:root.adjusted] + pending)
+        early, given = (), None
+        if base.opened is not None:  # the adjustments made at the turn's question come before the action
+            early = tuple(a for a in pending if a[0] < base.answers)
+            d = self.decision
+            if end == base.answers == len(self.log) and d is not None and d.judged:
+                given = d
+        g = self._restored(base, root, self.adjustments[:root.adjusted] + pending, early, given)
         # the answers replayed legally, per sequence of adjustments made on the way (judged anew under other ones)
         tried = REPLAYED if not pending else (REPLAYED, tuple((at, change.__module__, change.__qualname__, argument)
                                                              for at, change, argument in pending))
         node = base.memo.get(tried)
         if node is None:
             node = base.memo[tried] = {}
-        waiting = list(pending)
+        waiting = list(pending[len(early):])
         for index in range(base.answers, end):
             while waiting and waiting[0][0] == index:  # made again where the source made it
                 _, change, argument = waiting.pop(0)
@@ -191,7 +212,26 @@ class Forking:
                 base = found
             elif found is None:
                 take = at
+        if take is None and end > base.answers and (at is None or at == base.answers) and not base.opened:
+            base = self._opened(root, base)
         return root, base, end, take, prefix, pending
+
+    def _opened(self, root: Checkpoint, base: Checkpoint) -> Checkpoint:
+        """The checkpoint a fork restarts from after `base` (see `_fork_start`): inside the anytime
+        action begun by the answer given to the turn's question pending at `base`, if this game is
+        still inside it (`Checkpoint.opened`), else `base`."""
+        ta = self._turn_ask
+        if ta is None or ta[0] is not root or root.point[2] is None:
+            return base
+        player, key = self.log[base.answers]
+        if not key.startswith(ANYTIME) or _turn_asker(self._process) is not ta[1] or _innermost(self._process) is ta[1]:
+            return base  # not an anytime action, or no longer inside the turn question's one
+        found = base.memo.get((OPENED, key))
+        if found is None:
+            found = base.memo[(OPENED, key)] = attrs.evolve(
+                base, answers=base.answers + 1, tail=base.tail + ((player, key),), memo={},
+                opened=key, opened_from=base, asked=ta[2])
+        return found
 
     def fork_replays(self, upto: int | None = None) -> int:
         """How many answers a fork made now would replay after restoring its checkpoint: 0 where
@@ -200,16 +240,18 @@ class Forking:
         _, base, end, _, _, _ = self._fork_start(upto)
         return end - base.answers
 
-    def _restored(self, base: Checkpoint, root: Checkpoint, adjustments: tuple = ()) -> "Forking":
-        """A new game of this one's class restored from `base` (the checkpoint `root`, or one at
-        its turn's question asked again) and run to its first decision; its checkpoint is `root`,
-        `adjustments` its own (those it makes again on its replay included)."""
+    def _restored(self, base: Checkpoint, root: Checkpoint, adjustments: tuple = (), early: tuple = (),
+                  given=None) -> "Forking":
+        """A new game of this one's class restored from `base` (the checkpoint `root`, one at
+        its turn's question asked again, or one inside an anytime action begun there) and run to
+        its first decision; its checkpoint is `root`, `adjustments` its own (those it makes again
+        on its replay included), `early` those made before its flow runs, `given` its first decision."""
         log = self.log[:root.answers]
         log += [list(entry) for entry in base.tail]
         history = self.history[:root.history]
         history += base.notes
         return type(self)(self.content, self.options, self.seed, restart=Restart(
-            base, root, log, history, self._initial_dice, self.flow.tables, adjustments))
+            base, root, log, history, self._initial_dice, self.flow.tables, adjustments, early, given))
 
     def _restart(self, restart: "Restart") -> None:
         """Construct this game as `restart` says (see `Game.__init__`): the state, dice and
@@ -227,10 +269,17 @@ class Forking:
         self.events = Events(self.content, self.catalog, self.flow.interp)
         self.events.restore(base.events)  # shared until changed: the checkpoint stays as it was
         self._checkpoint, self.checkpoints = base, True  # restarting at its own checkpoint takes none
+        for _, change, argument in restart.early:
+            change(self, argument)
+        self.flow.reopen, self.flow.interp.given = base.opened, restart.decision
         self._process = self.flow.run(base.point)
         self._advance(None, first=True)
+        self.flow.interp.given = None
         self._checkpoint = root
-        if root.point[2] is not None and self.decision is not None:  # a turn's question
+        if base.opened is not None:  # inside the anytime action of the turn's question (asked at `opened_from`)
+            self._turn_ask = (root, _turn_asker(self._process), base.asked)
+            self._reask_at = base.opened_from.answers if base.opened_from is not root else None
+        elif root.point[2] is not None and self.decision is not None:  # a turn's question
             self._turn_ask = (root, _innermost(self._process), _asked(self.decision))
             self._reask_at = base.answers if base is not root else None
 
@@ -350,6 +399,17 @@ def _chain(gen) -> list:
     return chain
 
 
+def _turn_asker(gen):
+    """The generator asking a turn's question that `gen` is suspended in (the one the flow's
+    `turn` waits on; the question itself, or an anytime action begun at it), or None."""
+    while gen is not None:
+        inner = gen.gi_yieldfrom
+        if gen.gi_code is _TURN_CODE:
+            return inner
+        gen = inner
+    return None
+
+
 def _innermost(gen):
     """The generator that yielded a generator's pending value (the one asking the question)."""
     while True:
@@ -359,6 +419,8 @@ def _innermost(gen):
         gen = inner
 
 
+_TURN_CODE = Flow.turn.__code__  # the flow's turn: its question is where an anytime action begins (`_opened`)
+ANYTIME = "anytime:"  # how an answer that begins an anytime action starts (Runner.ask)
 _SEEDED: dict = {}  # seed -> the generator state it gives (a lookahead reseeds many forks alike)
 
 

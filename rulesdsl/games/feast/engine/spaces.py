@@ -204,7 +204,9 @@ class ActionSpaces:
                     trials._batch = outer
             return Candidates(self.space_entries(), judge, _PASS, judge_all)
 
-        answer = yield from self.interp.ask(player, "space", f"round {s.round}: where do your Vikings go?", options, anytime=True)
+        opened, self.reopen = self.reopen, None  # a fork copied inside the question's anytime action (Forking.fork)
+        answer = yield from self.interp.ask(player, "space", f"round {s.round}: where do your Vikings go?", options, anytime=True,
+                                            opened=opened)
         if answer == "pass":
             ctx.p.passed = True
             return
