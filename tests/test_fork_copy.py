@@ -3,12 +3,19 @@ question, the flow restarted at that position, no answer replayed (also where th
 asked again after anytime actions, once a fork has replayed up to there). Compared with the
 plain replay of the whole record (`Game.load`) on many positions of several games: the same
 decision and legal answers, the same state, dice, events, history and log, and the same
-continuation when both are given the same answers."""
+continuation when both are given the same answers.
+
+Inside the anytime action begun at a turn's question (or at a player's last question at the
+end), a fork restarts in that action (a checkpoint 'opened'): at its first question, the anytime
+menu, it is a copy too; compared alike on the nested questions of games whose players open the
+menu often, also for forks of a lookahead's fork (its adjustments made before and after)."""
+
+import random
 
 from rulesdsl.agents import RandomAgent
 from rulesdsl.agents.greedy import GreedyAgent
 from rulesdsl.agents.lookahead import fork_for_lookahead, hide_hands, step
-from rulesdsl.games.feast.engine.forking import REASKED, reseeded
+from rulesdsl.games.feast.engine.forking import OPENED, REASKED, reseeded
 from rulesdsl.games.feast.engine.game import Game, GameOptions
 from tests.test_fork_replay import whole
 
@@ -136,3 +143,109 @@ def test_an_adjusted_game_forks_into_copies_of_itself(content):
         game.answer(key)
         copy.answer(key)
         assert whole(copy) == whole(game) == whole(game.fork())
+
+
+class _MenuOpener:
+    """Random answers, but the anytime menu opened at half of the questions that offer it and
+    something other than its way back taken at most menus: many positions inside anytime actions."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+        self.plain = RandomAgent(seed)
+
+    def answer(self, game, decision) -> str:
+        legal = decision.legal()
+        if "anytime:menu" in legal and self.rng.random() < 0.5:
+            return "anytime:menu"
+        if decision.kind == "anytime" and len(legal) > 1 and self.rng.random() < 0.8:
+            return self.rng.choice([k for k in legal if k != "back"])
+        return self.plain.answer(game, decision)
+
+
+def _compare_at_nested_questions(content, game: Game, agents, limit: int) -> tuple[int, int, int]:
+    """Play `game` on; at every question that is not a turn's (nor a player's last at the end)
+    compare a fork, and a second one, with the plain replay and their continuations.
+    (positions compared, forks that were copies, forks at the anytime menu)"""
+    game.fork()  # checkpoints from here on
+    compared = copies = menus = 0
+    follow = [RandomAgent(7), RandomAgent(8)]
+    last = None  # the kind of the question answered last
+    while game.decision is not None and compared < limit:
+        d = game.decision
+        if d.kind not in ("space", "end"):
+            replays = game.fork_replays()
+            copy, plain = game.fork(), Game.load(content, game.save())
+            assert whole(copy) == whole(plain) == whole(game)
+            assert copy.decision.legal() == plain.decision.legal() == d.legal()
+            assert game.fork_replays() == replays or replays > 0  # (a replay may take a checkpoint nearer)
+            again = game.fork()  # from the checkpoint the first took, if it took one
+            assert whole(again) == whole(game)
+            _go_on_alike(copy, plain, follow)
+            _go_on_alike(again, Game.load(content, game.save()), follow)
+            compared += 1
+            copies += game.fork_replays() == 0
+            if d.kind == "anytime" and last in ("space", "end"):  # opened at a turn's (or last) question
+                menus += 1
+                assert game.fork_replays() == 0
+        last = d.kind
+        game.answer(agents[d.player].answer(game, d))
+    return compared, copies, menus
+
+
+def test_a_fork_inside_an_anytime_action_is_the_plain_replay(content):
+    compared = copies = menus = 0
+    for seed in (3, 8, 14):
+        agents = [_MenuOpener(seed * 10 + i) for i in range(2)]
+        done, copied, at_menus = _compare_at_nested_questions(content, Game(content, OPTIONS, seed), agents, limit=70)
+        compared += done
+        copies += copied
+        menus += at_menus
+    assert compared >= 200 and menus >= 25 and copies >= 30  # (210, 29 and 35 when written)
+
+
+def test_forks_at_the_menu_of_a_lookahead_fork_are_copies_of_it(content):
+    """A lookahead's fork opened the menu at the turn's question (its dice and piles changed
+    there, before the menu) or at the menu itself (after it): its forks there are copies of it,
+    the opened checkpoint shared with the real game's, and stay it when answered alike."""
+    game = Game(content, OPTIONS, 9)
+    agents = [_MenuOpener(90 + i) for i in range(2)]
+    game.fork()
+    checked, last = 0, None
+    while game.decision is not None and checked < 30:
+        d = game.decision
+        if d.kind == "space" and "anytime:menu" in d.legal():
+            f = fork_for_lookahead(game, 31)
+            hide_hands(f, d.player)  # made before the menu: made again before the fork's opened action
+            if step(f, "anytime:menu") and f.decision.kind == "anytime":
+                assert f.fork_replays() == 0
+                for g in (f.fork(), f.fork().fork(), fork_for_lookahead(f, 5).fork()):
+                    same = whole(g) if g.rng.getstate() == f.rng.getstate() else None
+                    assert same is None or same == whole(f)
+                    g.discard()
+                copy = f.fork()
+                assert whole(copy) == whole(f)
+                _go_on_alike_games(copy, f, RandomAgent(3))
+                checked += 1
+            f.discard()
+        if d.kind == "anytime":
+            g = fork_for_lookahead(game, 77)
+            hide_hands(g, d.player)  # made at the menu: made again after the fork's menu is asked
+            assert game.fork_replays() == 0 or last not in ("space", "end")  # a copy where opened at a turn's question
+            assert whole(g.fork()) == whole(g)
+            g.discard()
+        last = d.kind
+        game.answer(agents[d.player].answer(game, d))
+    assert checked >= 10
+    assert any(key[0] == OPENED for key in game._checkpoint.memo) or game.over
+
+
+def _go_on_alike_games(a: Game, b: Game, agent) -> None:
+    """Give two games the same answers (chosen on `b`) and compare after each."""
+    for _ in range(AHEAD):
+        if b.decision is None:
+            break
+        key = agent.answer(b, b.decision)
+        if not step(b, key):
+            break
+        assert step(a, key)
+        assert whole(a) == whole(b)

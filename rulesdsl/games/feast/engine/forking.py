@@ -31,6 +31,7 @@ import random
 
 import attrs
 
+from rulesdsl.core.runner import Runner
 from rulesdsl.errors import RulesError
 from rulesdsl.games.feast.engine.events import Events
 from rulesdsl.games.feast.engine.flow import Flow
@@ -212,6 +213,7 @@ class Forking:
                 base = found
             elif found is None:
                 take = at
+                base = _last_reasked(root, prefix)  # the replay that takes it starts at an earlier one
         if take is None and end > base.answers and (at is None or at == base.answers) and not base.opened:
             base = self._opened(root, base)
         return root, base, end, take, prefix, pending
@@ -399,12 +401,25 @@ def _chain(gen) -> list:
     return chain
 
 
+def _last_reasked(root: Checkpoint, prefix: tuple) -> Checkpoint:
+    """The checkpoint at the turn's question of `root` asked again after the longest part of
+    `prefix` (the answers since `root`) that has one, or `root`: where a replay to the question
+    asked again after all of `prefix` starts (the answers of a turn with many anytime actions are
+    not replayed from its start every time it is asked again)."""
+    memo = root.memo
+    for size in range(len(prefix) - 1, 0, -1):
+        found = memo.get((REASKED, prefix[:size]))
+        if found:
+            return found
+    return root
+
+
 def _turn_asker(gen):
-    """The generator asking a turn's question that `gen` is suspended in (the one the flow's
-    `turn` waits on; the question itself, or an anytime action begun at it), or None."""
+    """The generator asking a turn's question that `gen` is suspended in (the `ask` the flow's
+    turn, or its end's last question, waits on: asking, or in an anytime action begun there), or None."""
     while gen is not None:
         inner = gen.gi_yieldfrom
-        if gen.gi_code is _TURN_CODE:
+        if inner is not None and inner.gi_code is _ASK_CODE and gen.gi_code in _TURN_CODES:
             return inner
         gen = inner
     return None
@@ -419,7 +434,10 @@ def _innermost(gen):
         gen = inner
 
 
-_TURN_CODE = Flow.turn.__code__  # the flow's turn: its question is where an anytime action begins (`_opened`)
+# the flow's turn and its run (whose end asks each player last): their questions are restarted at
+# their resume points, also inside an anytime action begun there (`_opened`)
+_TURN_CODES = frozenset({Flow.turn.__code__, Flow.run.__code__})
+_ASK_CODE = Runner.ask.__code__
 ANYTIME = "anytime:"  # how an answer that begins an anytime action starts (Runner.ask)
 _SEEDED: dict = {}  # seed -> the generator state it gives (a lookahead reseeds many forks alike)
 

@@ -26,9 +26,10 @@ class PhaseRunner:
     """The round loop of a `Flow`: the game as a generator of decisions, phase by phase."""
 
     def run(self, resume: tuple | None = None):
-        """The whole game as a generator of decisions. Before each phase and each turn of the
-        action phase it records a resume point (`Game.resume_point`); `resume`, one of those
-        points, restarts the flow there on the state restored from its checkpoint."""
+        """The whole game as a generator of decisions. Before each phase, each turn of the
+        action phase and each player's last question at the end it records a resume point
+        (`Game.resume_point`); `resume`, one of those points, restarts the flow there on the
+        state restored from its checkpoint."""
         g, s = self.g, self.g.state
         phases = sorted(g.content.phases.values(), key=lambda ph: ph.number)
         start_round, start_phase, start_turn = resume or (1, 0, None)
@@ -50,9 +51,16 @@ class PhaseRunner:
         if resume is None or start_round <= s.rounds:
             g.resume_point((s.rounds + 1, 0, None))
         s.phase = "end"
-        for player in self.order():  # last placements before the count ([F1])
+        first = start_turn if resume is not None and start_round > s.rounds and start_turn is not None else 0
+        for position, player in enumerate(self.order()):  # last placements before the count ([F1])
+            if position < first:
+                continue
+            # each player's last question is resumed like a turn's (a fork at it, or inside the
+            # anytime action begun at it, is a copy: see Forking.fork)
+            g.resume_point((s.rounds + 1, 0, position))
+            opened, self.reopen = self.reopen, None
             yield from self.interp.ask(player, "end", "the game is over: place what you still want, then finish",
-                                       [Option("finish", "finish")], anytime=True)
+                                       [Option("finish", "finish")], anytime=True, opened=opened)
         for player in self.order():
             yield from self.emit("when", "final_scoring", self.ctx(player), EventInfo("final_scoring"))
         s.finished = True
