@@ -31,10 +31,10 @@ import random
 
 import attrs
 
-from rulesdsl.core.runner import Runner
 from rulesdsl.errors import RulesError
 from rulesdsl.games.feast.engine.events import Events
 from rulesdsl.games.feast.engine.flow import Flow
+from rulesdsl.games.feast.engine.flow_position import asked, chain, innermost, turn_asker
 from rulesdsl.games.feast.engine.flow_tables import FlowTables
 from rulesdsl.games.feast.engine.state import GameState
 
@@ -226,7 +226,7 @@ class Forking:
         if ta is None or ta[0] is not root or root.point[2] is None:
             return base
         player, key = self.log[base.answers]
-        if not key.startswith(ANYTIME) or _turn_asker(self._process) is not ta[1] or _innermost(self._process) is ta[1]:
+        if not key.startswith(ANYTIME) or turn_asker(self._process) is not ta[1] or innermost(self._process) is ta[1]:
             return base  # not an anytime action, or no longer inside the turn question's one
         found = base.memo.get((OPENED, key))
         if found is None:
@@ -279,10 +279,10 @@ class Forking:
         self.flow.interp.given = None
         self._checkpoint = root
         if base.opened is not None:  # inside the anytime action of the turn's question (asked at `opened_from`)
-            self._turn_ask = (root, _turn_asker(self._process), base.asked)
+            self._turn_ask = (root, turn_asker(self._process), base.asked)
             self._reask_at = base.opened_from.answers if base.opened_from is not root else None
         elif root.point[2] is not None and self.decision is not None:  # a turn's question
-            self._turn_ask = (root, _innermost(self._process), _asked(self.decision))
+            self._turn_ask = (root, innermost(self._process), asked(self.decision))
             self._reask_at = base.answers if base is not root else None
 
     def _reasked(self, g: "Forking", root: Checkpoint):
@@ -295,12 +295,12 @@ class Forking:
                         notes=tuple(g.history[root.history:]), adjusted=root.adjusted)
         probe = g._restored(cp, root, g.adjustments)
         a, b = probe.decision, g.decision
-        same = (b is not None and a is not None and _asked(a) == _asked(b)
+        same = (b is not None and a is not None and asked(a) == asked(b)
                 and a.keys == b.keys and probe.state.same(g.state) and probe.rng.getstate() == g.rng.getstate()
                 and probe.forced_dice == g.forced_dice and probe.events.checkpoint() == g.events.checkpoint()
                 and probe.history == g.history and probe.log == g.log
                 and probe.flow.in_action is None and g.flow.in_action is None
-                and [x.gi_code for x in _chain(probe._process)] == [x.gi_code for x in _chain(g._process)])
+                and [x.gi_code for x in chain(probe._process)] == [x.gi_code for x in chain(g._process)])
         probe.discard()
         return cp if same else False
 
@@ -312,10 +312,10 @@ class Forking:
             return
         if len(self.log) == cp.answers:  # the first question after a new checkpoint
             if cp.point[2] is not None:
-                self._turn_ask, self._reask_at = (cp, _innermost(self._process), _asked(d)), None
+                self._turn_ask, self._reask_at = (cp, innermost(self._process), asked(d)), None
             return
         ta = self._turn_ask
-        if ta is not None and ta[0] is cp and ta[2] == _asked(d) and _innermost(self._process) is ta[1]:
+        if ta is not None and ta[0] is cp and ta[2] == asked(d) and innermost(self._process) is ta[1]:
             self._reask_at = len(self.log)  # the very question, its generator the same: asked again
 
     def discard(self) -> None:
@@ -387,20 +387,6 @@ def reseeded(game, seed: int) -> None:
     game.rng = _LazyRandom.settled(game.rng, _seeded(seed))
 
 
-def _asked(decision) -> tuple:
-    """Who is asked what: how a turn's question asked again is recognised."""
-    return decision.player, decision.kind, decision.prompt
-
-
-def _chain(gen) -> list:
-    """The generators a generator is suspended in, outermost first."""
-    chain = []
-    while gen is not None:
-        chain.append(gen)
-        gen = gen.gi_yieldfrom
-    return chain
-
-
 def _last_reasked(root: Checkpoint, prefix: tuple) -> Checkpoint:
     """The checkpoint at the turn's question of `root` asked again after the longest part of
     `prefix` (the answers since `root`) that has one, or `root`: where a replay to the question
@@ -414,30 +400,6 @@ def _last_reasked(root: Checkpoint, prefix: tuple) -> Checkpoint:
     return root
 
 
-def _turn_asker(gen):
-    """The generator asking a turn's question that `gen` is suspended in (the `ask` the flow's
-    turn, or its end's last question, waits on: asking, or in an anytime action begun there), or None."""
-    while gen is not None:
-        inner = gen.gi_yieldfrom
-        if inner is not None and inner.gi_code is _ASK_CODE and gen.gi_code in _TURN_CODES:
-            return inner
-        gen = inner
-    return None
-
-
-def _innermost(gen):
-    """The generator that yielded a generator's pending value (the one asking the question)."""
-    while True:
-        inner = gen.gi_yieldfrom
-        if inner is None:
-            return gen
-        gen = inner
-
-
-# the flow's turn and its run (whose end asks each player last): their questions are restarted at
-# their resume points, also inside an anytime action begun there (`_opened`)
-_TURN_CODES = frozenset({Flow.turn.__code__, Flow.run.__code__})
-_ASK_CODE = Runner.ask.__code__
 ANYTIME = "anytime:"  # how an answer that begins an anytime action starts (Runner.ask)
 _SEEDED: dict = {}  # seed -> the generator state it gives (a lookahead reseeds many forks alike)
 
