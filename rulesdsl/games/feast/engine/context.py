@@ -47,6 +47,14 @@ class Action:
         self.bonus_plays = 0
         self.occasion = None
 
+    def copy(self) -> "Action":
+        """An independent copy (what a checkpoint taken inside an action keeps, and each fork restarted there gets)."""
+        new = Action(self.space, self.group, self.column, self.vikings, self.how)
+        new.paid, new.listed, new.gained, new.used = Counter(self.paid), Counter(self.listed), Counter(self.gained), Counter(self.used)
+        new.printed, new.upgraded, new.temporary = self.printed, self.upgraded, list(self.temporary)
+        new.bonus_plays, new.occasion = self.bonus_plays, self.occasion
+        return new
+
 
 class Ctx:
     __slots__ = ("player", "p", "card", "space", "info", "vars", "it", "action", "dice", "slash", "value", "via", "phase",

@@ -46,6 +46,7 @@ class Flow(PhaseRunner, ActionSpaces, Emission, CardPlay, Travel, Placing, Anyti
         self._verdict_scope = None  # the installed effects' token while a turn's spaces are judged
         self.resume_at = None  # (point, turn) a table phase's turns resume at
         self.reopen = None  # the anytime answer the resumed turn's question was given: its action first (Forking.fork)
+        self.reenter = None  # (space, Action) of the resumed turn's Vikings placed: their action at once (Forking.fork)
         self.in_action: int | None = None
 
     def discard(self) -> None:

@@ -47,76 +47,9 @@ from rulesdsl.errors import RulesError
 from rulesdsl.games.feast.engine.events import Events
 from rulesdsl.games.feast.engine.flow import Flow
 from rulesdsl.games.feast.engine.flow_position import asked, chain, innermost, turn_asker
-from rulesdsl.games.feast.engine.flow_tables import FlowTables
-from rulesdsl.games.feast.engine.state import GameState
-
-# caches of a Flow that depend only on the content and the setup, handed to a fork's new Flow
-# Checkpoint.memo key: the answer sequences a fork has replayed legally from that checkpoint, as a
-# trie ({answer: {next answer: ...}}). A replay from the same checkpoint is deterministic, so a
-# sequence found there is legal again and is not judged a second time.
-REPLAYED = "replayed answers"
-# Checkpoint.memo key, with the answers since it: the checkpoint at the turn's question asked
-# again after those answers (anytime actions), or False where a restart there would differ
-REASKED = "turn question asked again"
-# Checkpoint.memo key, with an anytime answer: the checkpoint inside that answer's action, the
-# turn's question at this checkpoint given it (see `Checkpoint.opened`)
-OPENED = "anytime action opened"
-
-
-class ResumeReached(Exception):
-    """Raised by a fork made with `halt=True` when its flow reaches the next resume point."""
-
-    def __init__(self, point: tuple):
-        super().__init__(f"resume point {point}")
-        self.point = point
-
-
-@attrs.frozen
-class Checkpoint:
-    """Everything a game is at a resume point of its flow (never changed once taken)."""
-
-    point: tuple  # (round, phase position, turn position or None), see Flow.run
-    state: GameState
-    events: tuple
-    rng: tuple
-    dice: tuple
-    answers: int  # answers recorded when it was taken
-    history: int
-    memo: dict = attrs.field(factory=dict, eq=False)  # what was computed from this very state
-    # a checkpoint at a turn's question asked again (see Game.fork): the answers and history
-    # lines the replay from the turn's own checkpoint gave up to here, for a fork's log and history
-    tail: tuple = ()
-    notes: tuple = ()
-    adjusted: int = 0  # the game's adjustments made when it was taken (see Forking.adjust)
-    # a checkpoint inside the anytime action begun at a turn's question: the question's checkpoint
-    # (`opened_from`, whose state it shares: opening an action changes nothing before it asks)
-    # with the anytime answer given (`opened`, counted in `answers` and `tail`); the flow restarts
-    # at the turn's question and does that action at once (Runner.ask's `opened`), so a fork at
-    # its first question (the anytime menu) is a copy. `asked`: the turn question's (player, kind, prompt)
-    opened: str | None = None
-    opened_from: "Checkpoint | None" = None
-    asked: tuple = ()
-
-
-@attrs.define
-class Restart:
-    """What a fork is constructed from (`Game(..., restart=...)`): the checkpoint it restarts
-    at (`base`: `root` itself, or one at root's turn's question asked again), the answers and
-    history lines up to there, the dice the record began with, the readings of the content and
-    setup shared with the game it is forked from, and its adjustments (see `Forking.adjust`).
-    Read once by the constructor (not frozen: a frozen attrs class costs a greedy game's many
-    forks three times as much to make)."""
-
-    base: Checkpoint
-    root: Checkpoint
-    log: list
-    history: list
-    initial_dice: list
-    tables: FlowTables
-    adjustments: tuple = ()
-    early: tuple = ()  # adjustments made before an `opened` base's anytime answer: made before its flow runs
-    decision: object = None  # the source's pending decision, asked as it stands (a copy at an `opened` base)
-
+# (Restart and ResumeReached are imported from here by game.py, the memo keys by tests)
+from rulesdsl.games.feast.engine.checkpoint import (ENTERED, OPENED, REASKED, REPLAYED, Checkpoint, Restart,  # noqa: F401
+                                                     ResumeReached)
 
 class Forking:
     """Checkpoints at the flow's resume points, forks, and the shortcuts of their replays."""
@@ -125,6 +58,7 @@ class Forking:
     # rules (a lookahead's own dice, its cut of the hidden piles, unseen hands dealt anew), in
     # order; a fork's replay makes them again where they were made (see `adjust`)
     adjustments: tuple = ()
+    _capture: Checkpoint | None = None  # while a fork replays: the turn's checkpoint it takes checkpoints for (action_started)
 
     def resume_point(self, point: tuple) -> None:
         """Called by the flow where it can restart from a restored state: take a checkpoint."""
@@ -154,12 +88,15 @@ class Forking:
         action begun at the turn's question, the flow restarts in that action (`Checkpoint.opened`):
         a fork at its menu is a copy, given the source's menu as it stands (a value)."""
         root, base, end, take, prefix, pending = self._fork_start(upto)
-        early, given = (), None
+        early, given, made = (), None, 0  # `made`: adjustments the checkpoint was taken after
         if base.opened is not None:  # the adjustments made at the turn's question come before the action
             early = tuple(a for a in pending if a[0] < base.answers)
+            made = len(early)
             d = self.decision
             if end == base.answers == len(self.log) and d is not None and d.judged:
                 given = d
+        elif base.entered is not None:
+            made = sum(1 for a in pending if a[0] < base.answers)
         g = self._restored(base, root, self.adjustments[:root.adjusted] + pending, early, given)
         # the answers replayed legally, per sequence of adjustments made on the way (judged anew under other ones)
         tried = REPLAYED if not pending else (REPLAYED, tuple((at, change.__module__, change.__qualname__, argument)
@@ -167,7 +104,9 @@ class Forking:
         node = base.memo.get(tried)
         if node is None:
             node = base.memo[tried] = {}
-        waiting = list(pending[len(early):])
+        waiting = list(pending[made:])
+        if base.opened is None and base.entered is None:
+            g._capture = root  # the replay takes a checkpoint where it places a turn's Vikings (action_started)
         for index in range(base.answers, end):
             while waiting and waiting[0][0] == index:  # made again where the source made it
                 _, change, argument = waiting.pop(0)
@@ -184,6 +123,7 @@ class Forking:
             node = known
             if index + 1 == take:  # the replay is where the source asked the turn's question again
                 root.memo[(REASKED, prefix)] = self._reasked(g, root) if g._reask_at == take else False
+        g._capture = None
         for _, change, argument in waiting:
             change(g, argument)
         g.rng = _LazyRandom.settled(g.rng, None if reseed is None else _seeded(reseed))
@@ -191,6 +131,31 @@ class Forking:
             g.adjustments += ((end, reseeded, reseed),)
         g.halt_at_resume = halt
         return g
+
+    def action_started(self, actx) -> None:
+        """Called by the flow once the Vikings of the answer to a turn's question are placed,
+        before their action: a fork's replay (`fork`) takes a checkpoint there, kept with the
+        turn's checkpoint by the answers and adjustments that led to it, so that later forks
+        inside the same action restart in it (`Checkpoint.entered`) instead of placing again."""
+        root = self._capture
+        if root is None or root is not self._checkpoint:
+            return
+        ta = self._turn_ask
+        at = self._reask_at or root.answers  # where the turn's question was answered
+        a = actx.action
+        if (ta is None or ta[0] is not root or len(self.log) <= at or actx.vars or actx.it is not None
+                or a.printed is not None or a.occasion is not None):
+            return  # (not the turn's answer, or placing left more than the action's own record behind)
+        key = (ENTERED, tuple(entry[1] for entry in self.log[root.answers:]),
+               tuple(x for x in self.adjustments[root.adjusted:] if x[0] < len(self.log)))
+        if key in root.memo:
+            return
+        rng = self.rng
+        dice = rng.state if type(rng) is _LazyRandom and rng.real is None else rng.getstate()
+        root.memo[key] = Checkpoint(root.point, self.state.clone(), self.events.checkpoint(), dice, tuple(self.forced_dice),
+                                    len(self.log), len(self.history), tail=tuple(tuple(e) for e in self.log[root.answers:]),
+                                    notes=tuple(self.history[root.history:]), adjusted=root.adjusted,
+                                    entered=(actx.space, a.copy(), at))
 
     def adjust(self, change, argument) -> None:
         """Change the game outside the rules by `change(game, argument)` (a module-level function;
@@ -228,6 +193,17 @@ class Forking:
                 base = _last_reasked(root, prefix)  # the replay that takes it starts at an earlier one
         if take is None and end > base.answers and (at is None or at == base.answers) and not base.opened:
             base = self._opened(root, base)
+            ta = self._turn_ask
+            if base.opened is None and ta is not None and ta[0] is root and root.point[2] is not None:
+                # inside the action the turn's question at `base` was answered with, if a replay took a
+                # checkpoint where its Vikings were placed (after the answer, and any that placing asked)
+                answered = tuple(entry[1] for entry in self.log[root.answers:end])
+                memo, since = root.memo, base.answers - root.answers
+                for size in range(since + 1, len(answered) + 1):
+                    found = memo.get((ENTERED, answered[:size], tuple(a for a in pending if a[0] < root.answers + size)))
+                    if found:
+                        base = found
+                        break
         return root, base, end, take, prefix, pending
 
     def _opened(self, root: Checkpoint, base: Checkpoint) -> Checkpoint:
@@ -235,7 +211,7 @@ class Forking:
         action begun by the answer given to the turn's question pending at `base`, if this game is
         still inside it (`Checkpoint.opened`), else `base`."""
         ta = self._turn_ask
-        if ta is None or ta[0] is not root or root.point[2] is None:
+        if ta is None or ta[0] is not root or root.point[2] is None or ta[1] is None:
             return base
         player, key = self.log[base.answers]
         if not key.startswith(ANYTIME) or turn_asker(self._process) is not ta[1] or innermost(self._process) is ta[1]:
@@ -285,7 +261,7 @@ class Forking:
         self._checkpoint, self.checkpoints = base, True  # restarting at its own checkpoint takes none
         for _, change, argument in restart.early:
             change(self, argument)
-        self.flow.reopen, self.flow.interp.given = base.opened, restart.decision
+        self.flow.reopen, self.flow.reenter, self.flow.interp.given = base.opened, base.entered, restart.decision
         self._process = self.flow.run(base.point)
         self._advance(None, first=True)
         self.flow.interp.given = None
@@ -293,6 +269,9 @@ class Forking:
         if base.opened is not None:  # inside the anytime action of the turn's question (asked at `opened_from`)
             self._turn_ask = (root, turn_asker(self._process), base.asked)
             self._reask_at = base.opened_from.answers if base.opened_from is not root else None
+        elif base.entered is not None:  # inside the action the turn's question was answered with: not asked again
+            self._turn_ask = (root, None, ())
+            self._reask_at = base.entered[2] if base.entered[2] > root.answers else None
         elif root.point[2] is not None and self.decision is not None:  # a turn's question
             self._turn_ask = (root, innermost(self._process), asked(self.decision))
             self._reask_at = base.answers if base is not root else None

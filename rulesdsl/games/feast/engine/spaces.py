@@ -175,6 +175,13 @@ class ActionSpaces:
     def turn(self, player: int):
         s = self.g.state
         ctx = self.ctx(player)
+        entered, self.reenter = self.reenter, None
+        if entered is not None:  # restarted once its Vikings were placed (a checkpoint a fork took there, Forking.fork)
+            space, action = entered[0], entered[1]
+            self.in_action = player
+            yield from self.act(ctx.derive(space=space, action=action.copy()))
+            yield from self.check_watches()
+            return
 
         def options():
             # judged lazily, one space at a time, sharing the trials' states within this decision
@@ -211,16 +218,22 @@ class ActionSpaces:
             ctx.p.passed = True
             return
         s.last_placer = player
-        yield from self.use_space(ctx, answer)
+        actx = yield from self.prepare(ctx, answer, None)
+        self.g.action_started(actx)  # a fork's replay may take a checkpoint here
+        yield from self.act(actx)
         yield from self.check_watches()
 
     def use_space(self, ctx, space: str, imitated: str | None = None):
         """Place Vikings on `space` and carry out its action (or, imitating, another's)."""
         actx = yield from self.prepare(ctx, space, imitated)
+        yield from self.act(actx)
+
+    def act(self, actx):
+        """Carry out the action of Vikings placed (`prepare` done): what `actx` (its Action) says."""
         acting = actx.action.space
         try:
-            if self.g.events.anytimes.get(ctx.player):  # cards usable inside a Viking action
-                yield from self.interp.ask(ctx.player, "act", f"carry out {self.g.content.spaces[acting].name}",
+            if self.g.events.anytimes.get(actx.player):  # cards usable inside a Viking action
+                yield from self.interp.ask(actx.player, "act", f"carry out {self.g.content.spaces[acting].name}",
                                            lambda: [Option("go", "carry out the action")], anytime=True)
             yield from self.run_action(actx, acting, prepared=True)
         finally:
