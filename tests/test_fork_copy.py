@@ -7,8 +7,10 @@ continuation when both are given the same answers.
 
 Inside the anytime action begun at a turn's question (or at a player's last question at the
 end), a fork restarts in that action (a checkpoint 'opened'): at its first question, the anytime
-menu, it is a copy too; compared alike on the nested questions of games whose players open the
-menu often, also for forks of a lookahead's fork (its adjustments made before and after)."""
+menu, it is a copy too. Inside a space's action, a fork restarts where the action's Vikings were
+placed, from a checkpoint the replay of an earlier fork took there ('entered'), and replays only
+the answers given in the action. Compared alike on the nested questions of games whose players
+open the menu often, also for forks of a lookahead's fork (its adjustments made before and after)."""
 
 import random
 
@@ -162,12 +164,13 @@ class _MenuOpener:
         return self.plain.answer(game, decision)
 
 
-def _compare_at_nested_questions(content, game: Game, agents, limit: int) -> tuple[int, int, int]:
+def _compare_at_nested_questions(content, game: Game, agents, limit: int) -> tuple[int, int, int, int]:
     """Play `game` on; at every question that is not a turn's (nor a player's last at the end)
-    compare a fork, and a second one, with the plain replay and their continuations.
-    (positions compared, forks that were copies, forks at the anytime menu)"""
+    compare a fork, and a second one, with the plain replay and their continuations. (positions
+    compared, forks that were copies, forks at the anytime menu, second forks restarted inside
+    the action where the first one's replay took a checkpoint)"""
     game.fork()  # checkpoints from here on
-    compared = copies = menus = 0
+    compared = copies = menus = entered = 0
     follow = [RandomAgent(7), RandomAgent(8)]
     last = None  # the kind of the question answered last
     while game.decision is not None and compared < limit:
@@ -178,6 +181,7 @@ def _compare_at_nested_questions(content, game: Game, agents, limit: int) -> tup
             assert whole(copy) == whole(plain) == whole(game)
             assert copy.decision.legal() == plain.decision.legal() == d.legal()
             assert game.fork_replays() == replays or replays > 0  # (a replay may take a checkpoint nearer)
+            entered += game._fork_start(None)[1].entered is not None
             again = game.fork()  # from the checkpoint the first took, if it took one
             assert whole(again) == whole(game)
             _go_on_alike(copy, plain, follow)
@@ -189,18 +193,23 @@ def _compare_at_nested_questions(content, game: Game, agents, limit: int) -> tup
                 assert game.fork_replays() == 0
         last = d.kind
         game.answer(agents[d.player].answer(game, d))
-    return compared, copies, menus
+    return compared, copies, menus, entered
 
 
-def test_a_fork_inside_an_anytime_action_is_the_plain_replay(content):
-    compared = copies = menus = 0
+def test_a_fork_at_a_nested_question_is_the_plain_replay(content):
+    """Inside an anytime action begun at a turn's question (a copy at its menu) and inside a
+    space's action (restarted where its Vikings were placed, from the checkpoint an earlier
+    fork's replay took there): the fork is the plain replay of the record."""
+    compared = copies = menus = entered = 0
     for seed in (3, 8, 14):
         agents = [_MenuOpener(seed * 10 + i) for i in range(2)]
-        done, copied, at_menus = _compare_at_nested_questions(content, Game(content, OPTIONS, seed), agents, limit=70)
+        done, copied, at_menus, inside = _compare_at_nested_questions(content, Game(content, OPTIONS, seed), agents, limit=70)
         compared += done
         copies += copied
         menus += at_menus
-    assert compared >= 200 and menus >= 25 and copies >= 30  # (210, 29 and 35 when written)
+        entered += inside
+    # (210, 29, 58 and 78 when written)
+    assert compared >= 200 and menus >= 25 and copies >= 50 and entered >= 60
 
 
 def test_forks_at_the_menu_of_a_lookahead_fork_are_copies_of_it(content):
@@ -249,3 +258,12 @@ def _go_on_alike_games(a: Game, b: Game, agent) -> None:
             break
         assert step(a, key)
         assert whole(a) == whole(b)
+
+
+def test_a_fork_at_a_nested_question_of_a_greedy_game_is_the_plain_replay(content):
+    """The greedy agents' own lookahead forks (adjusted: their dice, piles and hands) leave
+    checkpoints inside actions in the turn's checkpoint beside the game's own: the game's forks
+    at its nested questions are still the plain replay."""
+    agents = [GreedyAgent(60 + i) for i in range(2)]
+    compared, _, _, entered = _compare_at_nested_questions(content, Game(content, OPTIONS, 6), agents, limit=25)
+    assert compared == 25 and entered >= 5
