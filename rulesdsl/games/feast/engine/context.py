@@ -23,6 +23,13 @@ def hows(how: str) -> frozenset:
     return found
 
 
+def _counted(counter: Counter) -> Counter:
+    """A Counter's copy, made without Counter.__init__'s update machinery."""
+    new = _new(Counter)
+    dict.update(new, counter)
+    return new
+
+
 class Action:
     """What one action (a space used, or an action granted by a card) has done so far."""
 
@@ -50,7 +57,7 @@ class Action:
     def copy(self) -> "Action":
         """An independent copy (what a checkpoint taken inside an action keeps, and each fork restarted there gets)."""
         new = Action(self.space, self.group, self.column, self.vikings, self.how)
-        new.paid, new.listed, new.gained, new.used = Counter(self.paid), Counter(self.listed), Counter(self.gained), Counter(self.used)
+        new.paid, new.listed, new.gained, new.used = _counted(self.paid), _counted(self.listed), _counted(self.gained), _counted(self.used)
         new.printed, new.upgraded, new.temporary = self.printed, self.upgraded, list(self.temporary)
         new.bonus_plays, new.occasion = self.bonus_plays, self.occasion
         return new
