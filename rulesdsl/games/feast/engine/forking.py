@@ -9,26 +9,30 @@ constructor's back.
 
 What a fork is (issue 29 item 4, issue 34 item 3). The flow is a chain of Python generators,
 which cannot be copied; it can restart only at a resume point (a phase's start, a turn's start,
-each player's last question at the end) from a restored state. A turn's question is asked right
-after its turn's resume point, so a fork there IS a copy of the state at the pending decision
-with the flow's position as data (the resume point): no answer is replayed (`fork_replays` is
-0; also at the turn's question asked again after anytime actions, from the checkpoint the first
-replay took there, a later one replaying from the one before). The anytime action begun at a
-turn's question is a position of the same kind: nothing changes between the question and the
-action's first question (the anytime menu), so a checkpoint 'opened' (the question's own, the
-anytime answer given) restarts the flow at the question with that action done first
-(Runner.ask's `opened`), and a fork at the menu is a copy too, given the source's menu as it
-stands (`Runner.given`: a value, not built again). In `fast` self-play (2 players, seeds
-400-403) that made 17% of the forks copies: 67% of them replay now (84% before), the menu's
-forks went from about 180 to 55 us.
+each player's last question at the end) from a restored state, or at a position inside a turn
+whose frames can be made again from data. A turn's question is asked right after its turn's
+resume point, so a fork there IS a copy of the state at the pending decision with the flow's
+position as data: no answer is replayed (`fork_replays` is 0; also at the turn's question asked
+again after anytime actions, from the checkpoint the first replay took there, a later one
+replaying from the one before). Two positions inside a turn are data too:
+- the anytime action begun at the turn's question: nothing changes between the question and the
+  action's first question (the anytime menu), so a checkpoint 'opened' (the question's own, the
+  anytime answer given) restarts the flow at the question with that action done first
+  (Runner.ask's `opened`): a fork at the menu is a copy, given the source's menu as it stands
+  (`Runner.given`: a value, not built again);
+- the action the turn's question was answered with, once its Vikings are placed: the first
+  fork's replay takes a checkpoint there ('entered', `action_started`: the state and a copy of
+  the action's record), and later forks inside that action restart in it (Flow.reenter) and
+  replay only the answers given in the action, not the placing (its events) nor the question.
+In `fast` self-play (2 players, seeds 400-403) 63% of the forks replay (84% before), 1.7 answers
+a fork (2.95 before); the menu's forks went from about 180 to 55 us.
 
-The forks that still replay are inside a space's action (which strip, which card, which good,
-a feast's seats; 1-6 answers each, 100-200 us): the position there is inside statements (a
-`take_mountain` loop with what it took so far, a card's effect run by `emit` between others,
-a block's next statement), held in generator frames. A copy there would need every frame of the
-chain as data (the block runner, `whole_yield`, emission, each asking statement and the flow's
-parts): the interpreter rewritten without generators. tests/test_fork_copy.py compares forks
-with the plain replay of the record.
+What still replays is inside a space's action (which strip, which card, which good, a feast's
+seats): the position there is inside statements (a `take_mountain` loop with what it took so
+far, a card's effect run by `emit` between others, a block's next statement), held in generator
+frames. A copy there would need every frame of the chain as data (the block runner,
+`whole_yield`, emission, each asking statement and the flow's parts): the interpreter rewritten
+without generators. tests/test_fork_copy.py compares forks with the plain replay of the record.
 
 A lookahead changes its forks outside the rules (its own dice, cut piles, unseen hands dealt
 anew); `adjust` records such a change where it was made, and a fork's replay makes it again at
