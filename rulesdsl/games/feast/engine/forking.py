@@ -25,7 +25,9 @@ replaying from the one before). Two positions inside a turn are data too:
   the action's record), and later forks inside that action restart in it (Flow.reenter) and
   replay only the answers given in the action, not the placing (its events) nor the question.
 In `fast` self-play (2 players, seeds 400-403) 63% of the forks replay (84% before), 1.7 answers
-a fork (2.95 before); the menu's forks went from about 180 to 55 us.
+a fork (2.95 before); the menu's forks went from about 180 to 55 us; `fast` spends 0.90x the CPU
+a game of 61a4339 (bench_agents --cpu, 14 blocks of 4 games interleaved, seeds 500-555, ratio
+of the blocks 0.73-1.06, median 0.898; a loaded machine: 0.84 -> 0.76 s median).
 
 What still replays is inside a space's action (which strip, which card, which good, a feast's
 seats): the position there is inside statements (a `take_mountain` loop with what it took so
