@@ -3,7 +3,9 @@ folders (the built-in content and variant folders on top of it).
 
 The package holds all that is this game's alone: the engine (state, statements, flow, legality,
 phase steps), how it is opened and played (`play`), its agents by name (`agents`), its
-commands (`commands`), web table (`web`, `page`) and Learn pages (`learn_pages`), its
+commands (`commands`), web table (`web`, `page`), Learn pages (`learn_pages`) and lessons
+(`learn_lessons`, `learn_play`, `learn_showme`, `learn_terminal`), what its engine counts for the
+shared views (`view_present`, `view_words`: its `ViewHooks`), its
 simulation hooks and one simulated game (`sim`, `sim_play`), the scenario runner
 (`scenario*`), the interaction checker (`interactions`) and `balance` (`balance*`: paired games
 with and without a card, their store, breakdown and reports; only this game has cards).
