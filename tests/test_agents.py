@@ -533,3 +533,27 @@ def test_a_rollout_stops_where_the_phase_it_started_in_ends(content):
     # the leaf is at most the first decision after the phase (here the feast), never a new round's
     assert {r for r, _ in leaves(True)} == {game.state.round}
     assert max(r for r, _ in leaves(False)) > game.state.round  # 80 answers on reach the next rounds
+
+
+def test_a_lookaheads_cheap_answer_takes_the_most_of_a_mountain_strip(content):
+    """The cheap policy of a lookahead's trials takes every item a strip offers for nothing (it
+    took the first answer, one item, and so judged the mountain spaces by a fraction of them),
+    and stays the first answer that does something elsewhere."""
+    from rulesdsl.games.feast.agents.lookahead import TAKE_MOST, cheap_answer
+
+    seen = set()
+    for seed in range(6):
+        game = Game(content, GameOptions(players=2, length="short"), seed)
+        agents = [RandomAgent(seed * 7919 + i) for i in range(2)]
+        while game.decision is not None:
+            d = game.decision
+            legal = d.legal()
+            amounts = [k for k in legal if k.isdigit()]
+            if d.kind in TAKE_MOST and len(amounts) > 1:
+                assert cheap_answer(d) == max(amounts, key=int)
+                seen.add("most")
+            elif d.kind == "upgrade" and len(legal) > 2:
+                assert cheap_answer(d) == next(k for k in legal if k not in ("stop", "no", "back"))
+                seen.add("first")
+            game.answer(agents[d.player].answer(game, d))
+    assert seen == {"most", "first"}
