@@ -6,8 +6,8 @@ decision and legal answers, the same state, dice, events, history and log, and t
 continuation when both are given the same answers."""
 
 from rulesdsl.agents import RandomAgent
-from rulesdsl.agents.greedy import GreedyAgent
-from rulesdsl.agents.lookahead import fork_for_lookahead, hide_hands, step
+from rulesdsl.games.feast.agents.greedy import GreedyAgent
+from rulesdsl.games.feast.agents.lookahead import fork_for_lookahead, hide_hands, step
 from rulesdsl.games.feast.engine.forking import REASKED, reseeded
 from rulesdsl.games.feast.engine.game import Game, GameOptions
 from tests.test_fork_replay import whole

@@ -35,7 +35,7 @@ import attrs
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulesdsl.agents.registry import make_agent, parse_think  # noqa: E402
-from rulesdsl.agents.value import WEIGHT_NAMES, load_weights  # noqa: E402
+from rulesdsl.games.feast.agents.value import WEIGHT_NAMES, load_weights  # noqa: E402
 from rulesdsl.content.loader import load_content  # noqa: E402
 from rulesdsl.games.feast.engine.game import Game, GameOptions  # noqa: E402
 from rulesdsl.games.feast.engine.scoring import CATEGORIES, final_scores  # noqa: E402
@@ -47,8 +47,8 @@ CLOCK = time.perf_counter  # --cpu: time.process_time, for a machine shared with
 MODEL = None  # --model: the value model file of the learned and search agents (default: the shipped one)
 WEIGHTS = None  # --weights: the value weights of the greedy and search agents (default: the package's)
 SEARCH_STATS = [0, 0, 0]  # the search agents' searched decisions, rollouts, answers other than greedy's best
-SEARCH_OPTIONS: dict = {}  # --search-opt: keyword arguments of the search agent (rulesdsl.agents.search.SearchAgent)
-GREEDY_OPTIONS: dict = {}  # --greedy-opt: keyword arguments of the greedy agent (rulesdsl.agents.greedy.GreedyAgent)
+SEARCH_OPTIONS: dict = {}  # --search-opt: keyword arguments of the search agent (rulesdsl.games.feast.agents.search.SearchAgent)
+GREEDY_OPTIONS: dict = {}  # --greedy-opt: keyword arguments of the greedy agent (rulesdsl.games.feast.agents.greedy.GreedyAgent)
 
 
 def agent(name: str, seed: int, think, iterations):
@@ -60,9 +60,9 @@ def agent(name: str, seed: int, think, iterations):
     if keywords:
         if base not in ("greedy", "fast", "learned"):
             raise SystemExit(f"keywords after '/' are the greedy, fast or learned agent's, not {base}'s")
-        from rulesdsl.agents.greedy import FAST, GreedyAgent
-        from rulesdsl.agents.learned import LearnedAgent
-        from rulesdsl.agents.ranker import load_ranker
+        from rulesdsl.games.feast.agents.greedy import FAST, GreedyAgent
+        from rulesdsl.games.feast.agents.learned import LearnedAgent
+        from rulesdsl.games.feast.agents.ranker import load_ranker
 
         given = dict(option(text) for text in keywords.split(","))
         ranker = {"ranker": load_ranker()} if base == "fast" or given.pop("ranked", False) else {}
@@ -75,13 +75,13 @@ def agent(name: str, seed: int, think, iterations):
             given = {**FAST, **given}
         return GreedyAgent(seed, weights=weights, **ranker, **given)
     if name == "search" and SEARCH_OPTIONS:
-        from rulesdsl.agents.search import SearchAgent
+        from rulesdsl.games.feast.agents.search import SearchAgent
 
         if think is None and iterations is None:
             iterations = 16
         return SearchAgent(seed, iterations=iterations, think=think, weights=WEIGHTS, model=MODEL, **SEARCH_OPTIONS)
     if name == "greedy" and GREEDY_OPTIONS:
-        from rulesdsl.agents.greedy import GreedyAgent
+        from rulesdsl.games.feast.agents.greedy import GreedyAgent
 
         return GreedyAgent(seed, weights=WEIGHTS, **GREEDY_OPTIONS)
     return make_agent(name, seed, think, iterations, WEIGHTS, model=MODEL)

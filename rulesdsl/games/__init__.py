@@ -18,9 +18,10 @@ web, authoring) are written once over the registry. `view/` draws and words the 
 table, reading a game through its content, its state and its plug-in's view hooks
 (`registry.ViewHooks`: what only the engine counts, in `feast/view_*`), and imports no game;
 `learn/` keeps the rules reference and the pages' words, the first game's lessons being its
-own (`feast/learn_*`). `agents/` still mixes shared parts (the random agent, the agents'
-registry, paired rollouts) with the first game's (its agents, which read its state through
-kinds of things), so it stays whole until it is split. `balance` (paired games with
+own (`feast/learn_*`). `agents/` keeps what every game's agents share (the random, scripted
+and human agents, the agents' registry, paired rollouts); the first game's agents (its value,
+lookahead, greedy, search and learned agents, which read its state) are its plug-in's
+(`feast/agents/`), as the tableau games' are (`tableau/agents/`). `balance` (paired games with
 and without a card) is the first game's own command, in its package (`feast/balance*`):
 `sim/` keeps only what every game's simulations share.
 

@@ -2,7 +2,7 @@
 folders (the built-in content and variant folders on top of it).
 
 The package holds all that is this game's alone: the engine (state, statements, flow, legality,
-phase steps), how it is opened and played (`play`), its agents by name (`agents`), its
+phase steps), how it is opened and played (`play`), its agents (`agents/`: by name in `agents.by_name`), its
 commands (`commands`), web table (`web`, `page`), Learn pages (`learn_pages`) and lessons
 (`learn_lessons`, `learn_play`, `learn_showme`, `learn_terminal`), what its engine counts for the
 shared views (`view_present`, `view_words`: its `ViewHooks`), its
@@ -27,7 +27,7 @@ from rulesdsl.games.registry import DEFAULT_GAME, CommandHooks, GamePlugin, Lazy
 
 NAME = DEFAULT_GAME
 _PLAY = "rulesdsl.games.feast.play"
-_AGENTS = "rulesdsl.games.feast.agents"
+_AGENTS = "rulesdsl.games.feast.agents.by_name"
 _COMMANDS = "rulesdsl.games.feast.commands"
 _ARGS = "rulesdsl.games.feast.args"  # its flags (--short, --decks) and the parser of `balance`
 _SIM = "rulesdsl.games.feast.sim"  # its setup, its own table and its coverage sections of the report
