@@ -5,12 +5,12 @@ card they have never seen), games on a variant with replaced spaces, and `play` 
 import pytest
 
 from rulesdsl.agents import RandomAgent
-from rulesdsl.agents.greedy import GreedyAgent
-from rulesdsl.agents.learned import LearnedAgent
-from rulesdsl.agents.ranker import load_ranker
+from rulesdsl.games.feast.agents.greedy import GreedyAgent
+from rulesdsl.games.feast.agents.learned import LearnedAgent
+from rulesdsl.games.feast.agents.ranker import load_ranker
 from rulesdsl.agents.registry import make_agent, parse_think
-from rulesdsl.agents.search import SearchAgent
-from rulesdsl.agents.value import WEIGHT_NAMES, Weights, load_weights, save_weights
+from rulesdsl.games.feast.agents.search import SearchAgent
+from rulesdsl.games.feast.agents.value import WEIGHT_NAMES, Weights, load_weights, save_weights
 from rulesdsl.cli import main
 from rulesdsl.content.loader import load_content
 from rulesdsl.errors import RulesError
@@ -241,7 +241,7 @@ def test_play_uses_fast_by_default_and_names_the_agents(capsys):
 def test_income_progress_grows_as_the_squares_under_the_income_line_are_covered(content):
     import attrs
 
-    from rulesdsl.agents.placement import income_progress
+    from rulesdsl.games.feast.agents.placement import income_progress
     from rulesdsl.geometry import scoring as grid_scoring
 
     game = Game(content, GameOptions(players=1, decks=("A",)), 1)
@@ -263,7 +263,7 @@ def test_open_edges_is_the_perimeter_of_the_uncovered_squares(content):
     its four edges, and filling the hole again restores it."""
     import attrs
 
-    from rulesdsl.agents.placement import open_edges
+    from rulesdsl.games.feast.agents.placement import open_edges
 
     game = Game(content, GameOptions(players=1, decks=("A",)), 1)
     home = game.state.players[0].home
@@ -297,7 +297,7 @@ def test_the_fitted_weights_recover_a_known_linear_value():
 
 def at_first_turn(content):
     """(game, player, valuer) of a solo game at its first "where do your Vikings go?" question."""
-    from rulesdsl.agents.value import Valuer
+    from rulesdsl.games.feast.agents.value import Valuer
 
     game = Game(content, GameOptions(players=1, decks=("A",)), 1)
     while game.decision.kind != "space":
@@ -306,7 +306,7 @@ def at_first_turn(content):
 
 
 def test_the_anytime_menu_forks_every_entry_but_only_the_best_placed_tiles_and_food(content):
-    from rulesdsl.agents.value import MENU_FOOD, MENU_PLACES
+    from rulesdsl.games.feast.agents.value import MENU_FOOD, MENU_PLACES
 
     game, p, valuer = at_first_turn(content)
     goods = sorted(g for g in valuer.cells if g in content.goods)[:5]  # tiles for the boards
@@ -352,7 +352,7 @@ def test_vikings_to_place_count_until_the_player_passes_and_ships_by_what_emigra
 def test_a_held_tile_is_stranded_once_no_legal_place_covers_a_minus_square(content):
     import attrs
 
-    from rulesdsl.agents.value import Valuer
+    from rulesdsl.games.feast.agents.value import Valuer
 
     game, p, _ = at_first_turn(content)
     valuer = Valuer(content, game.catalog, attrs.evolve(load_weights(), stranded=-1.0))
@@ -372,7 +372,7 @@ def test_in_the_last_round_held_tiles_count_the_minus_squares_they_cover_laid_to
     the end of the game while the final placements are to make."""
     import attrs
 
-    from rulesdsl.agents.value import Valuer
+    from rulesdsl.games.feast.agents.value import Valuer
     from rulesdsl.geometry import pieces
     from rulesdsl.geometry.placement import legal_positions
 
@@ -442,7 +442,7 @@ def at_banquet(content, last: bool):
 
 
 def test_after_the_last_banquet_nothing_is_kept_for_a_feast_and_greedy_pays_empty_seats_with_silver(content):
-    from rulesdsl.agents.value import Valuer
+    from rulesdsl.games.feast.agents.value import Valuer
     from rulesdsl.games.feast.engine.steps.feast import HELD
 
     game = at_banquet(content, last=True)
@@ -458,7 +458,7 @@ def test_after_the_last_banquet_nothing_is_kept_for_a_feast_and_greedy_pays_empt
 
 
 def test_a_banquet_held_counts_for_its_round_only(content):
-    from rulesdsl.agents.value import Valuer
+    from rulesdsl.games.feast.agents.value import Valuer
     from rulesdsl.games.feast.engine.steps.feast import HELD
 
     game = at_banquet(content, last=False)
@@ -486,8 +486,8 @@ def test_rollouts_overturn_greedy_only_by_more_than_its_own_gap():
 def test_a_lookahead_knows_without_pruning_which_questions_its_first_level_judges_deeper(content):
     # A first-level choice ends with its best trial's value when that trial met no question the
     # first level judges deeper; the trial finds that out by the cheap test, which must agree.
-    from rulesdsl.agents import lookahead
-    from rulesdsl.agents.value import Valuer
+    from rulesdsl.games.feast.agents import lookahead
+    from rulesdsl.games.feast.agents.value import Valuer
 
     valuer = Valuer(content, Game(content, GameOptions(players=2)).catalog, load_weights())
     kinds, judged = set(), 0
@@ -533,3 +533,27 @@ def test_a_rollout_stops_where_the_phase_it_started_in_ends(content):
     # the leaf is at most the first decision after the phase (here the feast), never a new round's
     assert {r for r, _ in leaves(True)} == {game.state.round}
     assert max(r for r, _ in leaves(False)) > game.state.round  # 80 answers on reach the next rounds
+
+
+def test_a_lookaheads_cheap_answer_takes_the_most_of_a_mountain_strip(content):
+    """The cheap policy of a lookahead's trials takes every item a strip offers for nothing (it
+    took the first answer, one item, and so judged the mountain spaces by a fraction of them),
+    and stays the first answer that does something elsewhere."""
+    from rulesdsl.games.feast.agents.lookahead import TAKE_MOST, cheap_answer
+
+    seen = set()
+    for seed in range(6):
+        game = Game(content, GameOptions(players=2, length="short"), seed)
+        agents = [RandomAgent(seed * 7919 + i) for i in range(2)]
+        while game.decision is not None:
+            d = game.decision
+            legal = d.legal()
+            amounts = [k for k in legal if k.isdigit()]
+            if d.kind in TAKE_MOST and len(amounts) > 1:
+                assert cheap_answer(d) == max(amounts, key=int)
+                seen.add("most")
+            elif d.kind == "upgrade" and len(legal) > 2:
+                assert cheap_answer(d) == next(k for k in legal if k not in ("stop", "no", "back"))
+                seen.add("first")
+            game.answer(agents[d.player].answer(game, d))
+    assert seen == {"most", "first"}

@@ -140,7 +140,12 @@ def test_balance_detects_printed_points_and_explains_them(variant, tmp_path, cap
     points = _line(text, "│ occupations ")  # the detail: where the points come from
     assert float(points.split("[")[1].split(",")[0]) > 0
     assert "pairs with the largest differences" in text and "rulesdsl play --load" in text
+    # its discount is a `modify`, which the count of effects fired leaves out: said, not "never fired"
+    flat = " ".join(text.split())
+    assert "its modify effect changes a value or rule wherever it is read and is not counted in fired/game" in flat
+    assert "never fired" not in text
     page = (tmp_path / "r.html").read_text()
+    assert "Its modify effect changes a value or rule" in page and "never fired" not in page
     assert page.count("data:image/png;base64,") == 3 and "1 Peddler (changed)" in page
     assert "points by scoring category" in page and "pairs with the largest differences" in page
     # the games the report names open as they were played, on their content
@@ -178,6 +183,15 @@ def test_a_new_card_with_the_effect_of_a_base_card_is_compared_with_it(variant, 
     assert "(new, copies 1)" in line and "no clear effect" in line
     low, high = (float(x) for x in line.split("[", 1)[1].split("]", 1)[0].split(","))
     assert low <= 0 <= high
+
+
+def test_the_effects_the_fired_count_leaves_out_are_named(content):
+    from rulesdsl.games.feast.balance import uncounted
+
+    assert uncounted(content, 1) == ("modify",)  # Peddler: a discount, read wherever a price is
+    assert uncounted(content, 119) == ()  # Milkman: a hook on Vikings placed, counted when it fires
+    kinds = {n: uncounted(content, n) for n in content.occupations}
+    assert any("set" in k for k in kinds.values()) and any("allow" in k for k in kinds.values())
 
 
 def test_a_card_never_played_is_flagged_not_balanced():

@@ -6,7 +6,7 @@ import pickle
 import weakref
 
 from rulesdsl.agents import RandomAgent
-from rulesdsl.agents.greedy import GreedyAgent
+from rulesdsl.games.feast.agents.greedy import GreedyAgent
 from rulesdsl.content.loader import load_content
 from rulesdsl.content.tables import TABLES
 from rulesdsl.games.feast.engine.game import Game, GameOptions

@@ -15,8 +15,8 @@ open the menu often, also for forks of a lookahead's fork (its adjustments made 
 import random
 
 from rulesdsl.agents import RandomAgent
-from rulesdsl.agents.greedy import GreedyAgent
-from rulesdsl.agents.lookahead import fork_for_lookahead, hide_hands, step
+from rulesdsl.games.feast.agents.greedy import GreedyAgent
+from rulesdsl.games.feast.agents.lookahead import fork_for_lookahead, hide_hands, step
 from rulesdsl.games.feast.engine.forking import OPENED, REASKED, reseeded
 from rulesdsl.games.feast.engine.game import Game, GameOptions
 from tests.test_fork_replay import whole

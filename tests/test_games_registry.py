@@ -14,6 +14,7 @@ from rulesdsl.games import registry
 from rulesdsl.games.seats import agent_seed, play_agents
 from rulesdsl.lang.parser import parse, reserved_words
 from rulesdsl.lang.printer import to_text
+from rulesdsl.view import present
 
 HERE = Path(__file__).resolve().parent
 
@@ -139,6 +140,17 @@ def test_a_game_without_web_hooks_is_refused_before_a_server_starts(third_game, 
     assert main(["--game", "vikings", "serve", "--port", "0"]) == 0  # a game with a table: served, offered first
     assert main(["serve", "--port", "0"]) == 0
     assert started == ["vikings", None]
+
+
+def test_the_shared_views_find_a_games_view_hooks_through_the_registry(third_game):
+    """rulesdsl.view.present imports no game: what only a game's engine counts (a player's state
+    as text, a dice hint, what a refused space needs) it asks of the plug-in that owns the game."""
+    feast = rulesdsl.open_game("feast", players=2, seed=1).engine_game
+    assert registry.view_of(feast) is registry.plugin_for("feast").view
+    assert present.player_lines(feast, 0)[0].startswith("P1 (")
+    for other in (rulesdsl.open_game("nim", players=2, seed=1).engine_game, object()):  # no plug-in shows them
+        with pytest.raises(RulesError, match="no plug-in shows a game of type [A-Za-z]+; plug-ins with views: feast$"):
+            present.player_lines(other, 0)
 
 
 def test_the_game_neutral_parts_pass_mypy_strict():

@@ -4,8 +4,8 @@ with room for every other answer the two stages give exactly the full judgement'
 fast agent's cheaper judgement of nested questions (`FAST`) plays legally."""
 
 from rulesdsl.agents import RandomAgent
-from rulesdsl.agents.greedy import FAST, GreedyAgent, seat_answers
-from rulesdsl.agents.lookahead import ANYTIME, TOP_KINDS, _cheap_trial, lookahead_seed, ranked_answers, try_answer
+from rulesdsl.games.feast.agents.greedy import FAST, GreedyAgent, seat_answers
+from rulesdsl.games.feast.agents.lookahead import ANYTIME, TOP_KINDS, _cheap_trial, lookahead_seed, ranked_answers, try_answer
 from rulesdsl.games.feast.engine.game import Game, GameOptions
 
 OPTIONS = GameOptions(players=2, length="short", decks=("A", "B", "C"))

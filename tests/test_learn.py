@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from rulesdsl.errors import ContentError
+from rulesdsl.games.feast.learn_lessons import load_lessons, read_lesson
+from rulesdsl.games.feast.learn_play import LessonRun, prove
 from rulesdsl.learn import reference
-from rulesdsl.learn.lessons import load_lessons, read_lesson
-from rulesdsl.learn.play import LessonRun, prove
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -90,7 +90,7 @@ def test_a_variant_folder_adds_its_own_lessons(variant):
         extended = load_content([str(variant.root)])
     numbers = [x.number for x in load_lessons(extended)]
     assert numbers == [*range(1, 11), 42]
-    from rulesdsl.learn.terminal import check
+    from rulesdsl.games.feast.learn_terminal import check
 
     lines: list[str] = []
     assert check(extended, lines.append) == 0 and len(lines) == 11 and lines[-1].startswith("PASS ")
@@ -151,7 +151,7 @@ def test_render_writes_a_component_as_a_real_png(tmp_path):
 
 
 def test_learn_in_the_terminal_plays_a_lesson(content):
-    from rulesdsl.learn.terminal import play
+    from rulesdsl.games.feast.learn_terminal import play
 
     lines: list[str] = []
     answers = iter(["8", "build_shed_1", "build_stone_house_2", "build_knarr_2", "pass"])
@@ -172,7 +172,7 @@ def _messages() -> set[str]:
     found = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
             str(ROOT), method_map=[("rulesdsl/games/feast/learn_pages.py", "python"), ("rulesdsl/view/components.py", "python"),
-                                   ("rulesdsl/learn/terminal.py", "python"),
+                                   ("rulesdsl/games/feast/learn_terminal.py", "python"),
                                    ("rulesdsl/web/templates/**.html", "jinja2")]):
         found.add(message if isinstance(message, str) else message[0])
     return found

@@ -65,7 +65,7 @@ def _play(page, server, lesson) -> int:
 
 
 def test_every_lesson_is_played_by_clicking_with_a_refused_wrong_move(page, server, content):
-    from rulesdsl.learn.lessons import load_lessons
+    from rulesdsl.games.feast.learn_lessons import load_lessons
 
     lessons = load_lessons(content)
     assert len(lessons) == 10

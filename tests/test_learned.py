@@ -8,14 +8,14 @@ import json
 import numpy as np
 import pytest
 
-from rulesdsl.agents import training
-from rulesdsl.agents.features import FEATURE_NAMES, FeatureReader
-from rulesdsl.agents.learned import LearnedAgent
-from rulesdsl.agents.lookahead import fork_for_lookahead, hide_hands
-from rulesdsl.agents.model import from_bytes, load_model, read_files, write_model
+from rulesdsl.games.feast.agents import training
+from rulesdsl.games.feast.agents.features import FEATURE_NAMES, FeatureReader
+from rulesdsl.games.feast.agents.learned import LearnedAgent
+from rulesdsl.games.feast.agents.lookahead import fork_for_lookahead, hide_hands
+from rulesdsl.games.feast.agents.model import from_bytes, load_model, read_files, write_model
 from rulesdsl.agents.registry import DEFAULT, make_agent
-from rulesdsl.agents.search import SearchAgent
-from rulesdsl.agents.selfplay import SelfPlay, stack
+from rulesdsl.games.feast.agents.search import SearchAgent
+from rulesdsl.games.feast.agents.selfplay import SelfPlay, stack
 from rulesdsl.cli import main
 from rulesdsl.content.loader import load_content
 from rulesdsl.errors import RulesError

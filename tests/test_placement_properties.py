@@ -95,7 +95,7 @@ def test_a_bad_state_file_names_line_column_and_rule(tmp_path, capsys, text, mes
 def test_what_a_placement_adds_is_the_board_worth_it_changes(grid_id, moves, weights, given_weights):
     """The agents' fast sum of what each placement adds (precomputed per grid) is, to the last
     bit, the difference of `board_worth` before and after."""
-    from rulesdsl.agents.placement import _Covered, _added, board_worth
+    from rulesdsl.games.feast.agents.placement import _Covered, _added, board_worth
 
     grid = GRIDS[grid_id]
     state = empty(grid)

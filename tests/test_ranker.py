@@ -5,14 +5,14 @@ in the store, and a fit that finds an order the rows determine."""
 import numpy as np
 import pytest
 
-from rulesdsl.agents import training
-from rulesdsl.agents.answer_features import ANSWER_FEATURES, AnswerReader
-from rulesdsl.agents.features import BASE
-from rulesdsl.agents.greedy import GreedyAgent
-from rulesdsl.agents.model import load_model, write_model
-from rulesdsl.agents.ranker import RANKER_FEATURES, AnswerRanker, is_ranker, load_ranker
+from rulesdsl.games.feast.agents import training
+from rulesdsl.games.feast.agents.answer_features import ANSWER_FEATURES, AnswerReader
+from rulesdsl.games.feast.agents.features import BASE
+from rulesdsl.games.feast.agents.greedy import GreedyAgent
+from rulesdsl.games.feast.agents.model import load_model, write_model
+from rulesdsl.games.feast.agents.ranker import RANKER_FEATURES, AnswerRanker, is_ranker, load_ranker
 from rulesdsl.agents.registry import make_agent
-from rulesdsl.agents.selfplay import SelfPlay
+from rulesdsl.games.feast.agents.selfplay import SelfPlay
 from rulesdsl.content.loader import load_content
 from rulesdsl.errors import RulesError
 from rulesdsl.games.feast.engine import invariants
@@ -102,7 +102,7 @@ def test_a_value_model_is_no_ranker_and_a_ranker_no_value_model(tmp_path):
     with pytest.raises(RulesError, match="not an answer ranking model"):
         AnswerRanker(load_model(value))
     assert not is_ranker(value) and is_ranker(_ranker_file(tmp_path, "vikings"))
-    from rulesdsl.agents.learned import LearnedAgent
+    from rulesdsl.games.feast.agents.learned import LearnedAgent
 
     with pytest.raises(RulesError, match="other features"):
         game = Game(load_content(), SHORT_SOLO, 1)

@@ -2,8 +2,8 @@
 choice, and playout samples shared by rollouts of different candidates."""
 
 from rulesdsl.agents.paired import choose, rollouts
-from rulesdsl.agents.playout import PlayoutAgent, draw
-from rulesdsl.agents.search import SearchAgent
+from rulesdsl.games.feast.agents.playout import PlayoutAgent, draw
+from rulesdsl.games.feast.agents.search import SearchAgent
 from rulesdsl.games.feast.engine.game import Game, GameOptions
 
 

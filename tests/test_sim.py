@@ -147,7 +147,7 @@ def test_a_bad_option_value_exits_1(capsys):
 def test_pluggable_agents_are_found_by_name_or_refused_clearly():
     assert make_agent("random", 3).seed == 3
     try:
-        import rulesdsl.agents.greedy  # noqa: F401
+        import rulesdsl.games.feast.agents.greedy  # noqa: F401
     except ImportError:
         with pytest.raises(RulesError, match="agent 'greedy' is not available"):
             make_agent("greedy", 0)

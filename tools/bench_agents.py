@@ -3,7 +3,7 @@
     nice -n 5 python tools/bench_agents.py [--games 100] [--players 1,2] [--agents learned,greedy] [--short]
                                  [--vs learned:greedy --h2h-games 200 --think 0.2s]
                                  [--vs greedy:greedy/width=none] [--vs fast/keep=3:greedy] [--vs fast:fast/menu_direct=false] [--vs learned/ranked=true:fast --model FILE] [--content DIR]
-                                 [--model FILE] [--cpu] [--breakdown]
+                                 [--model FILE] [--cpu] [--breakdown] [--jobs 2]
 
 Run it niced: the machine is shared, and with --cpu the times are this process's CPU seconds
 (a loaded machine lengthens wall time, not CPU time; both agents of a --vs run are timed in the
@@ -22,7 +22,9 @@ median >= 60; stretch: search median >= 100.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import math
+import multiprocessing
 import statistics
 import sys
 import time
@@ -33,7 +35,7 @@ import attrs
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulesdsl.agents.registry import make_agent, parse_think  # noqa: E402
-from rulesdsl.agents.value import WEIGHT_NAMES, load_weights  # noqa: E402
+from rulesdsl.games.feast.agents.value import WEIGHT_NAMES, load_weights  # noqa: E402
 from rulesdsl.content.loader import load_content  # noqa: E402
 from rulesdsl.games.feast.engine.game import Game, GameOptions  # noqa: E402
 from rulesdsl.games.feast.engine.scoring import CATEGORIES, final_scores  # noqa: E402
@@ -45,8 +47,8 @@ CLOCK = time.perf_counter  # --cpu: time.process_time, for a machine shared with
 MODEL = None  # --model: the value model file of the learned and search agents (default: the shipped one)
 WEIGHTS = None  # --weights: the value weights of the greedy and search agents (default: the package's)
 SEARCH_STATS = [0, 0, 0]  # the search agents' searched decisions, rollouts, answers other than greedy's best
-SEARCH_OPTIONS: dict = {}  # --search-opt: keyword arguments of the search agent (rulesdsl.agents.search.SearchAgent)
-GREEDY_OPTIONS: dict = {}  # --greedy-opt: keyword arguments of the greedy agent (rulesdsl.agents.greedy.GreedyAgent)
+SEARCH_OPTIONS: dict = {}  # --search-opt: keyword arguments of the search agent (rulesdsl.games.feast.agents.search.SearchAgent)
+GREEDY_OPTIONS: dict = {}  # --greedy-opt: keyword arguments of the greedy agent (rulesdsl.games.feast.agents.greedy.GreedyAgent)
 
 
 def agent(name: str, seed: int, think, iterations):
@@ -58,9 +60,9 @@ def agent(name: str, seed: int, think, iterations):
     if keywords:
         if base not in ("greedy", "fast", "learned"):
             raise SystemExit(f"keywords after '/' are the greedy, fast or learned agent's, not {base}'s")
-        from rulesdsl.agents.greedy import FAST, GreedyAgent
-        from rulesdsl.agents.learned import LearnedAgent
-        from rulesdsl.agents.ranker import load_ranker
+        from rulesdsl.games.feast.agents.greedy import FAST, GreedyAgent
+        from rulesdsl.games.feast.agents.learned import LearnedAgent
+        from rulesdsl.games.feast.agents.ranker import load_ranker
 
         given = dict(option(text) for text in keywords.split(","))
         ranker = {"ranker": load_ranker()} if base == "fast" or given.pop("ranked", False) else {}
@@ -73,13 +75,13 @@ def agent(name: str, seed: int, think, iterations):
             given = {**FAST, **given}
         return GreedyAgent(seed, weights=weights, **ranker, **given)
     if name == "search" and SEARCH_OPTIONS:
-        from rulesdsl.agents.search import SearchAgent
+        from rulesdsl.games.feast.agents.search import SearchAgent
 
         if think is None and iterations is None:
             iterations = 16
         return SearchAgent(seed, iterations=iterations, think=think, weights=WEIGHTS, model=MODEL, **SEARCH_OPTIONS)
     if name == "greedy" and GREEDY_OPTIONS:
-        from rulesdsl.agents.greedy import GreedyAgent
+        from rulesdsl.games.feast.agents.greedy import GreedyAgent
 
         return GreedyAgent(seed, weights=WEIGHTS, **GREEDY_OPTIONS)
     return make_agent(name, seed, think, iterations, WEIGHTS, model=MODEL)
@@ -127,6 +129,25 @@ def play(content, names, seed: int, length: str, think, iterations):
     return [row["total"] for row in rows], answered, spent
 
 
+def pair_games(content, a: str, b: str, seed: int, length: str, think, iterations) -> list:
+    """Both seatings of one seed, A against B: [(names, scores, answered, spent), ...] and the
+    search statistics they added (a worker's share of --jobs)."""
+    before = list(SEARCH_STATS)
+    out = []
+    for names in ([a, b], [b, a]):
+        got, answered, spent = play(content, names, seed, length, think, iterations)
+        out.append((names, got, answered, spent))
+    return out, [x - y for x, y in zip(SEARCH_STATS, before)]
+
+
+CONTENT = None  # the content a --jobs worker plays on (inherited from the parent by fork)
+
+
+def _pair_task(args: tuple) -> tuple:
+    """pair_games in a worker process."""
+    return pair_games(CONTENT, *args)
+
+
 def percentile(values, q: float) -> float:
     ordered = sorted(values)
     index = (len(ordered) - 1) * q
@@ -161,10 +182,12 @@ def main() -> int:
     parser.add_argument("--greedy-opt", action="append", default=[], metavar="NAME=VALUE",
                         help="a keyword of the greedy agent, e.g. sample=64 (repeatable)")
     parser.add_argument("--breakdown", action="store_true", help="also print the mean of each score category")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="worker processes for --vs (each plays whole seeds; CPU times stay per process)")
     parser.add_argument("--search-opt", action="append", default=[], metavar="NAME=VALUE",
                         help="a keyword of the search agent, e.g. width=6 or prune=1.0 (repeatable)")
     args = parser.parse_args()
-    global CLOCK, WEIGHTS, MODEL
+    global CLOCK, WEIGHTS, MODEL, CONTENT
     MODEL = args.model
     SEARCH_OPTIONS.update(option(text) for text in args.search_opt)
     GREEDY_OPTIONS.update(option(text) for text in args.greedy_opt)
@@ -172,7 +195,7 @@ def main() -> int:
         WEIGHTS = load_weights(args.weights)
     if args.cpu:
         CLOCK = time.process_time
-    content = load_content(args.content)
+    content = CONTENT = load_content(args.content)
     length = "short" if args.short else "long"
     think = parse_think(args.think)
     for name in [a for a in args.agents.split(",") if a]:
@@ -198,9 +221,17 @@ def main() -> int:
         a, _, b = pair.partition(":")
         wins, n, a_scores, b_scores = 0.0, 0, [], []
         per_decision = {a: [0.0, 0], b: [0.0, 0]}
-        for seed in range(args.first_seed, args.first_seed + args.h2h_games // 2):
-            for names in ([a, b], [b, a]):
-                got, answered, spent = play(content, names, seed, length, think, args.iterations)
+        seeds = range(args.first_seed, args.first_seed + args.h2h_games // 2)
+        tasks = [(a, b, seed, length, think, args.iterations) for seed in seeds]
+        if args.jobs > 1:  # fork: the workers inherit the content, weights and options read above
+            pool = concurrent.futures.ProcessPoolExecutor(args.jobs, mp_context=multiprocessing.get_context("fork"))
+            results = pool.map(_pair_task, tasks)
+        else:
+            pool, results = None, (pair_games(content, *task) for task in tasks)
+        for seed, (games, stats) in zip(seeds, results):
+            for index, count in enumerate(stats):
+                SEARCH_STATS[index] += count if pool is not None else 0
+            for names, got, answered, spent in games:
                 ia, ib = names.index(a), names.index(b)
                 print(f"  seed {seed} {names[0]}-{names[1]}: {got[0]}-{got[1]} ({spent[0]:.2f} s, {spent[1]:.2f} s)",
                       file=sys.stderr, flush=True)
@@ -211,6 +242,8 @@ def main() -> int:
                 for name, i in ((a, ia), (b, ib)):
                     per_decision[name][0] += spent[i]
                     per_decision[name][1] += answered[i]
+        if pool is not None:
+            pool.shutdown()
         low, high = wilson(wins, n)
         gaps = [x - y for x, y in zip(a_scores, b_scores)]
         spread = statistics.stdev(gaps) / math.sqrt(n) if n > 1 else 0.0

@@ -1,7 +1,10 @@
 """An agent of this checkout against the same agent of another checkout of the code, in 2-player games (for
 example `git worktree add /tmp/old COMMIT`). Not a test.
 
-    nice -n 5 python tools/bench_versions.py /tmp/old [--agent greedy] [--games 40] [--first-seed 400] [--short]
+    nice -n 5 python tools/bench_versions.py /tmp/old [--agent greedy] [--other-agent NAME] [--games 40] [--first-seed 400] [--short]
+
+`--other-agent` names the other checkout's agent when it differs (e.g. this checkout's `fast`
+against `greedy` of the commit issue 29 calls today's greedy).
 
 Each side runs in its own process on its own code, and each keeps its own copy of the game:
 the answers are sent to both. Each seed is played twice with the seats swapped. Prints this
@@ -32,9 +35,14 @@ from bench_agents import wilson  # noqa: E402
 # One side: a game kept in step by the answers it is sent, and an agent that answers when asked.
 SIDE = r'''
 import json, sys, time
+# this checkout's code only: an editable install's finder would fill in modules this checkout lacks
+sys.meta_path[:] = [f for f in sys.meta_path if "Editable" not in getattr(f, "__name__", type(f).__name__)]
 from rulesdsl.agents.registry import make_agent
 from rulesdsl.content.loader import load_content
-from rulesdsl.games.feast.engine.game import Game, GameOptions
+try:
+    from rulesdsl.games.feast.engine.game import Game, GameOptions
+except ModuleNotFoundError:  # a checkout from before the games were plug-ins (issue 34)
+    from rulesdsl.engine.game import Game, GameOptions
 content, game, agent = load_content(), None, None
 for line in sys.stdin:
     command, _, rest = line.rstrip("\n").partition(" ")
@@ -80,6 +88,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("other", type=Path, help="the root of the other checkout")
     parser.add_argument("--agent", default="greedy")
+    parser.add_argument("--other-agent", default=None, help="the other checkout's agent (default: --agent)")
     parser.add_argument("--games", type=int, default=40, help="games (half per seating)")
     parser.add_argument("--first-seed", type=int, default=400)
     parser.add_argument("--short", action="store_true")
@@ -93,7 +102,8 @@ def main() -> int:
             for seats in (["this", "other"], ["other", "this"]):
                 game = Game(content, GameOptions(players=2, length=length, decks=("A", "B", "C")), seed)
                 for name, side in sides.items():  # the agent's seed is its seat's, as in bench_agents
-                    side.say("new", [args.agent, seed, seed * 7919 + seats.index(name), 2, length])
+                    agent = args.agent if name == "this" or args.other_agent is None else args.other_agent
+                    side.say("new", [agent, seed, seed * 7919 + seats.index(name), 2, length])
                 spent = {"this": 0.0, "other": 0.0}
                 while game.decision is not None:
                     who = seats[game.decision.player]
@@ -116,7 +126,7 @@ def main() -> int:
     n = len(gaps)
     low, high = wilson(wins, n)
     spread = 2 * statistics.stdev(gaps) / math.sqrt(n) if n > 1 else 0.0
-    print(f"{args.agent} of this checkout vs {args.other} ({n} games, seats alternated): wins {wins:g}/{n} = {wins / n:.1%} "
+    print(f"{args.agent} of this checkout vs {args.other_agent or args.agent} of {args.other} ({n} games, seats alternated): wins {wins:g}/{n} = {wins / n:.1%} "
           f"(95% {low:.1%}..{high:.1%}); gap {statistics.mean(gaps):+.1f} +- {spread:.1f}")
     for name, values in cpu.items():
         print(f"  {name}: CPU s/game min {min(values):.2f} median {statistics.median(values):.2f} max {max(values):.2f}")

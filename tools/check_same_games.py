@@ -55,7 +55,7 @@ def agent_seed(seed: int, seat: int) -> int:
 
 def _feast_agent(kind: str, seed: int):
     from rulesdsl.agents import RandomAgent
-    from rulesdsl.agents.greedy import GreedyAgent
+    from rulesdsl.games.feast.agents.greedy import GreedyAgent
 
     return RandomAgent(seed) if kind == "random" else GreedyAgent(seed)
 

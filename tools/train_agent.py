@@ -37,14 +37,14 @@ first); `--ranked` makes the learned generations do the same.
 Games run on every core (worker processes) or on a Ray cluster (`--backend ray`), through the
 simulation machinery (rulesdsl.sim.backends). `--content DIR` trains for a variant: its
 fingerprint is in the store and in every model's provenance. `--ship FILE` copies the last
-generation's model (and its provenance) to FILE, e.g. rulesdsl/agents/models/value_model.npz
+generation's model (and its provenance) to FILE, e.g. rulesdsl/games/feast/agents/models/value_model.npz
 for the package's own; `rulesdsl play|simulate --model FILE` plays with any other.
 
-Every generation also fits an answer ranker (`ranker<k>.npz`, agents.ranker): at each turn's
+Every generation also fits an answer ranker (`ranker<k>.npz`, rulesdsl.games.feast.agents.ranker): at each turn's
 action question of its games the playing agent judged every answer on forks, and the store
 keeps each answer's value (table `answers`); the ranker learns that order from the state's and
 the answer's rows, so the `fast` agent judges only the answers it puts first. `--ship-ranker
-FILE` copies the last one (rulesdsl/agents/models/answer_ranker.npz for the package's own).
+FILE` copies the last one (rulesdsl/games/feast/agents/models/answer_ranker.npz for the package's own).
 """
 
 from __future__ import annotations
@@ -56,9 +56,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rulesdsl.agents import training  # noqa: E402
-from rulesdsl.agents.model import atomic_write, from_bytes, read_files, sidecar, write_model  # noqa: E402
-from rulesdsl.agents.selfplay import HORIZONS, SelfPlay, default_options  # noqa: E402
+from rulesdsl.games.feast.agents import training  # noqa: E402
+from rulesdsl.games.feast.agents.model import atomic_write, from_bytes, read_files, sidecar, write_model  # noqa: E402
+from rulesdsl.games.feast.agents.selfplay import HORIZONS, SelfPlay, default_options  # noqa: E402
 from rulesdsl.content.catalog import Catalog  # noqa: E402
 from rulesdsl.errors import RulesError  # noqa: E402
 from rulesdsl.sim import bundle as bundles  # noqa: E402
@@ -146,7 +146,7 @@ def ranker_path(out: Path, generation: int) -> Path:
 
 
 def fit_ranker_generation(con, out: Path, generation: int, args, provenance: dict, content) -> Path | None:
-    """Fit answer ranker `generation` (agents.ranker) to the answers the last WINDOW generations'
+    """Fit answer ranker `generation` (rulesdsl.games.feast.agents.ranker) to the answers the last WINDOW generations'
     agents judged at their turns' action questions (kept if already written; None without answers)."""
     path = ranker_path(out, generation)
     if path.exists() and sidecar(path).exists():

@@ -19,7 +19,7 @@ and the steps halve after a sweep that kept nothing. With ten weights and an obj
 costs seconds per evaluation and is noisy, this is cheaper than a population method (CMA-ES
 needs 10+ evaluations per generation) and its path is easy to read in the printed log.
 `--content DIR` tunes on a variant; `--write` stores the result (default: the package's
-rulesdsl/agents/weights.yaml) with a comment saying how it was obtained.
+rulesdsl/games/feast/agents/weights.yaml) with a comment saying how it was obtained.
 """
 
 from __future__ import annotations
@@ -34,9 +34,9 @@ import attrs
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rulesdsl.agents.greedy import GreedyAgent  # noqa: E402
-from rulesdsl.agents.lookahead import TOP_KINDS  # noqa: E402
-from rulesdsl.agents.value import VALUE_NAMES, WEIGHT_NAMES, Weights, load_weights, save_weights  # noqa: E402
+from rulesdsl.games.feast.agents.greedy import GreedyAgent  # noqa: E402
+from rulesdsl.games.feast.agents.lookahead import TOP_KINDS  # noqa: E402
+from rulesdsl.games.feast.agents.value import VALUE_NAMES, WEIGHT_NAMES, Weights, load_weights, save_weights  # noqa: E402
 from rulesdsl.content.loader import load_content  # noqa: E402
 from rulesdsl.games.feast.engine.game import Game, GameOptions  # noqa: E402
 from rulesdsl.games.feast.engine.scoring import final_scores  # noqa: E402
@@ -167,7 +167,7 @@ def main() -> int:
     if args.write:
         variant = f" on {', '.join(args.content)}" if args.content else ""
         save_weights(best, args.write, (
-            "Weights of the greedy agent's value function (rulesdsl/agents/value.py).\n"
+            "Weights of the greedy agent's value function (rulesdsl/games/feast/agents/value.py).\n"
             f"Obtained by tools/tune_agents.py{variant}: {how};\n"
             f"mean final score of greedy self-play with them in {args.games} seeded {args.players}-player {length} games "
             f"(seeds {seeds.start}-{seeds.stop - 1}): {score:.2f}."))

@@ -43,9 +43,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench_agents import wilson  # noqa: E402  (this folder is on sys.path when a tool runs)
-from rulesdsl.agents.greedy import GreedyAgent  # noqa: E402
-from rulesdsl.agents.ranker import load_ranker  # noqa: E402
-from rulesdsl.agents.value import Weights, load_weights, save_weights  # noqa: E402
+from rulesdsl.games.feast.agents.greedy import GreedyAgent  # noqa: E402
+from rulesdsl.games.feast.agents.ranker import load_ranker  # noqa: E402
+from rulesdsl.games.feast.agents.value import Weights, load_weights, save_weights  # noqa: E402
 from rulesdsl.content.loader import load_content  # noqa: E402
 from rulesdsl.games.feast.engine.game import Game, GameOptions  # noqa: E402
 from rulesdsl.games.feast.engine.scoring import final_scores  # noqa: E402

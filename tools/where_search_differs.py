@@ -5,7 +5,7 @@ judged, notes the answer its own lookahead ranked first (what `fast` would answe
 answer the rollouts chose. Prints the games' result, then the answers search took more often and
 less often than its lookahead's first pick (by the space's wording, for a person to read): the
 kinds of action the value function misjudges. This is how the value weight of building
-resources was found (rulesdsl/agents/weights.yaml, 2026-12-07). Not a test; minutes of CPU.
+resources was found (rulesdsl/games/feast/agents/weights.yaml, 2026-12-07). Not a test; minutes of CPU.
 
     python tools/where_search_differs.py --games 15 --first-seed 12000 --think 0.07 --out FILE.jsonl
 """
@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulesdsl.agents.registry import make_agent  # noqa: E402
-from rulesdsl.agents.search import SearchAgent  # noqa: E402
+from rulesdsl.games.feast.agents.search import SearchAgent  # noqa: E402
 from rulesdsl.content.loader import load_content  # noqa: E402
 from rulesdsl.games.feast.engine.game import Game, GameOptions  # noqa: E402
 from rulesdsl.games.feast.engine.scoring import final_scores  # noqa: E402

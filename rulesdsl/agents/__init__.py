@@ -1,4 +1,10 @@
-"""Agents answer the engine's decisions: random, scripted (answers from a list), human."""
+"""Agents answer the engine's decisions: random, scripted (answers from a list), human.
+
+This package holds what every game's agents share, written over the one protocol (a decision,
+its legal answers, the game's log): these agents, the agents' registry (`registry`: each game's
+plug-in names its agents) and the paired rollouts both games' search agents choose by
+(`paired`). A game's agents that read its state are its plug-in's (`rulesdsl.games.feast.agents`,
+`rulesdsl.games.tableau.agents`), so this package imports no game."""
 
 from __future__ import annotations
 

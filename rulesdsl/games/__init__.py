@@ -14,10 +14,14 @@ Vikings and any folder with a `ruleset.yaml`: also its greedy and search agents)
 
 What stays outside is shared, or not yet separated: the core, the card language, content
 reading, geometry and the mechanisms' kernels serve both games; the front ends (cli, api, sim,
-web, authoring) are written once over the registry. `agents/`, `view/` and `learn/` mix shared
-parts (the random agent, the agents' registry, paired rollouts; picture files; the pages'
-words) with the first game's (its agents, which read its state through kinds of things; its
-drawings; its lessons), so they stay whole until they are split. `balance` (paired games with
+web, authoring) are written once over the registry. `view/` draws and words the first game's
+table, reading a game through its content, its state and its plug-in's view hooks
+(`registry.ViewHooks`: what only the engine counts, in `feast/view_*`), and imports no game;
+`learn/` keeps the rules reference and the pages' words, the first game's lessons being its
+own (`feast/learn_*`). `agents/` keeps what every game's agents share (the random, scripted
+and human agents, the agents' registry, paired rollouts); the first game's agents (its value,
+lookahead, greedy, search and learned agents, which read its state) are its plug-in's
+(`feast/agents/`), as the tableau games' are (`tableau/agents/`). `balance` (paired games with
 and without a card) is the first game's own command, in its package (`feast/balance*`):
 `sim/` keeps only what every game's simulations share.
 

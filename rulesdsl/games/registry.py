@@ -189,6 +189,20 @@ class WebHooks:
 
 
 @attrs.frozen
+class ViewHooks:
+    """What the shared views (`rulesdsl.view.present`: the words the terminal agent, the lessons and
+    a game's page show) ask of one game: the readings of its state that only its engine can count
+    (what a player holds of an item, its answer keys). A hook left None: the view shows nothing there."""
+
+    # (game, player index, hand hidden) -> what the player has, as lines of text
+    player_lines: Callable[[Any, int, bool], list[str]] | None = None
+    # (game, decision) -> for a dice question, what the player holds to pay per pip; None: no hint
+    dice_hint: Callable[[Any, Any], str | None] | None = None
+    # (game, player index, action space) -> what the player lacks to use it ("needs 2 wood (you have 0)"); None: unknown
+    needs: Callable[[Any, int, str], str | None] | None = None
+
+
+@attrs.frozen
 class GamePlugin:
     """How one kind of game is opened, loaded, forked, scored, played by agents and served."""
 
@@ -205,6 +219,9 @@ class GamePlugin:
     simulation: SimHooks | None = None  # what `simulate` asks; None: the game is not simulated
     commands: CommandHooks = attrs.field(factory=CommandHooks)  # what the command line asks of this game
     web: WebHooks | None = None  # what the web table shows of its games; None: it is not played there
+    view: ViewHooks | None = None  # what the shared views ask of its games; None: they are not shown there
+    # (a game object) -> whether it is one of this plug-in's games: how a shared view handed a game finds its hooks
+    owns: Callable[[Any], bool] = attrs.field(default=lambda game: False)
     fork: Callable[[Any], Any] = attrs.field(default=lambda game: game.fork())
     players: Callable[[Any], int] = attrs.field(default=lambda game: game.players)  # a game's number of players
     also: str = ""  # what else names a game of this plug-in, for the message of an unknown game
@@ -291,6 +308,15 @@ def plugin_for(name: str) -> GamePlugin:
             return speak(plugin)
     more = "".join(f" or {plugin.also}" for plugin in plugins() if plugin.also)
     raise RulesError(f"no game '{name}': games are {', '.join(games())}{more}")
+
+
+def view_of(game: Any) -> ViewHooks:
+    """The view hooks of the plug-in whose game this is; RulesError naming the plug-ins with views otherwise."""
+    for plugin in plugins():
+        if plugin.view is not None and plugin.owns(game):
+            return plugin.view
+    shown = ", ".join(plugin.key for plugin in plugins() if plugin.view is not None) or "none"
+    raise RulesError(f"no plug-in shows a game of type {type(game).__name__}; plug-ins with views: {shown}")
 
 
 def make_agent(game: str, name: str, seed: int, think: float | None = None, iterations: int | None = None,

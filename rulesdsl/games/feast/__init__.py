@@ -2,8 +2,10 @@
 folders (the built-in content and variant folders on top of it).
 
 The package holds all that is this game's alone: the engine (state, statements, flow, legality,
-phase steps), how it is opened and played (`play`), its agents by name (`agents`), its
-commands (`commands`), web table (`web`, `page`) and Learn pages (`learn_pages`), its
+phase steps), how it is opened and played (`play`), its agents (`agents/`: by name in `agents.by_name`), its
+commands (`commands`), web table (`web`, `page`), Learn pages (`learn_pages`) and lessons
+(`learn_lessons`, `learn_play`, `learn_showme`, `learn_terminal`), what its engine counts for the
+shared views (`view_present`, `view_words`: its `ViewHooks`), its
 simulation hooks and one simulated game (`sim`, `sim_play`), the scenario runner
 (`scenario*`), the interaction checker (`interactions`) and `balance` (`balance*`: paired games
 with and without a card, their store, breakdown and reports; only this game has cards).
@@ -21,16 +23,17 @@ This module only lists what the game offers; each part is imported when first us
 
 from __future__ import annotations
 
-from rulesdsl.games.registry import DEFAULT_GAME, CommandHooks, GamePlugin, Lazy, SimHooks, WebHooks
+from rulesdsl.games.registry import DEFAULT_GAME, CommandHooks, GamePlugin, Lazy, SimHooks, ViewHooks, WebHooks
 
 NAME = DEFAULT_GAME
 _PLAY = "rulesdsl.games.feast.play"
-_AGENTS = "rulesdsl.games.feast.agents"
+_AGENTS = "rulesdsl.games.feast.agents.by_name"
 _COMMANDS = "rulesdsl.games.feast.commands"
 _ARGS = "rulesdsl.games.feast.args"  # its flags (--short, --decks) and the parser of `balance`
 _SIM = "rulesdsl.games.feast.sim"  # its setup, its own table and its coverage sections of the report
 _BALANCE = "rulesdsl.games.feast.balance"  # `balance`: paired games with and without a card (the game with cards)
 _WEB = "rulesdsl.games.feast.web"
+_VIEW = "rulesdsl.games.feast.view_present"  # what rulesdsl.view.present asks of this game's engine
 _AUTHORING = ("fmt", "schema", "new", "explain", "lsp", "ids")  # rulesdsl.authoring's commands
 
 COMMANDS = CommandHooks(
@@ -67,6 +70,14 @@ WEB = WebHooks(
     site=Lazy("rulesdsl.games.feast.learn_pages", "register"),  # the Learn, Rules and Components pages
 )
 
+# What the shared views (rulesdsl.view.present: the terminal agent, the lessons, the game's page)
+# ask of its engine: a player's state as text, a dice question's hint, what a refused space needs.
+VIEW = ViewHooks(
+    player_lines=Lazy(_VIEW, "player_lines"),
+    dice_hint=Lazy(_VIEW, "dice_hint"),
+    needs=Lazy("rulesdsl.games.feast.view_words", "space_needs"),
+)
+
 PLUGIN = GamePlugin(
     key=NAME,
     offers=lambda: [NAME],
@@ -87,6 +98,8 @@ PLUGIN = GamePlugin(
     simulation=SimHooks(rules=Lazy(_SIM, "rules"), setup=Lazy(_SIM, "setup"), sections=Lazy(_SIM, "sections"),
                         tables=Lazy(_SIM, "tables")),
     web=WEB,
+    view=VIEW,
+    owns=Lazy(_PLAY, "owns"),
     served=lambda name: None,  # the start form's first game is A Feast for Odin itself
     commands=COMMANDS,
     players=Lazy(_PLAY, "players"),

@@ -39,6 +39,7 @@ from rulesdsl.games.feast.balance_pairs import add_units, answers_text, open_pai
 from rulesdsl.games.feast.balance_report import print_detail, print_largest, print_table, write_records
 from rulesdsl.games.feast.sim import setup_of
 from rulesdsl.games.feast.sim_play import check_setup
+from rulesdsl.lang import tree as t
 from rulesdsl.resources import version
 from rulesdsl.sim import bundle as bundles
 from rulesdsl.sim.backends import make_backend
@@ -57,6 +58,10 @@ class CardTest:
     bundle_a: object
     bundle_b: object
     baseline: int | None  # dealt in arm B, or None: nothing dealt
+    # its lasting effects that change a value or a rule whenever it is read (`modify`, `set`,
+    # `allow`): the engine counts hooks, watches and anytime uses as fired, not these (a value is
+    # read for every refusal and price shown as well as paid), so the report says so
+    uncounted: tuple[str, ...] = ()
 
 
 @attrs.define
@@ -118,15 +123,28 @@ def plan_tests(base_roots, include_builtin: bool, cards, variant=None) -> list[C
                 twin = _same_effect(base_content, card)
                 baseline = twin
                 what = "new" if twin is None else f"new, copies {twin}"
-            tests.append(CardTest(f"{n} {card.name} ({what})", n, with_variant, base, baseline))
+            tests.append(CardTest(f"{n} {card.name} ({what})", n, with_variant, base, baseline, uncounted(content, n)))
         for n in resolve_cards(content, cards):
-            tests.append(CardTest(f"{n} {content.occupations[n].name}", n, with_variant, with_variant, None))
+            tests.append(CardTest(f"{n} {content.occupations[n].name}", n, with_variant, with_variant, None,
+                                  uncounted(content, n)))
     else:
         if not cards:
             raise RulesError("name one or more occupations to test, or a --variant folder")
         for n in resolve_cards(base_content, cards):
-            tests.append(CardTest(f"{n} {base_content.occupations[n].name}", n, base, base, None))
+            tests.append(CardTest(f"{n} {base_content.occupations[n].name}", n, base, base, None,
+                                  uncounted(base_content, n)))
     return tests
+
+
+UNCOUNTED = ((t.Modify, "modify"), (t.SetValue, "set"), (t.Allow, "allow"))
+
+
+def uncounted(content, number: int) -> tuple[str, ...]:
+    """The kinds of the card's lasting effects that change a value or rule where it is read
+    (`modify`, `set`, `allow`), which the count of effects fired leaves out."""
+    program = content.programs.get(("occupations", number))
+    items = program.items if program is not None else ()
+    return tuple(word for kind, word in UNCOUNTED if any(isinstance(item, kind) for item in items))
 
 
 def _same_effect(content, card) -> int | None:

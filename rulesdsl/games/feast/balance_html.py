@@ -11,7 +11,7 @@ import html
 from pathlib import Path
 
 from rulesdsl.savefile import write_atomic
-from rulesdsl.games.feast.balance_report import DETAIL_LINES, arm_words, open_command
+from rulesdsl.games.feast.balance_report import DETAIL_LINES, arm_words, open_command, uncounted_words
 from rulesdsl.sim.plots import png, pyplot
 
 
@@ -85,8 +85,11 @@ def _detail(outcome, detail, records) -> str:
                        f"{line.stat.interval()[1]:.2f}]</td></tr>" for line in detail.fired)
         parts.append(f"<h4>the card's effects fired, per game with the card</h4><table><tr><th>when</th>"
                      f"<th>times per game (95%)</th></tr>{rows}</table>")
-    else:
+    elif not outcome.test.uncounted:
         parts.append("<p>The card's effects never fired.</p>")
+    if outcome.test.uncounted:
+        words = uncounted_words(outcome.test.uncounted)
+        parts.append(f"<p>{html.escape(words[0].upper() + words[1:])}.</p>")
     if records:
         items = []
         for entry in records:

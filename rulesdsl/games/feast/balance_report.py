@@ -70,6 +70,16 @@ def print_table(outcomes, console) -> None:
                       f"{o.score.sd:.2f}", f"{o.win.mean:+.1%} [{wlow:+.1%}, {whigh:+.1%}]", f"{o.p_holm:.3g}",
                       o.verdict, o.stopped)
     console.print(table)
+    for o in outcomes:
+        if o.test.uncounted:
+            console.print(f"{o.test.label}: {uncounted_words(o.test.uncounted)}", soft_wrap=True)
+
+
+def uncounted_words(kinds: tuple[str, ...]) -> str:
+    """What the count of effects fired leaves out of a card with `modify`/`set`/`allow` effects."""
+    return (f"its {'/'.join(kinds)} effect{'s' if len(kinds) > 1 else ''} change{'' if len(kinds) > 1 else 's'} a value or "
+            f"rule wherever it is read and {'are' if len(kinds) > 1 else 'is'} not counted in fired/game; how often its "
+            f"owner met it shows in the spaces and actions the owner used (--detail)")
 
 
 def _lines_table(title: str, lines, console, limit: int | None = None, unit: str = "") -> None:
@@ -100,8 +110,10 @@ def print_detail(outcome, detail, records, console) -> None:
             low, high = line.stat.interval()
             table.add_row(line.name, f"{line.a:.2f} [{low:.2f}, {high:.2f}]")
         console.print(table)
-    else:
+    elif not outcome.test.uncounted:
         console.print("the card's effects never fired")
+    if outcome.test.uncounted:
+        console.print(uncounted_words(outcome.test.uncounted), soft_wrap=True)
     print_largest(outcome, records, console)
 
 

@@ -138,7 +138,7 @@ def draw_game(game: Any, title: str) -> Drawing:
 def learn(args: Any) -> int:
     """`learn`: the guided lessons in the terminal."""
     # import here: the lessons (and the engine they play) only for `learn`
-    from rulesdsl.learn.terminal import main as lessons
+    from rulesdsl.games.feast.learn_terminal import main as lessons
 
     return int(lessons(_load(args), args.number, args.language, args.check))
 

@@ -1,6 +1,6 @@
 """The Learn, Rules and Components pages of `rulesdsl serve` (a Flask blueprint).
 
-Learn: a lesson (`rulesdsl.learn.lessons`) starts its situation on the real table drawing
+Learn: a lesson (`learn_lessons`) starts its situation on the real table drawing
 (`rulesdsl.view.table.table_svg`); the page sends each click as a move to
 `/learn/run/<id>/move`, which the lesson runner answers through the engine: taken, a hint (a
 legal move the step does not teach), or the engine's refusal with the rules cited, linked
@@ -22,11 +22,11 @@ from rulesdsl.content.tables import content_table
 from rulesdsl.core.decisions import Option
 from rulesdsl.errors import RulesError
 from rulesdsl.games.feast import NAME
+from rulesdsl.games.feast.learn_lessons import load_lessons
+from rulesdsl.games.feast.learn_play import LessonRun
+from rulesdsl.games.feast.learn_showme import show
 from rulesdsl.games.registry import plugin_for
 from rulesdsl.learn import reference
-from rulesdsl.learn.lessons import load_lessons
-from rulesdsl.learn.play import LessonRun
-from rulesdsl.learn.showme import show
 from rulesdsl.learn.words import Words
 from rulesdsl.view import present
 from rulesdsl.view.components import component, explained, gallery

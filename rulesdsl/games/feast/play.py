@@ -18,6 +18,11 @@ from rulesdsl.games.registry import DEFAULT_GAME
 NAME = DEFAULT_GAME
 
 
+def owns(game: Any) -> bool:
+    """Whether `game` is a game of A Feast for Odin (a shared view asks, to find this plug-in's hooks)."""
+    return isinstance(game, Game)
+
+
 def rules(name: str, content: Sequence[str], builtin: bool = True) -> Any:
     """The content a game is played on: the built-in content (unless `builtin` is False) with
     these variant folders on top; ContentError naming every problem otherwise."""

@@ -1,7 +1,7 @@
 """Building a scenario's situation: a game from the file's `game` options and seed, with the
 parts of the state its `setup` names replaced (players' supplies, boards, buildings, ships,
 hands and cards played; the board's occupancy, mountain strips, exploration boards, decks and
-the general supply). The lessons build their situations here too (rulesdsl.learn.lessons).
+the general supply). The lessons build their situations here too (learn_lessons).
 """
 
 from __future__ import annotations

@@ -56,12 +56,12 @@ from __future__ import annotations
 
 import random
 
-from rulesdsl.agents.greedy import GreedyAgent, preference
-from rulesdsl.agents.learned import LearnedAgent
-from rulesdsl.agents.lookahead import TOP_KINDS, cheap_answer, fork_for_lookahead, hide_hands
+from rulesdsl.games.feast.agents.greedy import GreedyAgent, preference
+from rulesdsl.games.feast.agents.learned import LearnedAgent
+from rulesdsl.games.feast.agents.lookahead import TOP_KINDS, cheap_answer, fork_for_lookahead, hide_hands
 from rulesdsl.agents.paired import choose, rollouts
-from rulesdsl.agents.playout import PlayoutAgent
-from rulesdsl.agents.ranker import load_ranker
+from rulesdsl.games.feast.agents.playout import PlayoutAgent
+from rulesdsl.games.feast.agents.ranker import load_ranker
 from rulesdsl.errors import RulesError
 
 WIDTH = 4

@@ -15,10 +15,10 @@ from typing import Any
 
 from rulesdsl.agents import RandomAgent
 from rulesdsl.agents.terminal import HumanAgent
-from rulesdsl.agents.greedy import FAST, GreedyAgent
-from rulesdsl.agents.learned import LearnedAgent
-from rulesdsl.agents.ranker import is_ranker, load_ranker
-from rulesdsl.agents.search import SearchAgent
+from rulesdsl.games.feast.agents.greedy import FAST, GreedyAgent
+from rulesdsl.games.feast.agents.learned import LearnedAgent
+from rulesdsl.games.feast.agents.ranker import is_ranker, load_ranker
+from rulesdsl.games.feast.agents.search import SearchAgent
 
 SEARCH_ITERATIONS = 16  # the search agent's rollouts per decision when no budget is given
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import sys
 
+from rulesdsl.games.feast.learn_lessons import load_lessons
+from rulesdsl.games.feast.learn_play import CONTINUE, LessonRun, prove
 from rulesdsl.learn import reference
-from rulesdsl.learn.lessons import load_lessons
-from rulesdsl.learn.play import CONTINUE, LessonRun, prove
 from rulesdsl.learn.words import Words
 from rulesdsl.view import present
 

@@ -33,12 +33,12 @@ import random
 import attrs
 import numpy as np
 
-from rulesdsl.agents.features import BASE, FeatureReader
-from rulesdsl.agents.learned import LearnedAgent
-from rulesdsl.agents.lookahead import TOP_KINDS, fork_for_lookahead, hide_hands
-from rulesdsl.agents.model import from_bytes
-from rulesdsl.agents.ranker import RANKED_KIND, load_ranker
-from rulesdsl.agents.search import play_to_next_turn, turn_value
+from rulesdsl.games.feast.agents.features import BASE, FeatureReader
+from rulesdsl.games.feast.agents.learned import LearnedAgent
+from rulesdsl.games.feast.agents.lookahead import TOP_KINDS, fork_for_lookahead, hide_hands
+from rulesdsl.games.feast.agents.model import from_bytes
+from rulesdsl.games.feast.agents.ranker import RANKED_KIND, load_ranker
+from rulesdsl.games.feast.agents.search import play_to_next_turn, turn_value
 from rulesdsl.agents.registry import make_agent
 from rulesdsl.errors import RulesError
 from rulesdsl.games.feast.engine.game import Game, GameOptions

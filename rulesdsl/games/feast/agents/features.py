@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rulesdsl.agents.value import Valuer, load_weights
+from rulesdsl.games.feast.agents.value import Valuer, load_weights
 from rulesdsl.games.feast.engine.scoring import CATEGORIES, breakdown
 
 # the amounts of Valuer.features, in its order (checked when a reader is made)

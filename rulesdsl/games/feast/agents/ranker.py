@@ -19,14 +19,14 @@ from typing import Any
 
 import numpy as np
 
-from rulesdsl.agents.answer_features import ANSWER_FEATURES, AnswerReader
-from rulesdsl.agents.features import BASE, FeatureReader
-from rulesdsl.agents.model import ValueModel, load_model
+from rulesdsl.games.feast.agents.answer_features import ANSWER_FEATURES, AnswerReader
+from rulesdsl.games.feast.agents.features import BASE, FeatureReader
+from rulesdsl.games.feast.agents.model import ValueModel, load_model
 from rulesdsl.errors import RulesError
 
 RANKED_KIND = "space"  # the question ranked: a turn's action (the game's end placements are judged in full)
 RANKER_FEATURES = tuple(f"state_{name}" for name in BASE) + tuple(f"answer_{name}" for name in ANSWER_FEATURES)
-SHIPPED_RANKER = "answer_ranker.npz"  # in rulesdsl/agents/models/
+SHIPPED_RANKER = "answer_ranker.npz"  # in rulesdsl/games/feast/agents/models/
 KEEP = 6  # answers of a turn's question judged on forks (see docs/AGENTS.md for how this was chosen)
 
 

@@ -14,8 +14,8 @@ import attrs
 
 from rulesdsl.core.decisions import Option
 from rulesdsl.errors import RulesError
+from rulesdsl.games.feast.learn_lessons import Lesson, Step, situation
 from rulesdsl.games.feast.scenario import run_phase
-from rulesdsl.learn.lessons import Lesson, Step, situation
 from rulesdsl.learn.reference import rule_for_refusal
 from rulesdsl.view import present
 

@@ -29,7 +29,7 @@ KINDS = ("linear", "mlp")
 TARGETS = ("score", "margin", "answer")  # the player's final score, its margin over the best opponent, or
 # (a ranker of answers, agents.ranker) the lookahead's value of an answer less its question's mean
 FORMAT = "rulesdsl-value-model/1"
-SHIPPED = "value_model.npz"  # in rulesdsl/agents/models/
+SHIPPED = "value_model.npz"  # in rulesdsl/games/feast/agents/models/
 
 
 class ValueModel:
@@ -137,10 +137,10 @@ def load_model(path: str | Path | None = None, shipped: str = SHIPPED) -> ValueM
     if path is None:
         found = _LOADED.get(shipped)
         if found is None:
-            folder = resources.files("rulesdsl.agents").joinpath("models")
+            folder = resources.files("rulesdsl.games.feast.agents").joinpath("models")
             npz = folder.joinpath(shipped).read_bytes()
             text = folder.joinpath(shipped.replace(".npz", ".json")).read_text(encoding="utf-8")
-            found = _LOADED[shipped] = from_bytes(npz, text, f"rulesdsl/agents/models/{shipped[:-4]}")
+            found = _LOADED[shipped] = from_bytes(npz, text, f"rulesdsl/games/feast/agents/models/{shipped[:-4]}")
         return found
     path = Path(path)
     try:

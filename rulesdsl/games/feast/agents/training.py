@@ -19,11 +19,11 @@ from pathlib import Path
 import duckdb
 import numpy as np
 
-from rulesdsl.agents.answer_features import AnswerReader
-from rulesdsl.agents.features import BASE, FEATURE_NAMES
-from rulesdsl.agents.ranker import RANKER_FEATURES
-from rulesdsl.agents.model import FORMAT, ValueModel
-from rulesdsl.agents.value import VALUE_NAMES, load_weights
+from rulesdsl.games.feast.agents.answer_features import AnswerReader
+from rulesdsl.games.feast.agents.features import BASE, FEATURE_NAMES
+from rulesdsl.games.feast.agents.ranker import RANKER_FEATURES
+from rulesdsl.games.feast.agents.model import FORMAT, ValueModel
+from rulesdsl.games.feast.agents.value import VALUE_NAMES, load_weights
 from rulesdsl.errors import RulesError
 
 HELD_OUT = 0.2  # share of the games whose rows validate

@@ -15,8 +15,8 @@ from pathlib import Path
 import attrs
 from ruamel.yaml import YAML
 
-from rulesdsl.agents.lookahead import PLACE_KIND
-from rulesdsl.agents.placement import PLACE_MENU, PlacementJudge, income_progress
+from rulesdsl.games.feast.agents.lookahead import PLACE_KIND
+from rulesdsl.games.feast.agents.placement import PLACE_MENU, PlacementJudge, income_progress
 from rulesdsl.content.catalog import ANIMAL, GOOD, RESOURCE, WEAPON
 from rulesdsl.games.feast.engine.scoring import breakdown
 from rulesdsl.games.feast.engine.steps.feast import HELD as BANQUET_HELD
@@ -91,8 +91,8 @@ def squares(shape) -> int:
 def load_weights(path: str | Path | None = None) -> Weights:
     """The weights in `path` (default: the package's weights.yaml); unknown keys are an error."""
     if path is None:
-        text = resources.files("rulesdsl.agents").joinpath("weights.yaml").read_text(encoding="utf-8")
-        where = "rulesdsl/agents/weights.yaml"
+        text = resources.files("rulesdsl.games.feast.agents").joinpath("weights.yaml").read_text(encoding="utf-8")
+        where = "rulesdsl/games/feast/agents/weights.yaml"
     else:
         text, where = Path(path).read_text(encoding="utf-8"), str(path)
     data = YAML(typ="safe").load(text) or {}

@@ -11,11 +11,11 @@ the best opponent for a model trained on margins.
 
 from __future__ import annotations
 
-from rulesdsl.agents.features import FEATURE_NAMES, FeatureReader
-from rulesdsl.agents.greedy import GreedyAgent
-from rulesdsl.agents.model import ValueModel, load_model
-from rulesdsl.agents.ranker import KEEP
-from rulesdsl.agents.value import Valuer
+from rulesdsl.games.feast.agents.features import FEATURE_NAMES, FeatureReader
+from rulesdsl.games.feast.agents.greedy import GreedyAgent
+from rulesdsl.games.feast.agents.model import ValueModel, load_model
+from rulesdsl.games.feast.agents.ranker import KEEP
+from rulesdsl.games.feast.agents.value import Valuer
 from rulesdsl.errors import RulesError
 from rulesdsl.games.feast.engine.scoring import breakdown
 

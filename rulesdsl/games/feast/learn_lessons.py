@@ -3,9 +3,15 @@ its text, the moves it expects and the rules it rests on. The format is docs/LES
 
 A lesson file is read like all content (ruamel.yaml with limits, cattrs, every problem at
 file:line:col, nothing loaded when one is wrong). Its situation is built by the scenario
-loader (`rulesdsl.games.feast.scenario.build`), so a lesson's `game` and `setup` mean exactly what they
+loader (`scenario.build`), so a lesson's `game` and `setup` mean exactly what they
 mean in a scenario file. The built-in lessons are `lessons/*.yaml` of the package; each
-variant folder may add its own in `<folder>/lessons/`."""
+variant folder may add its own in `<folder>/lessons/`.
+
+The lessons are this game's: a step runs its flow (a player's turn, a phase of its round, a
+player's anytime actions) and a situation is its scenario's, so the lessons, their runner
+(`learn_play`), the rules page's "show me" (`learn_showme`) and `rulesdsl learn`
+(`learn_terminal`) live in its package; the rules reference and the pages' words stay shared
+in `rulesdsl.learn`."""
 
 from __future__ import annotations
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import zlib
 
-from rulesdsl.agents.greedy import SAMPLE, TURN_SAMPLE, GreedyAgent
-from rulesdsl.agents.lookahead import ANYTIME, DECLINE, PLACE_KIND, TOP_KINDS, try_answer
+from rulesdsl.games.feast.agents.greedy import SAMPLE, TURN_SAMPLE, GreedyAgent
+from rulesdsl.games.feast.agents.lookahead import ANYTIME, DECLINE, PLACE_KIND, TOP_KINDS, try_answer
 
 
 def draw(seed: int, key: str) -> int:

@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import random
 
-from rulesdsl.agents.lookahead import (ANYTIME, DECLINE, MENU_KIND, TOP_KINDS, lookahead_seed, nested_answer, ranked_answers,
+from rulesdsl.games.feast.agents.lookahead import (ANYTIME, DECLINE, MENU_KIND, TOP_KINDS, lookahead_seed, nested_answer, ranked_answers,
                                        try_answer)
-from rulesdsl.agents.ranker import KEEP
-from rulesdsl.agents.value import Valuer, Weights, load_weights
+from rulesdsl.games.feast.agents.ranker import KEEP
+from rulesdsl.games.feast.agents.value import Valuer, Weights, load_weights
 
 ANYTIME_KINDS = frozenset({MENU_KIND, "place"})
 PLACEMENTS_TRIED = 6  # placements tried on forks: the best by the board's geometry (the fork adds what cards do)
