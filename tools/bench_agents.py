@@ -129,15 +129,18 @@ def play(content, names, seed: int, length: str, think, iterations):
     return [row["total"] for row in rows], answered, spent
 
 
-def pair_games(content, a: str, b: str, seed: int, length: str, think, iterations) -> list:
-    """Both seatings of one seed, A against B: [(names, scores, answered, spent), ...] and the
-    search statistics they added (a worker's share of --jobs)."""
+def pair_games(content, a: str, b: str, seed: int, length: str, think, iterations) -> tuple[list, list]:
+    """Both seatings of one seed, A against B: ([(names, scores, answered, spent), ...], the
+    search statistics they added), SEARCH_STATS left as it was: the caller adds them, whether
+    they were played here or in a --jobs worker."""
     before = list(SEARCH_STATS)
     out = []
     for names in ([a, b], [b, a]):
         got, answered, spent = play(content, names, seed, length, think, iterations)
         out.append((names, got, answered, spent))
-    return out, [x - y for x, y in zip(SEARCH_STATS, before)]
+    added = [x - y for x, y in zip(SEARCH_STATS, before)]
+    SEARCH_STATS[:] = before
+    return out, added
 
 
 CONTENT = None  # the content a --jobs worker plays on (inherited from the parent by fork)
@@ -230,7 +233,7 @@ def main() -> int:
             pool, results = None, (pair_games(content, *task) for task in tasks)
         for seed, (games, stats) in zip(seeds, results):
             for index, count in enumerate(stats):
-                SEARCH_STATS[index] += count if pool is not None else 0
+                SEARCH_STATS[index] += count
             for names, got, answered, spent in games:
                 ia, ib = names.index(a), names.index(b)
                 print(f"  seed {seed} {names[0]}-{names[1]}: {got[0]}-{got[1]} ({spent[0]:.2f} s, {spent[1]:.2f} s)",

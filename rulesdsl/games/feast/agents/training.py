@@ -298,35 +298,31 @@ def _insert(con, table: str, rows: list, width: int) -> None:
     con.unregister("batch_view")
 
 
+def _load(con, table: str, keys: tuple[str, ...], columns: tuple[str, ...], order: str,
+          generations: list[int]) -> tuple[np.ndarray, dict]:
+    """(matrix of `columns`, `keys` columns) of a table's rows of some generations, ordered by `order`."""
+    marks = ", ".join("?" for _ in generations)
+    cols = ", ".join(f'"{n}"' for n in keys + columns)
+    rows = con.execute(f"SELECT {cols} FROM {table} WHERE generation IN ({marks}) ORDER BY {order}",
+                       list(generations)).fetchnumpy()
+    x = (np.column_stack([np.asarray(rows[n], dtype=np.float64) for n in columns]) if len(rows["seed"])
+         else np.zeros((0, len(columns))))
+    return x, {k: np.asarray(rows[k]) for k in keys}
+
+
 def load_branches(con, generations: list[int]) -> tuple[np.ndarray, dict]:
     """(feature matrix, key columns) of the branches of some generations, in a stable order."""
-    marks = ", ".join("?" for _ in generations)
-    cols = ", ".join(f'"{n}"' for n in BRANCH_KEYS + FEATURE_NAMES)
-    rows = con.execute(f"SELECT {cols} FROM branches WHERE generation IN ({marks}) "
-                       f"ORDER BY generation, seed, step, player, branch", list(generations)).fetchnumpy()
-    x = np.column_stack([np.asarray(rows[n], dtype=np.float64) for n in FEATURE_NAMES]) if len(rows["seed"]) else np.zeros((0, len(FEATURE_NAMES)))
-    return x, {k: np.asarray(rows[k]) for k in BRANCH_KEYS}
+    return _load(con, "branches", BRANCH_KEYS, FEATURE_NAMES, "generation, seed, step, player, branch", generations)
 
 
 def load_rows(con, generations: list[int]) -> tuple[np.ndarray, dict]:
     """(feature matrix, key columns) of the states of some generations, in a stable order."""
-    marks = ", ".join("?" for _ in generations)
-    cols = ", ".join(f'"{n}"' for n in KEYS + FEATURE_NAMES)
-    rows = con.execute(f"SELECT {cols} FROM states WHERE generation IN ({marks}) ORDER BY generation, seed, step, player",
-                       list(generations)).fetchnumpy()
-    x = np.column_stack([np.asarray(rows[n], dtype=np.float64) for n in FEATURE_NAMES]) if len(rows["seed"]) else np.zeros((0, len(FEATURE_NAMES)))
-    return x, {k: np.asarray(rows[k]) for k in KEYS}
+    return _load(con, "states", KEYS, FEATURE_NAMES, "generation, seed, step, player", generations)
 
 
 def load_answers(con, generations: list[int]) -> tuple[np.ndarray, dict]:
     """(state matrix, key columns incl. the answer keys) of the answers of some generations."""
-    marks = ", ".join("?" for _ in generations)
-    cols = ", ".join(f'"{n}"' for n in ANSWER_KEYS + STATE_COLUMNS)
-    rows = con.execute(f"SELECT {cols} FROM answers WHERE generation IN ({marks}) ORDER BY generation, seed, step, key",
-                       list(generations)).fetchnumpy()
-    x = (np.column_stack([np.asarray(rows[n], dtype=np.float64) for n in STATE_COLUMNS]) if len(rows["seed"])
-         else np.zeros((0, len(STATE_COLUMNS))))
-    return x, {k: np.asarray(rows[k]) for k in ANSWER_KEYS}
+    return _load(con, "answers", ANSWER_KEYS, STATE_COLUMNS, "generation, seed, step, key", generations)
 
 
 def top_k_regret(pred: np.ndarray, y: np.ndarray, group: np.ndarray, keep: int) -> tuple[float, float]:
