@@ -259,10 +259,35 @@ def _equal(a, b) -> bool:
     if type(a) is not type(b):
         return False
     if isinstance(a, dict):
-        return len(a) == len(b) and all(k in b and _equal(v, b[k]) for k, v in a.items())
+        if len(a) != len(b):
+            return False
+        # the values of plain types compared here, the rest by `_equal` (a fork's check compares
+        # the state's counters, whose counts by card and timing grow through a game)
+        for k, v in a.items():
+            w = b.get(k, _ABSENT)
+            if type(v) is not type(w):
+                return False
+            if type(v) in _PLAIN:
+                if v != w:
+                    return False
+            elif not _equal(v, w):
+                return False
+        return True
     if isinstance(a, list):
-        return len(a) == len(b) and all(_equal(x, y) for x, y in zip(a, b))
+        if len(a) != len(b):
+            return False
+        kinds = list(map(type, a))
+        if _PLAIN_ITEMS.issuperset(kinds):  # (the decks: a hundred numbers) compared at once, types first
+            return kinds == list(map(type, b)) and a == b
+        return all(_equal(x, y) for x, y in zip(a, b))
     return a == b
+
+
+_ABSENT = object()  # `_equal`: a key the other dict lacks
+_PLAIN = frozenset({int, str, bool, float, type(None), tuple})  # compared by ==, as `_equal` compares them
+# items a list compares by its own == as `_equal` would one by one (not floats: a list's == takes
+# an item for equal to itself, a NaN included)
+_PLAIN_ITEMS = frozenset({int, str, bool, type(None), tuple})
 
 
 _new_counter, _update = Counter.__new__, dict.update

@@ -1,0 +1,45 @@
+"""The cheaper paths of the engine and agents give what the plain ones give (issue 29's CPU work:
+a faster path must never change a game). Games themselves: tests/test_same_games.py."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rulesdsl.games.feast.engine.state import _equal
+
+
+def _plain_equal(a, b) -> bool:
+    """`state._equal` as it was written first: item by item, recursively."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return len(a) == len(b) and all(k in b and _plain_equal(v, b[k]) for k, v in a.items())
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_plain_equal(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+_SCALARS = st.one_of(st.integers(-2, 2), st.booleans(), st.none(), st.sampled_from(["a", "b"]),
+                     st.floats(allow_nan=True, allow_infinity=False, width=16),
+                     st.tuples(st.integers(0, 2), st.sampled_from(["a", "b"])))
+_KEYS = st.one_of(st.integers(0, 3), st.sampled_from(["a", "b", "c"]))
+_VALUES = st.recursive(_SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=4),
+    st.dictionaries(_KEYS, inner, max_size=4),
+    st.dictionaries(_KEYS, st.integers(-1, 2), max_size=4).map(Counter),
+    st.dictionaries(_KEYS, st.lists(inner, max_size=2), max_size=3).map(lambda d: defaultdict(list, d))), max_leaves=12)
+
+
+@given(_VALUES, _VALUES)
+def test_state_equal_is_the_item_by_item_comparison(a, b):
+    assert _equal(a, b) == _plain_equal(a, b)
+
+
+@given(_VALUES)
+def test_state_equal_of_a_value_and_its_copy(a):
+    import copy
+    b = copy.deepcopy(a)
+    assert _equal(a, b) == _plain_equal(a, b) and _equal(a, a) == _plain_equal(a, a)
