@@ -8,10 +8,6 @@ import attrs
 from rulesdsl.games.feast.engine.flow_tables import FlowTables
 from rulesdsl.games.feast.engine.state import GameState
 
-# Checkpoint.memo key: the answer sequences a fork has replayed legally from that checkpoint, as a
-# trie ({answer: {next answer: ...}}). A replay from the same checkpoint is deterministic, so a
-# sequence found there is legal again and is not judged a second time.
-REPLAYED = "replayed answers"
 # Checkpoint.memo key, with the answers since it: the checkpoint at the turn's question asked
 # again after those answers (anytime actions), or False where a restart there would differ
 REASKED = "turn question asked again"
@@ -22,6 +18,14 @@ OPENED = "anytime action opened"
 # question and the adjustments made up to then: the checkpoint a replay took once the Vikings of
 # that answer were placed (see `Checkpoint.entered`)
 ENTERED = "action entered"
+
+
+class Answered(list):
+    """An entry `[player, key]` of a game's log that the game accepted (`Game.answer` judged it
+    legal, or a fork replayed one so accepted): a fork replays it without judging it again. An
+    entry put into the log any other way (a record edited by hand) is judged like any answer."""
+
+    __slots__ = ()
 
 
 class ResumeReached(Exception):

@@ -54,7 +54,7 @@ from rulesdsl.games.feast.engine.events import Events
 from rulesdsl.games.feast.engine.flow import Flow
 from rulesdsl.games.feast.engine.flow_position import asked, chain, innermost, turn_asker
 # (Restart and ResumeReached are imported from here by game.py, the memo keys by tests)
-from rulesdsl.games.feast.engine.checkpoint import (ENTERED, OPENED, REASKED, REPLAYED, Checkpoint, Restart,  # noqa: F401
+from rulesdsl.games.feast.engine.checkpoint import (ENTERED, OPENED, REASKED, Answered, Checkpoint, Restart,  # noqa: F401
                                                      ResumeReached)
 
 class Forking:
@@ -87,8 +87,9 @@ class Forking:
         (a number of answers, none before the checkpoint), the fork is this game as it was after
         its first `upto` answers (the later ones not replayed), if no resume point lay between.
 
-        Three shortcuts, each the same as the plain replay: a sequence of answers replayed legally
-        from a checkpoint once is not judged again (the replay is deterministic); where the
+        Three shortcuts, each the same as the plain replay: the answers replayed are not judged
+        again where this game accepted them (`Answered`: at the same state, reached the same way;
+        judging them again, once per checkpoint, was 8% of a fork's time in fast self-play); where the
         turn's question has been asked again after anytime actions, the replay starts there, from
         a checkpoint the first such replay took on its way (`_reasked`); and inside the anytime
         action begun at the turn's question, the flow restarts in that action (`Checkpoint.opened`):
@@ -104,29 +105,24 @@ class Forking:
         elif base.entered is not None:
             made = sum(1 for a in pending if a[0] < base.answers)
         g = self._restored(base, root, self.adjustments[:root.adjusted] + pending, early, given)
-        # the answers replayed legally, per sequence of adjustments made on the way (judged anew under other ones)
-        tried = REPLAYED if not pending else (REPLAYED, tuple((at, change.__module__, change.__qualname__, argument)
-                                                             for at, change, argument in pending))
-        node = base.memo.get(tried)
-        if node is None:
-            node = base.memo[tried] = {}
         waiting = list(pending[made:])
         if base.opened is None and base.entered is None:
             g._capture = root  # the replay takes a checkpoint where it places a turn's Vikings (action_started)
+        log = self.log
         for index in range(base.answers, end):
             while waiting and waiting[0][0] == index:  # made again where the source made it
                 _, change, argument = waiting.pop(0)
                 change(g, argument)
-            key = self.log[index][1]
-            known = node.get(key)
-            if known is None:  # not replayed from here yet: judged like any answer
-                g.answer(key)
-                known = node[key] = {}
-            else:  # replayed legally from this same state before: the same legal answer again
-                g.log.append([g.decision.player, key])
+            entry = log[index]
+            key = entry[1]
+            if type(entry) is Answered:
+                # not judged again: this game accepted the answer at this same state, reached
+                # from this checkpoint by the same answers and adjustments (a replay is deterministic)
+                g.log.append(Answered((g.decision.player, key)))
                 g._advance(key)
                 g._watch_turn_question()
-            node = known
+            else:  # put into the log by other means: judged like any answer
+                g.answer(key)
             if index + 1 == take:  # the replay is where the source asked the turn's question again
                 root.memo[(REASKED, prefix)] = self._reasked(g, root) if g._reask_at == take else False
         g._capture = None
@@ -243,7 +239,7 @@ class Forking:
         its first decision; its checkpoint is `root`, `adjustments` its own (those it makes again
         on its replay included), `early` those made before its flow runs, `given` its first decision."""
         log = self.log[:root.answers]
-        log += [list(entry) for entry in base.tail]
+        log += [Answered(entry) for entry in base.tail]  # (answers a replay accepted)
         history = self.history[:root.history]
         history += base.notes
         return type(self)(self.content, self.options, self.seed, restart=Restart(

@@ -22,6 +22,7 @@ from rulesdsl.games.feast.engine import ops
 from rulesdsl.games.feast.engine import record
 from rulesdsl.games.feast.engine.events import Events
 from rulesdsl.games.feast.engine.flow import Flow
+from rulesdsl.games.feast.engine.checkpoint import Answered
 from rulesdsl.games.feast.engine.forking import Checkpoint, Forking, Restart, ResumeReached  # noqa: F401 (ResumeReached: imported from here)
 from rulesdsl.games.feast.engine.scoring import final_scores
 from rulesdsl.games.feast.engine.state import GameState, PlayerState
@@ -147,7 +148,7 @@ class Game(Forking):
             raise IllegalMove(f"'{key}' is not an answer to '{decision.prompt}'; choose one of: {shown}") from None
         if refusal is not None:
             raise IllegalMove(refusal)
-        self.log.append([decision.player, key])
+        self.log.append(Answered((decision.player, key)))  # (a fork replays it unjudged)
         self._advance(key)
         if self.checkpoints:
             self._watch_turn_question()
