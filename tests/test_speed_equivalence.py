@@ -43,3 +43,35 @@ def test_state_equal_of_a_value_and_its_copy(a):
     import copy
     b = copy.deepcopy(a)
     assert _equal(a, b) == _plain_equal(a, b) and _equal(a, a) == _plain_equal(a, a)
+
+
+def _positions(content, seeds=(3, 11), every: int = 3):
+    """Games of random agents, stopped at every `every`-th decision (forks of them)."""
+    from rulesdsl.agents import RandomAgent
+    from rulesdsl.games.feast.engine.game import Game, GameOptions
+    for seed in seeds:
+        game = Game(content, GameOptions(players=2, length="long", decks=("A", "B", "C")), seed)
+        agents = [RandomAgent(seed * 10 + i) for i in range(2)]
+        while game.decision is not None:
+            if len(game.log) % every == 0:
+                yield game
+            game.answer(agents[game.decision.player].answer(game, game.decision))
+        yield game
+
+
+def test_value_is_the_weighted_sum_of_every_feature(content):
+    from rulesdsl.games.feast.agents.value import Valuer, load_weights
+    from rulesdsl.games.feast.engine.game import Game
+    valuer = Valuer(content, Game(content).catalog, load_weights())
+    checked = 0
+    for game in _positions(content):
+        for player in (0, 1):
+            full = valuer.features(game, player)
+            weighted = 0
+            for name, weight in valuer._weighted:
+                weighted += weight * full[name]
+            assert valuer.value(game, player) == full["score"] + weighted
+            lean = valuer.features(game, player, funds_wanted=False)
+            assert {**full, "emigration_funds": 0} == lean
+            checked += 1
+    assert checked > 200

@@ -150,6 +150,8 @@ class Valuer:
         self._boards: dict = {}  # id(board) -> (board, board_terms); boards are immutable, shared by forks
         self.judge = PlacementJudge()
         self._weighted = tuple((name, getattr(weights, name)) for name in VALUE_NAMES if getattr(weights, name))
+        # the silver for emigrations is an amount read through the rules (an expression per space): not read when unweighted
+        self._funds_wanted = bool(weights.emigration_funds)
 
     def lasting(self, card: int) -> bool:
         """Whether a played card keeps doing something (hooks, modifiers, anytime effects)."""
@@ -170,9 +172,10 @@ class Valuer:
         self._boards[id(board)] = (board, terms)
         return terms
 
-    def features(self, game, player: int, parts: dict | None = None) -> dict[str, float]:
+    def features(self, game, player: int, parts: dict | None = None, funds_wanted: bool = True) -> dict[str, float]:
         """The score now and the raw amounts the weights multiply (`parts`: the player's score
-        breakdown, if the caller has it already)."""
+        breakdown, if the caller has it already; without `funds_wanted`, `emigration_funds` is 0:
+        `value` reads it only when its weight is not 0)."""
         s = game.state
         p = s.players[player]
         if parts is None:
@@ -182,35 +185,40 @@ class Valuer:
         left = self.rounds_left(game, p)
         over = left == 0
         food = resource = weapon = cells = food_cells = stranded = 0
-        last = not over and s.rounds - s.round < PACK_ROUNDS and bool(self.weights.packed)  # tiles valued by a packing
+        w = self.weights
+        last = not over and s.rounds - s.round < PACK_ROUNDS and bool(w.packed)  # tiles valued by a packing
         held = []
         boards = game.flow.boards(p)
         placeable = 0.0
-        board_weights = self.board_weights(left)
+        # (the tables read into locals: a value is taken thousands of times a game)
+        food_seats, cells_of, kinds = self.food_seats, self.cells, self.kind
+        placing = not over and w.placeable
+        judging = not over and w.stranded
+        board_weights = self.board_weights(left) if placing else None
         for item, n in p.supply.items():
             if n <= 0:
                 continue
-            if item in self.food_seats:
-                food += self.food_seats[item] * n
+            if item in food_seats:
+                food += food_seats[item] * n
                 food_cells += self.upgraded_cells.get(item, 0) * n
-            elif item in self.cells:
-                cells += self.cells[item] * n
+            elif item in cells_of:
+                cells += cells_of[item] * n
                 if last:
                     held.append((item, n))
                     continue
-                if not over and self.weights.placeable:
+                if placing:
                     placeable += self.judge.best(game, boards, item, board_weights) * n
-                if not over and self.weights.stranded and not self.judge.covers_minus(game, boards, item):
-                    stranded += self.cells[item] * n
+                if judging and not self.judge.covers_minus(game, boards, item):
+                    stranded += cells_of[item] * n
             else:
-                kind = self.kind.get(item)
+                kind = kinds.get(item)
                 if kind == RESOURCE and item != SILVER:
                     resource += n
                 elif kind == WEAPON:
                     weapon += n
         for item, n in p.stables.items():
-            if n > 0 and self.kind.get(item) == ANIMAL:
-                food += self.food_seats.get(item, 1) * n
+            if n > 0 and kinds.get(item) == ANIMAL:
+                food += food_seats.get(item, 1) * n
         packed = self.packing(game, boards, held) if held else 0
         need = 0 if over else game.flow.feast_seats(p)
         bonus = progress = 0
@@ -223,7 +231,7 @@ class Valuer:
         fade = min(1.0, left / FADE_ROUNDS)
         emigrable = sum(self.emigration_gain.get(ship.kind, 0) for ship in p.ships)
         funds = 0
-        if emigrable and self.emigration_costs and not over:
+        if funds_wanted and emigrable and self.emigration_costs and not over:
             emigrants = sum(1 for ship in p.ships if ship.kind in self.emigration_gain)
             ctx = game.flow.ctx(player)
             cost = min(game.flow.interp.amount(c, ctx) for c in self.emigration_costs)
@@ -308,7 +316,7 @@ class Valuer:
 
     def value(self, game, player: int) -> float:
         """The state's worth for the player: the score now plus the weighted amounts."""
-        f = self.features(game, player)
+        f = self.features(game, player, funds_wanted=self._funds_wanted)
         weighted = 0  # sum()'s additions in its order, without a generator (thousands of values a game)
         for name, weight in self._weighted:
             weighted += weight * f[name]

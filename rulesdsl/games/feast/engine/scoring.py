@@ -25,7 +25,7 @@ def breakdown(game, p) -> dict[str, int]:
         if b.slots is not None:
             minus += empty_slots(b.slots)
     supply = p.supply
-    owned_specials = [x for x in specials if supply[x] > 0] + placed_specials
+    owned_specials = [x for x in specials if supply.get(x, 0) > 0] + placed_specials  # (get: no __missing__ call per tile)
     ships, goods = content.ships, content.goods
     return {
         "ships": sum([ships[s.kind].points for s in p.ships]),

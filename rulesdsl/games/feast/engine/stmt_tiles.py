@@ -137,7 +137,7 @@ class TileStatements:
         supply = ctx.p.supply
         out = []
         for good, target in self._upgrades(node, ctx):
-            if supply[good] - chosen[good] <= 0:
+            if supply.get(good, 0) - chosen.get(good, 0) <= 0:  # (a Counter's [] calls __missing__ for each good not held)
                 continue
             if same_kind and sources and good not in sources:
                 continue
