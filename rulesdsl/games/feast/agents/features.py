@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rulesdsl.games.feast.agents.value import Valuer, load_weights
+from rulesdsl.games.feast.agents.value import load_weights, shared_valuer
 from rulesdsl.games.feast.engine.scoring import CATEGORIES, breakdown
 
 # the amounts of Valuer.features, in its order (checked when a reader is made)
@@ -37,7 +37,7 @@ class FeatureReader:
     """Reads feature rows; the content-derived tables are computed once (a `value.Valuer`)."""
 
     def __init__(self, content, catalog, weights=None):
-        self.valuer = Valuer(content, catalog, weights if weights is not None else load_weights())
+        self.valuer = shared_valuer(content, catalog, weights if weights is not None else load_weights())
         self.content = content
 
     def base(self, game, player: int) -> list[float]:

@@ -30,7 +30,7 @@ import random
 from rulesdsl.games.feast.agents.lookahead import (ANYTIME, DECLINE, MENU_KIND, TOP_KINDS, lookahead_seed, nested_answer, ranked_answers,
                                        try_answer)
 from rulesdsl.games.feast.agents.ranker import KEEP
-from rulesdsl.games.feast.agents.value import Valuer, Weights, load_weights
+from rulesdsl.games.feast.agents.value import Valuer, Weights, load_weights, shared_valuer
 
 ANYTIME_KINDS = frozenset({MENU_KIND, "place"})
 PLACEMENTS_TRIED = 6  # placements tried on forks: the best by the board's geometry (the fork adds what cards do)
@@ -117,7 +117,7 @@ class GreedyAgent:
 
     def valuer(self, game) -> Valuer:
         if self._valuer is None or self._valuer.content is not game.content:
-            self._valuer = Valuer(game.content, game.catalog, self.weights)
+            self._valuer = shared_valuer(game.content, game.catalog, self.weights)  # (one per content and weights)
         return self._valuer
 
     def candidates(self, game, decision, sample: int | None = None) -> list[str]:

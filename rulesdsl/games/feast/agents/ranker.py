@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from rulesdsl.content.tables import content_table
 from rulesdsl.games.feast.agents.answer_features import ANSWER_FEATURES, AnswerReader
 from rulesdsl.games.feast.agents.features import BASE, FeatureReader
 from rulesdsl.games.feast.agents.model import ValueModel, load_model
@@ -43,8 +44,11 @@ class AnswerRanker:
     def _for(self, game: Any) -> tuple[FeatureReader, AnswerReader]:
         found = self._readers
         if found is None or found[0] is not game.content:
-            found = self._readers = (game.content, FeatureReader(game.content, game.catalog),
-                                     AnswerReader(game.content, game.catalog))
+            # the readers of a content are the same for every ranker (kept with the content: a
+            # ranker is made per agent, and agents per seat and game)
+            content = game.content
+            found = self._readers = content_table(content, "agents: ranker readers", lambda: (
+                content, FeatureReader(content, game.catalog), AnswerReader(content, game.catalog)))
         return found[1], found[2]
 
     def rows(self, game: Any, player: int, keys: list[str]) -> np.ndarray:

@@ -18,6 +18,7 @@ from ruamel.yaml import YAML
 from rulesdsl.games.feast.agents.lookahead import PLACE_KIND
 from rulesdsl.games.feast.agents.placement import PLACE_MENU, PlacementJudge, income_progress
 from rulesdsl.content.catalog import ANIMAL, GOOD, RESOURCE, WEAPON
+from rulesdsl.content.tables import content_table
 from rulesdsl.games.feast.engine.scoring import breakdown
 from rulesdsl.games.feast.engine.steps.feast import HELD as BANQUET_HELD
 from rulesdsl.geometry import scoring as grid_scoring
@@ -89,7 +90,21 @@ def squares(shape) -> int:
 
 
 def load_weights(path: str | Path | None = None) -> Weights:
-    """The weights in `path` (default: the package's weights.yaml); unknown keys are an error."""
+    """The weights in `path` (default: the package's weights.yaml, read once: every agent of
+    every game asks for them); unknown keys are an error."""
+    if path is None:
+        if _SHIPPED:
+            return _SHIPPED[0]
+        _SHIPPED.append(_read_weights(None))
+        return _SHIPPED[0]
+    return _read_weights(path)
+
+
+_SHIPPED: list = []  # the package's weights once read (Weights are frozen: one object serves all)
+
+
+def _read_weights(path: str | Path | None) -> Weights:
+    """The weights in `path` (None: the package's), parsed."""
     if path is None:
         text = resources.files("rulesdsl.games.feast.agents").joinpath("weights.yaml").read_text(encoding="utf-8")
         where = "rulesdsl/games/feast/agents/weights.yaml"
@@ -109,6 +124,20 @@ def save_weights(weights: Weights, path: str | Path, comment: str) -> None:
     lines = [f"# {line}" if line else "#" for line in comment.splitlines()]
     lines += [f"{name}: {round(value, 4)}" for name, value in weights.to_dict().items()]
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def shared_valuer(content, catalog, weights: Weights) -> "Valuer":
+    """The Valuer of this content and these weights, made once and kept with the content: what
+    it keeps (the content's tables, what boards and tiles are worth) is the same for every agent
+    and game on it, and an agent made per seat and game would else read it all again (about 7
+    ms an agent; 2 a game, 0.9 s of CPU a game). Its caches change no value it gives."""
+    kept = content_table(content, "agents: valuers by weights", dict)
+    found = kept.get(weights)
+    if found is None or found.content is not content:
+        if len(kept) >= 8:  # (a tuning run tries many weights: the newest few are kept)
+            kept.clear()
+        found = kept[weights] = Valuer(content, catalog, weights)
+    return found
 
 
 class Valuer:
