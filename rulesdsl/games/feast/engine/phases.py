@@ -31,7 +31,9 @@ class PhaseRunner:
         (`Game.resume_point`); `resume`, one of those points, restarts the flow there on the
         state restored from its checkpoint."""
         g, s = self.g, self.g.state
-        phases = sorted(g.content.phases.values(), key=lambda ph: ph.number)
+        phases = self.memo.get("phases in order")  # (the content's: sorted once, not at every fork's restart)
+        if phases is None:
+            phases = self.memo["phases in order"] = sorted(g.content.phases.values(), key=lambda ph: ph.number)
         start_round, start_phase, start_turn = resume or (1, 0, None)
         for round_number in range(start_round, s.rounds + 1):
             resumed = resume is not None and round_number == start_round
