@@ -157,31 +157,41 @@ class _GridTerms:
                 lines.append((squares, final, at, squares[at][0], value))
         minus_open = minus & ~covered
         minus_now = minus_open.bit_count()
-        bonus, touches_bonus, paid_now = self.bonus, 0, 0
-        for bit, around, goods in bonus:
+        # (a bonus square or income step covered already stays covered whatever the mask: it is
+        # left out of the loops over the masks, where it added nothing)
+        bonus, touches_bonus, paid_now = [], 0, 0
+        for bit, around, goods in self.bonus:
+            if covered & bit:
+                continue
+            bonus.append((bit, around, goods))
             touches_bonus |= bit | around
-            if not covered & bit and around & ~covered == 0:
+            if around & ~covered == 0:
                 paid_now += goods
         steps, touches_step, progress_now = [], 0, 0
         if per_progress:
             for bit, gain, need, size in self.steps:
-                share = None if covered & bit else gain * (need & covered).bit_count() / size
+                if covered & bit:
+                    continue
+                share = gain * (need & covered).bit_count() / size
                 steps.append((bit, gain, need, size, bit | need, share))
                 touches_step |= bit | need
-                if share is not None:
-                    progress_now += share
+                progress_now += share
+        firsts = 0  # the first open square of every line: a mask that covers none leaves the income alone
+        for line in lines:
+            firsts |= line[3]
         out = []
         for mask in masks:
             now = covered | mask
             income = income_now
-            for squares, final, at, first, value in lines:
-                if mask & first:  # its first open square covered: the next open one, if any
-                    new = final
-                    for bit, number in squares[at + 1:]:
-                        if not now & bit:
-                            new = number
-                            break
-                    income += new - value
+            if mask & firsts:
+                for squares, final, at, first, value in lines:
+                    if mask & first:  # its first open square covered: the next open one, if any
+                        new = final
+                        for bit, number in squares[at + 1:]:
+                            if not now & bit:
+                                new = number
+                                break
+                        income += new - value
             worth = income * per_income - (minus_now - (minus_open & mask).bit_count())
             if mask & touches_bonus:
                 paid = 0
