@@ -7,10 +7,20 @@ from rulesdsl.lang.printer import bundle as text, is_simple, simple
 
 
 def describe(node: t.Node) -> str:
-    """The statement as written when it fits one line, else its kind."""
-    if is_simple(node):
-        return simple(node)
-    return type(node).__name__.lower()
+    """The statement as written when it fits one line, else its kind (kept per node: the
+    questions of a choice and of `may` write them at every asking, in every fork)."""
+    found = _WRITTEN.get(id(node))
+    if found is not None and found[0] is node:
+        return found[1]
+    written = simple(node) if is_simple(node) else type(node).__name__.lower()
+    if len(_WRITTEN) >= _WRITTEN_MAX:
+        _WRITTEN.clear()
+    _WRITTEN[id(node)] = (node, written)
+    return written
+
+
+_WRITTEN: dict = {}  # id(node) -> (the node, its text): trees are immutable, the node is kept to check the id
+_WRITTEN_MAX = 4096
 
 
 def describe_bundle(bundle: t.Bundle) -> str:
