@@ -11,7 +11,8 @@ def describe(node: t.Node) -> str:
     questions of a choice and of `may` write them at every asking, in every fork)."""
     found = _WRITTEN.get(id(node))
     if found is not None and found[0] is node:
-        return found[1]
+        kept: str = found[1]
+        return kept
     written = simple(node) if is_simple(node) else type(node).__name__.lower()
     if len(_WRITTEN) >= _WRITTEN_MAX:
         _WRITTEN.clear()
@@ -19,7 +20,7 @@ def describe(node: t.Node) -> str:
     return written
 
 
-_WRITTEN: dict = {}  # id(node) -> (the node, its text): trees are immutable, the node is kept to check the id
+_WRITTEN: dict[int, tuple[t.Node, str]] = {}  # id(node) -> (the node, its text): trees are immutable, the node is kept to check the id
 _WRITTEN_MAX = 4096
 
 
