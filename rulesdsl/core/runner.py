@@ -71,8 +71,9 @@ class Runner:
         # whose options are a function: a fork's pending decision where the fork restarts right
         # at it (its options judged already, a value), so that it is not built a second time
         self.given: Decision | None = None
-        # statement kind -> its `c_X` (None: always can), looked up once
-        self._can_methods: dict[type, Callable[[Any, Any], bool] | None] = {}
+        # statement kind -> its `c_X` as a function of (runner, node, ctx) (None: always can),
+        # looked up once per runner class (a game's forks each make a runner)
+        self._can_methods: dict[type, Callable[[Any, Any, Any], bool] | None] = _CAN_METHODS.setdefault(type(self), {})
         # `slash_size`'s table (a game on a shared content passes the content's)
         self._slash_sizes: dict[int, tuple[t.Node, int]] = {}
 
@@ -168,14 +169,14 @@ class Runner:
         methods = self._can_methods
         method = methods.get(kind, _NOT_LOOKED_UP)
         if method is _NOT_LOOKED_UP:  # the check of a statement kind, looked up once
-            method = methods[kind] = getattr(self, "c_" + kind.__name__, None)
+            method = methods[kind] = getattr(type(self), "c_" + kind.__name__, None)
         if method is None:
             return True
         try:
-            verdict: bool = method(node, ctx)
+            verdict: bool = method(self, node, ctx)
             return verdict
         except NoSlash:
-            return any(method(node, ctx.derive(slash=i)) for i in range(slash_size(node, self._slash_sizes, self.slashed)))
+            return any(method(self, node, ctx.derive(slash=i)) for i in range(slash_size(node, self._slash_sizes, self.slashed)))
 
     def c_Mood(self, node: t.Mood, ctx: Context) -> bool:
         return self.can(node.stmt, ctx)
@@ -259,6 +260,7 @@ class Runner:
 
 
 _NOT_LOOKED_UP: Any = object()  # Runner.can: a statement kind not looked up yet
+_CAN_METHODS: dict[type, dict[type, Any]] = {}  # runner class -> {statement kind: its `c_X` function, or None}
 
 
 def _on_space(runner: Runner, method: Callable[..., Asking[bool]], stmt: t.Node,
