@@ -61,11 +61,20 @@ class Events:
     """The effects installed in one game (board rules and played cards), indexed for the events
     and values they concern."""
 
-    def __init__(self, content, catalog, judge: Evaluator):
-        """`judge` reads a modifier's condition and number (the game's interpreter)."""
+    def __init__(self, content, catalog, judge: Evaluator, saved: tuple | None = None):
+        """`judge` reads a modifier's condition and number (the game's interpreter). `saved`: a
+        `checkpoint` to start from (a fork's: as `restore(saved)` after a plain start, without
+        making the containers it replaces)."""
         self.content = content
         self.catalog = catalog
         self.judge = judge
+        if saved is not None:
+            self.hooks, self.modifiers, self.watches, self.anytimes, self._values, self._owned = saved
+            self.generation = 1  # (what `restore` counts on a new Events)
+            self._heard = (-1, {})
+            self._shared = True
+            self._by_player = (None, 0, {})
+            return
         self.hooks: dict[tuple, list[Listener]] = defaultdict(list)
         self.modifiers: list[tuple] = []  # (owner, card, statement)
         self.watches: list[tuple] = []  # (owner, card, index, Watch)

@@ -258,8 +258,7 @@ class Forking:
         self._initial_dice = restart.initial_dice
         self.history = restart.history
         self.flow = Flow(self, restart.tables)  # the same content and setup: what was read of them is shared
-        self.events = Events(self.content, self.catalog, self.flow.interp)
-        self.events.restore(base.events)  # shared until changed: the checkpoint stays as it was
+        self.events = Events(self.content, self.catalog, self.flow.interp, base.events)  # shared until changed: the checkpoint stays as it was
         self._checkpoint, self.checkpoints = base, True  # restarting at its own checkpoint takes none
         for _, change, argument in restart.early:
             change(self, argument)
