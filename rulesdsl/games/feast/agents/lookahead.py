@@ -43,6 +43,7 @@ JUDGED = 4
 # see docs/AGENTS.md for the second set; the same CPU a seat within a game, but games of agents
 # taking more grow longer: about 1.17x the CPU a game (balance, 90 games twice)
 TAKE_MOST = frozenset({"mountain"})
+LARGEST_FIRST = frozenset({"upgrade"})  # trial: the cheap answer upgrades the good of most squares
 
 
 def cheap_answer(decision, game=None, valuer=None) -> str:
@@ -52,6 +53,12 @@ def cheap_answer(decision, game=None, valuer=None) -> str:
         amounts = [o.key for o in decision.options if o.refusal is None and o.key.isdigit()]
         if amounts:
             return max(amounts, key=int)
+    if decision.kind in LARGEST_FIRST and game is not None:
+        goods = game.content.goods
+        sized = [(sum(row.count("#") for row in goods[o.key].shape), o.key) for o in decision.options
+                 if o.refusal is None and o.key in goods]
+        if sized:
+            return max(sized, key=lambda x: x[0])[1]
     if valuer is not None:
         placed = valuer.placement_ranked(game, decision, 1)
         if placed:
