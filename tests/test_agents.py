@@ -538,8 +538,12 @@ def test_a_rollout_stops_where_the_phase_it_started_in_ends(content):
 def test_a_lookaheads_cheap_answer_takes_the_most_of_a_mountain_strip(content):
     """The cheap policy of a lookahead's trials takes every item a strip offers for nothing (it
     took the first answer, one item, and so judged the mountain spaces by a fraction of them),
-    and stays the first answer that does something elsewhere."""
-    from rulesdsl.games.feast.agents.lookahead import TAKE_MOST, cheap_answer
+    upgrades the good of most squares (it upgraded the first in the alphabet: beans before
+    fruits), and stays the first answer that does something elsewhere."""
+    from rulesdsl.games.feast.agents.lookahead import LARGEST_FIRST, TAKE_MOST, cheap_answer
+
+    def size(item):
+        return sum(row.count("#") for row in content.goods[item].shape)
 
     seen = set()
     for seed in range(6):
@@ -549,11 +553,17 @@ def test_a_lookaheads_cheap_answer_takes_the_most_of_a_mountain_strip(content):
             d = game.decision
             legal = d.legal()
             amounts = [k for k in legal if k.isdigit()]
+            goods = [k for k in legal if k in content.goods]
             if d.kind in TAKE_MOST and len(amounts) > 1:
-                assert cheap_answer(d) == max(amounts, key=int)
+                assert cheap_answer(d, game) == max(amounts, key=int)
                 seen.add("most")
-            elif d.kind == "upgrade" and len(legal) > 2:
-                assert cheap_answer(d) == next(k for k in legal if k not in ("stop", "no", "back"))
+            elif d.kind in LARGEST_FIRST and len({size(k) for k in goods}) > 1:
+                largest = max(size(k) for k in goods)
+                assert cheap_answer(d, game) == next(k for k in goods if size(k) == largest)
+                assert cheap_answer(d) == next(k for k in legal if k not in ("stop", "no", "back"))  # no game: the first
+                seen.add("largest")
+            elif d.kind == "play" and len(legal) > 2:
+                assert cheap_answer(d, game) == next(k for k in legal if k not in ("stop", "no", "back"))
                 seen.add("first")
             game.answer(agents[d.player].answer(game, d))
-    assert seen == {"most", "first"}
+    assert seen == {"most", "largest", "first"}

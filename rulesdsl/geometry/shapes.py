@@ -23,6 +23,11 @@ class Orientation:
     width: int
 
 
+def squares(rows) -> int:
+    """The squares a tile of this shape (rows of '#' and '.') covers."""
+    return sum(row.count("#") for row in rows)
+
+
 def cells_of(rows) -> frozenset[tuple[int, int]]:
     return frozenset((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "#")
 

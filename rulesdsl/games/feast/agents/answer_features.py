@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from rulesdsl.games.feast.agents.value import squares
+from rulesdsl.geometry.shapes import squares
 from rulesdsl.content.catalog import ANIMAL, BOARD, BUILDING, GOOD, RESOURCE, SHIP, SPECIAL, WEAPON
 from rulesdsl.lang import tree as t
 

@@ -22,6 +22,7 @@ from rulesdsl.content.tables import content_table
 from rulesdsl.games.feast.engine.scoring import breakdown
 from rulesdsl.games.feast.engine.steps.feast import HELD as BANQUET_HELD
 from rulesdsl.geometry import scoring as grid_scoring
+from rulesdsl.geometry.shapes import squares
 from rulesdsl.lang import tree as t
 
 SILVER = "silver"  # the currency is already in the score
@@ -82,11 +83,6 @@ class Weights:
 WEIGHT_NAMES = tuple(f.name for f in attrs.fields(Weights))
 PLACEMENT_ONLY = frozenset({"open_edges"})  # weights of where a tile goes (placement.board_worth), not of the value
 VALUE_NAMES = tuple(name for name in WEIGHT_NAMES if name not in PLACEMENT_ONLY)  # the weights that multiply features
-
-
-def squares(shape) -> int:
-    """The squares a tile of this shape (rows of '#' and '.') covers."""
-    return sum(row.count("#") for row in shape)
 
 
 def load_weights(path: str | Path | None = None) -> Weights:
