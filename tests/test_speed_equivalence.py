@@ -75,3 +75,17 @@ def test_value_is_the_weighted_sum_of_every_feature(content):
             assert {**full, "emigration_funds": 0} == lean
             checked += 1
     assert checked > 200
+
+
+def test_a_valuer_shared_by_agents_and_games_values_as_a_fresh_one(content):
+    """`value.shared_valuer` keeps one Valuer per content and weights for every agent and game:
+    its caches (by board, piece and weights) must give what a Valuer made for the position gives."""
+    from rulesdsl.games.feast.agents.value import Valuer, load_weights, shared_valuer
+    from rulesdsl.games.feast.engine.game import Game
+    weights = load_weights()
+    catalog = Game(content).catalog
+    shared = shared_valuer(content, catalog, weights)
+    assert shared_valuer(content, catalog, load_weights()) is shared  # one for every agent
+    for game in _positions(content, seeds=(5,), every=7):  # the shared one has valued other games before
+        for player in (0, 1):
+            assert shared.value(game, player) == Valuer(content, catalog, weights).value(game, player)
