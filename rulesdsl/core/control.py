@@ -22,6 +22,8 @@ class ControlStatements:
     """Choices, conditions and loops of a game's interpreter (mixed in beside the `Runner`)."""
 
     if TYPE_CHECKING:  # what the interpreter this is mixed into offers (the Runner, Expressions, the game)
+        _written: dict[int, tuple[t.Node, str]]  # the Runner's texts of statements (core/describe.py)
+
         def can(self, node: t.Node, ctx: Context) -> bool: ...
 
         def run(self, stmts: Iterable[t.Node], ctx: Context, need_one: bool = False,
@@ -57,7 +59,7 @@ class ControlStatements:
         options = []
         for index, alt in enumerate(node.alternatives):
             ok = self._alt_can(alt, ctx)
-            options.append(Option(str(index + 1), "; ".join(describe(s) for s in alt), None if ok else "not possible now"))
+            options.append(Option(str(index + 1), "; ".join(describe(s, self._written) for s in alt), None if ok else "not possible now"))
         if not any(o.refusal is None for o in options):
             return False
         if not (mandatory or node.must):

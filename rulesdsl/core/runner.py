@@ -76,6 +76,8 @@ class Runner:
         self._can_methods: dict[type, Callable[[Any, Any, Any], bool] | None] = _CAN_METHODS.setdefault(type(self), {})
         # `slash_size`'s table (a game on a shared content passes the content's)
         self._slash_sizes: dict[int, tuple[t.Node, int]] = {}
+        # `describe`'s texts of statements asked about (a game on a shared content passes the content's)
+        self._written: dict[int, tuple[t.Node, str]] = {}
 
     # ------------------------------------------------------------------ blocks
     def run(self, stmts: Iterable[t.Node], ctx: Context, need_one: bool = False, costs_count: bool = False) -> Asking[bool]:
@@ -142,7 +144,7 @@ class Runner:
         if not self.can(node, ctx):
             return False
         if not mandatory and not isinstance(node, self.optional):
-            if not (yield from self.ask_yes(ctx.player, f"{describe(node)}?")):
+            if not (yield from self.ask_yes(ctx.player, f"{describe(node, self._written)}?")):
                 return False
         return (yield from self.stmt(node, ctx, mandatory))
 
@@ -157,7 +159,7 @@ class Runner:
             return False
         if not mandatory:
             options.append(Option("none", "none of them"))
-        answer = yield from self.ask(ctx.player, "slash", f"{describe(node)}: which position?", options)
+        answer = yield from self.ask(ctx.player, "slash", f"{describe(node, self._written)}: which position?", options)
         if answer == "none":
             return False
         return (yield from self.stmt(node, ctx.derive(slash=int(answer) - 1), mandatory))

@@ -9,6 +9,7 @@ good, so a variant's new content is valued by what it is. The weights are data
 
 from __future__ import annotations
 
+import functools
 from importlib import resources
 from pathlib import Path
 
@@ -88,15 +89,13 @@ VALUE_NAMES = tuple(name for name in WEIGHT_NAMES if name not in PLACEMENT_ONLY)
 def load_weights(path: str | Path | None = None) -> Weights:
     """The weights in `path` (default: the package's weights.yaml, read once: every agent of
     every game asks for them); unknown keys are an error."""
-    if path is None:
-        if _SHIPPED:
-            return _SHIPPED[0]
-        _SHIPPED.append(_read_weights(None))
-        return _SHIPPED[0]
-    return _read_weights(path)
+    return _read_weights(path) if path is not None else _package_weights()
 
 
-_SHIPPED: list = []  # the package's weights once read (Weights are frozen: one object serves all)
+@functools.cache
+def _package_weights() -> Weights:
+    """The package's weights, read once (Weights are frozen: one object serves all)."""
+    return _read_weights(None)
 
 
 def _read_weights(path: str | Path | None) -> Weights:
@@ -129,7 +128,7 @@ def shared_valuer(content, catalog, weights: Weights) -> "Valuer":
     ms an agent; 2 a game, 0.9 s of CPU a game). Its caches change no value it gives."""
     kept = content_table(content, "agents: valuers by weights", dict)
     found = kept.get(weights)
-    if found is None or found.content is not content:
+    if found is None:
         if len(kept) >= 8:  # (a tuning run tries many weights: the newest few are kept)
             kept.clear()
         found = kept[weights] = Valuer(content, catalog, weights)

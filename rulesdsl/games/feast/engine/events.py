@@ -68,12 +68,12 @@ class Events:
         self.content = content
         self.catalog = catalog
         self.judge = judge
-        if saved is not None:
+        self._heard: tuple = (-1, {})  # (generation, {(timing, event, player): the listeners he hears})
+        self._by_player: tuple = (None, 0, {})  # (modifiers, their number, {(player, name, allow): those that apply})
+        if saved is not None:  # the checkpoint's containers, shared: as `restore(saved)` after a plain start
             self.hooks, self.modifiers, self.watches, self.anytimes, self._values, self._owned = saved
             self.generation = 1  # (what `restore` counts on a new Events)
-            self._heard = (-1, {})
             self._shared = True
-            self._by_player = (None, 0, {})
             return
         self.hooks: dict[tuple, list[Listener]] = defaultdict(list)
         self.modifiers: list[tuple] = []  # (owner, card, statement)
@@ -82,9 +82,7 @@ class Events:
         self._values: set[str] = set()  # value names some static modifier changes (any owner)
         self._owned: dict = {}  # owner (None: a rule of the board) -> the value names its modifiers change
         self.generation = 0  # counts changes of the hooks and watches installed (readers cache by it)
-        self._heard: tuple = (-1, {})  # (generation, {(timing, event, player): the listeners he hears})
         self._shared = False  # the containers are also a checkpoint's: copied before any change (`_own`)
-        self._by_player: tuple = (None, 0, {})  # (modifiers, their number, {(player, name, allow): those that apply})
 
     def checkpoint(self):
         """What installing cards and spending `once` hooks change, to put back after a trial.

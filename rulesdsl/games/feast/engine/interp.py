@@ -77,6 +77,7 @@ class Interpreter(GainStatements, PayStatements, TileStatements, CardStatements,
         self._item_ids: dict = tables.setdefault("item ids", {})  # (words, attribute) -> sorted item ids
         self._upgrade_orders: dict = tables.setdefault("upgrades", {})
         self._numbers = tables.setdefault("number functions", {})  # Expressions.number's, made once per content
+        self._written = tables.setdefault("statement texts", {})  # the runner's (see core/describe.py)
         self._slash_sizes = tables.setdefault("slash sizes", {})  # the runner's (see core/slash.py)  # (id of an upgrade node, steps) -> (node, what it can upgrade)
 
     # ================================================================== the game's hooks into the core

@@ -57,7 +57,7 @@ class PayStatements:
         if not (self.can(node, ctx) if usable is None else usable):
             return False
         if not mandatory:
-            if not (yield from self.ask_yes(ctx.player, f"{describe(node)}?")):
+            if not (yield from self.ask_yes(ctx.player, f"{describe(node, self._written)}?")):
                 return False
         if isinstance(node.cost, t.Bundle):
             yield from self.pay_bundle(node.cost, ctx)
