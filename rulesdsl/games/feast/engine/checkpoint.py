@@ -54,12 +54,16 @@ class Checkpoint:
     notes: tuple = ()
     adjusted: int = 0  # the game's adjustments made when it was taken (see Forking.adjust)
     # a checkpoint inside the anytime action begun at a turn's question: the question's checkpoint
-    # (`opened_from`, whose state it shares: opening an action changes nothing before it asks)
-    # with the anytime answer given (`opened`, counted in `answers` and `tail`); the flow restarts
-    # at the turn's question and does that action at once (Runner.ask's `opened`), so a fork at
-    # its first question (the anytime menu) is a copy. `asked`: the turn question's (player, kind, prompt)
+    # (whose state it shares: opening an action changes nothing before it asks) with the anytime
+    # answer given (`opened`, counted in `answers` and `tail`); the flow restarts at the turn's
+    # question and does that action at once (Runner.ask's `opened`), so a fork at its first
+    # question (the anytime menu) is a copy. `reasked_at`: the answers before the question, where
+    # it is the turn's question asked again (None: asked first, at the turn's own checkpoint). Not
+    # the question's checkpoint itself: kept in that checkpoint's memo, it made a reference cycle,
+    # and every checkpoint a game left behind (its states and their players) waited for the
+    # garbage collector (about 10,000 objects a fast game, 60 collections a game)
     opened: str | None = None
-    opened_from: "Checkpoint | None" = None
+    reasked_at: int | None = None
     asked: tuple = ()
     # a checkpoint a replay took inside a turn once the Vikings of the answer to its question were
     # placed (`Forking.action_started`): (space, Action, where the question was answered); the flow restarts at the turn with that

@@ -222,7 +222,7 @@ class Forking:
         if found is None:
             found = base.memo[(OPENED, key)] = attrs.evolve(
                 base, answers=base.answers + 1, tail=base.tail + ((player, key),), memo={},
-                opened=key, opened_from=base, asked=ta[2])
+                opened=key, reasked_at=base.answers if base is not root else None, asked=ta[2])
         return found
 
     def fork_replays(self, upto: int | None = None) -> int:
@@ -267,9 +267,9 @@ class Forking:
         self._advance(None, first=True)
         self.flow.interp.given = None
         self._checkpoint = root
-        if base.opened is not None:  # inside the anytime action of the turn's question (asked at `opened_from`)
+        if base.opened is not None:  # inside the anytime action of the turn's question (asked again at `reasked_at`)
             self._turn_ask = (root, turn_asker(self._process), base.asked)
-            self._reask_at = base.opened_from.answers if base.opened_from is not root else None
+            self._reask_at = base.reasked_at
         elif base.entered is not None:  # inside the action the turn's question was answered with: not asked again
             self._turn_ask = (root, None, ())
             self._reask_at = base.entered[2] if base.entered[2] > root.answers else None
