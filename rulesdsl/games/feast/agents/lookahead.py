@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 
 from rulesdsl.errors import RulesError
+from rulesdsl.games.feast.engine.forking import randranges, reseeded
 from rulesdsl.games.feast.engine.game import ResumeReached
 from rulesdsl.geometry.shapes import squares
 
@@ -99,11 +100,10 @@ def fork_for_lookahead(game, seed: int, upto: int | None = None):
 def _cut_piles(f, _=None) -> None:
     """Cut the hidden piles at random places drawn from the fork's dice."""
     s = f.state
-    rng = f.rng
-    for pile in (s.occupation_deck, s.weapon_deck, s.strip_pile):
-        if len(pile) > 1:  # cut at a random place: cheaper than a shuffle, and the order drawn is unknown
-            cut = rng.randrange(len(pile))
-            pile[:] = pile[cut:] + pile[:cut]
+    # cut at a random place: cheaper than a shuffle, and the order drawn is unknown
+    piles = [pile for pile in (s.occupation_deck, s.weapon_deck, s.strip_pile) if len(pile) > 1]
+    for pile, cut in zip(piles, randranges(f, tuple([len(pile) for pile in piles]))):
+        pile[:] = pile[cut:] + pile[:cut]
 
 
 def hide_hands(f, player: int) -> None:
@@ -196,7 +196,7 @@ def _cheap_trial(f, player: int, key: str, seed: int, valuer, fork: bool = True)
     `f` (or on `f` itself, its dice reseeded as a fork's are); `alike`: see finish_choice."""
     g = fork_for_lookahead(f, seed) if fork else f
     if not fork:
-        g.rng.seed(seed)  # the dice a fork of `f` would get (Random(seed)), pile cuts included
+        reseeded(g, seed)  # the dice a fork of `f` would get (Random(seed)), pile cuts included
         _cut_piles(g)
     try:
         alike = True

@@ -128,8 +128,10 @@ class Forking:
         g._capture = None
         for _, change, argument in waiting:
             change(g, argument)
-        g.rng = _LazyRandom.settled(g.rng, None if reseed is None else _seeded(reseed))
-        if reseed is not None:  # its own forks replay with these dice
+        if reseed is None:
+            g.rng = _LazyRandom.settled(g.rng, None)
+        else:  # its own forks replay with these dice
+            reseeded(g, reseed)
             g.adjustments += ((end, reseeded, reseed),)
         g.halt_at_resume = halt
         return g
@@ -341,9 +343,10 @@ class Forking:
 
 
 class _LazyRandom:
-    """A fork's dice generator while it replays, set to the checkpoint's state only once
-    something draws: most replays draw nothing, and a lookahead's fork is reseeded right after
-    (setting a generator's state is a good part of a fork's cost)."""
+    """A fork's dice generator while it replays, and a reseeded fork's, set to its state only
+    once something draws: most replays draw nothing, and most of a lookahead's forks roll no die
+    (setting a generator's state is a good part of a fork's cost; see `randranges` for the
+    draws a lookahead makes on every fork)."""
 
     __slots__ = ("state", "real")
 
@@ -353,6 +356,10 @@ class _LazyRandom:
 
     def __getattr__(self, name):
         return getattr(self.made(), name)
+
+    def getstate(self) -> tuple:
+        """The generator's state, read without making it."""
+        return self.state if self.real is None else self.real.getstate()
 
     def made(self) -> random.Random:
         """The generator itself, at the checkpoint's state when first asked for."""
@@ -375,8 +382,31 @@ class _LazyRandom:
 
 
 def reseeded(game, seed: int) -> None:
-    """An adjustment (see Forking.adjust): the game's dice start again from `seed`."""
-    game.rng = _LazyRandom.settled(game.rng, _seeded(seed))
+    """An adjustment (see Forking.adjust): the game's dice start again from `seed` (the state
+    `random.Random(seed)` starts in, set into a generator once something draws)."""
+    game.rng = _LazyRandom(_seeded(seed))
+
+
+def randranges(game, sizes: tuple[int, ...]) -> tuple[int, ...]:
+    """`game.rng.randrange(n)` for each n of `sizes` in order (each above 0): the same numbers,
+    and the dice left as those draws leave them. Where the dice are a state not yet set into a
+    generator (a reseeded fork's), the numbers and the state after are read from a table of the
+    states and sizes met before: a lookahead cuts the hidden piles of every fork it makes, and
+    its forks' replays cut them again, with the same seed and piles at one decision."""
+    rng = game.rng
+    if type(rng) is not _LazyRandom or rng.real is not None:
+        return tuple([rng.randrange(n) for n in sizes])
+    state = rng.state
+    key = (id(state), sizes)
+    found = _DRAWN.get(key)
+    if found is None or found[0] is not state:
+        if len(_DRAWN) >= 256:
+            _DRAWN.clear()
+        real = random.Random.__new__(random.Random, 0)
+        real.setstate(state)
+        found = _DRAWN[key] = (state, tuple([real.randrange(n) for n in sizes]), real.getstate())
+    game.rng = _LazyRandom(found[2])
+    return found[1]
 
 
 def _last_reasked(root: Checkpoint, prefix: tuple) -> Checkpoint:
@@ -394,6 +424,7 @@ def _last_reasked(root: Checkpoint, prefix: tuple) -> Checkpoint:
 
 ANYTIME = "anytime:"  # how an answer that begins an anytime action starts (Runner.ask)
 _SEEDED: dict = {}  # seed -> the generator state it gives (a lookahead reseeds many forks alike)
+_DRAWN: dict = {}  # (id(state), sizes) -> (state, `randranges` from it, the state after), see randranges
 
 
 def _seeded(seed: int) -> tuple:
