@@ -52,7 +52,12 @@ def test_forks_and_forks_of_forks_equal_the_game_and_its_load_at_every_decision(
         first = game.fork()  # may judge the answers since the checkpoint
         second = game.fork()  # replays the same answers from the same checkpoint unjudged
         assert whole(first) == expected and whole(second) == expected
-        assert type(first.rng) is random.Random and type(game.fork(reseed=7).rng) is random.Random
+        assert type(first.rng) is random.Random
+        # a reseeded fork's dice are Random(7)'s, kept as a state until its first roll makes them a
+        # plain generator (forking.reseeded: a lookahead's forks mostly roll no die)
+        reseeded = game.fork(reseed=7)
+        assert reseeded.rng.getstate() == random.Random(7).getstate()
+        assert reseeded.roll(6) == random.Random(7).randint(1, 6) and type(reseeded.rng) is random.Random
         assert whole(first.fork()) == expected and whole(second.fork().fork()) == expected
         if len(game.log) % 9 == 0:  # a load replays everything from the setup: every ninth decision
             assert whole(Game.load(content, game.save())) == expected

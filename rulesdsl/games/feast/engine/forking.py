@@ -161,6 +161,15 @@ class Forking:
                                     notes=tuple(self.history[root.history:]), adjusted=root.adjusted,
                                     entered=(actx.space, a.copy(), at))
 
+    def plain_dice(self):
+        """The dice generator to draw from, a plain one from now on: a fork's dice kept as a state
+        until something draws (`reseeded`) are set into a generator here, so that later rolls do
+        not go through the stand-in (any other generator is given as it is)."""
+        rng = self.rng
+        if type(rng) is _LazyRandom:
+            rng = self.rng = rng.made()
+        return rng
+
     def adjust(self, change, argument) -> None:
         """Change the game outside the rules by `change(game, argument)` (a module-level function;
         `argument` a plain value) and remember where: a fork of it replays its answers from the

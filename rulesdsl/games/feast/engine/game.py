@@ -195,7 +195,10 @@ class Game(Forking):
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= faces:
                 raise RulesError(f"a die result of {value!r} cannot come from a {faces}-sided die")
             return value
-        return self.rng.randint(1, faces)
+        rng = self.rng
+        if type(rng) is not random.Random:  # a reseeded fork's dice, set into a generator at the first roll
+            rng = self.plain_dice()
+        return rng.randint(1, faces)
 
     def note(self, text: str) -> None:
         self.history.append(f"r{self.state.round} {self.state.phase}: {text}")
