@@ -13,19 +13,17 @@ CATEGORIES = ("ships", "emigrations", "exploration", "buildings", "animals", "oc
 def breakdown(game, p) -> dict[str, int]:
     content = game.content
     specials = content.special_tiles
-    minus = grid_scoring.uncovered_minus(p.home)
-    placed_specials = [t.piece.id for t in p.home.tiles if t.piece.id in specials]
+    minus, placed = _board_terms(p.home, specials)
     for board in p.explored.values():
-        minus += grid_scoring.uncovered_minus(board)
-        placed_specials += [t.piece.id for t in board.tiles if t.piece.id in specials]
+        m, points = _board_terms(board, specials)
+        minus, placed = minus + m, placed + points
     for b in p.buildings:
         if b.grid is not None:
-            minus += grid_scoring.uncovered_minus(b.grid)
-            placed_specials += [t.piece.id for t in b.grid.tiles if t.piece.id in specials]
+            m, points = _board_terms(b.grid, specials)
+            minus, placed = minus + m, placed + points
         if b.slots is not None:
             minus += empty_slots(b.slots)
     supply = p.supply
-    owned_specials = [x for x in specials if supply.get(x, 0) > 0] + placed_specials  # (get: no __missing__ call per tile)
     ships, goods = content.ships, content.goods
     return {
         "ships": sum([ships[s.kind].points for s in p.ships]),
@@ -36,10 +34,31 @@ def breakdown(game, p) -> dict[str, int]:
         "occupations": sum([content.occupations[n].points for n in p.played]),
         "silver": supply["silver"],
         "income": game.flow.income(p),
-        "special_tiles": sum([specials[x].points for x in owned_specials]),
+        # the special tiles held (get: no __missing__ call per tile) and placed
+        "special_tiles": sum([tile.points for x, tile in specials.items() if supply.get(x, 0) > 0]) + placed,
         "minus_squares": -minus,
         "thing_penalties": -PENALTY_POINTS * p.penalties,
     }
+
+
+_BOARD_TERMS: dict = {}  # id(board) -> (board, special tiles, (uncovered minus squares, special tile points))
+_BOARD_TERMS_MAX = 4096  # boards kept at most
+
+
+def _board_terms(board, specials: dict) -> tuple[int, int]:
+    """(uncovered minus squares, points of the special tiles placed on it) of a board, kept while
+    the board is (boards never change once made; a lookahead values the same boards thousands of
+    times a game, through forks of one game: a breakdown read every placed tile of every board)."""
+    found = _BOARD_TERMS.get(id(board))
+    if found is not None and found[0] is board and found[1] is specials:
+        terms: tuple[int, int] = found[2]
+        return terms
+    if len(_BOARD_TERMS) >= _BOARD_TERMS_MAX:
+        _BOARD_TERMS.clear()
+    terms = (grid_scoring.uncovered_minus(board),
+             sum([specials[t.piece.id].points for t in board.tiles if t.piece.id in specials]))
+    _BOARD_TERMS[id(board)] = (board, specials, terms)
+    return terms
 
 
 def final_scores(game) -> list[dict]:
