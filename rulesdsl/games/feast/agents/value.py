@@ -172,6 +172,7 @@ class Valuer:
                                       for node in t.walk(program) if isinstance(node, t.Emigrate))
         self._lasting: dict[int, bool] = {}
         self._boards: dict = {}  # id(board) -> (board, board_terms); boards are immutable, shared by forks
+        self._minus: dict = {}  # (tile, ids of the boards) -> (the boards, whether the tile covers a minus square now)
         self.judge = PlacementJudge()
         self._weighted = tuple((name, getattr(weights, name)) for name in VALUE_NAMES if getattr(weights, name))
         # the silver for emigrations is an amount read through the rules (an expression per space): not read when unweighted
@@ -184,6 +185,31 @@ class Valuer:
             program = self.content.programs.get(("occupations", card))
             found = self._lasting[card] = program is not None and any(isinstance(item, LASTING) for item in program.items)
         return found
+
+    def _lasting_played(self, played: list[int]) -> int:
+        """How many of the played cards keep doing something (`lasting`, read from its table)."""
+        known, count = self._lasting, 0
+        for card in played:
+            found = known.get(card)
+            if found is None:
+                found = self.lasting(card)
+            if found:
+                count += 1
+        return count
+
+    def _covers_minus(self, game, boards: list, item: str) -> bool:
+        """PlacementJudge.covers_minus, kept by the boards (objects that never change) and the
+        tile: a value asks it for every tile held, of the same boards, across a game's forks."""
+        key = (item, *map(id, boards))
+        found = self._minus.get(key)
+        if found is not None and all(a is b for a, b in zip(found[0], boards)):
+            covers: bool = found[1]
+            return covers
+        if len(self._minus) > PlacementJudge.LIMIT:
+            self._minus.clear()
+        covers = self.judge.covers_minus(game, boards, item)
+        self._minus[key] = (tuple(boards), covers)
+        return covers
 
     def board_terms(self, board) -> tuple[int, float]:
         """(goods its bonus squares pay, income progress) of a board, kept while it exists."""
@@ -215,7 +241,7 @@ class Valuer:
         boards = game.flow.boards(p)
         placeable = 0.0
         # (the tables read into locals: a value is taken thousands of times a game)
-        food_seats, cells_of, kinds = self.food_seats, self.cells, self.kind
+        food_seats, cells_of, kinds, upgraded = self.food_seats, self.cells, self.kind, self.upgraded_cells
         placing = not over and w.placeable
         judging = not over and w.stranded
         board_weights = self.board_weights(left) if placing else None
@@ -224,7 +250,7 @@ class Valuer:
                 continue
             if item in food_seats:
                 food += food_seats[item] * n
-                food_cells += self.upgraded_cells.get(item, 0) * n
+                food_cells += upgraded.get(item, 0) * n
             elif item in cells_of:
                 cells += cells_of[item] * n
                 if last:
@@ -232,7 +258,7 @@ class Valuer:
                     continue
                 if placing:
                     placeable += self.judge.best(game, boards, item, board_weights) * n
-                if judging and not self.judge.covers_minus(game, boards, item):
+                if judging and not self._covers_minus(game, boards, item):
                     stranded += cells_of[item] * n
             else:
                 kind = kinds.get(item)
@@ -246,14 +272,17 @@ class Valuer:
         packed = self.packing(game, boards, held) if held else 0
         need = 0 if over else game.flow.feast_seats(p)
         bonus = progress = 0
+        known = self._boards
         for board in boards:
-            paid, toward = self.board_terms(board)
+            found = known.get(id(board))  # (board_terms, inlined: a value reads every board)
+            paid, toward = found[1] if found is not None and found[0] is board else self.board_terms(board)
             bonus += paid
             progress += toward
         if not left:
             progress = 0
         fade = min(1.0, left / FADE_ROUNDS)
-        emigrable = sum(self.emigration_gain.get(ship.kind, 0) for ship in p.ships)
+        gain = self.emigration_gain
+        emigrable = sum([gain.get(ship.kind, 0) for ship in p.ships]) if p.ships else 0
         funds = 0
         if funds_wanted and emigrable and self.emigration_costs and not over:
             emigrants = sum(1 for ship in p.ships if ship.kind in self.emigration_gain)
@@ -271,7 +300,7 @@ class Valuer:
             "food_needed": min(food, need),
             "food_extra": max(0, food - need) * fade,
             "shortfall": max(0, need - food - p.supply[SILVER]),
-            "lasting_per_round": sum(1 for card in p.played if self.lasting(card)) * left,
+            "lasting_per_round": self._lasting_played(p.played) * left,
             "food_cells_per_round": food_cells * left,
             "bonus_per_round": bonus * left,
             "coverable": 0 if over or last else min(cells, uncovered),

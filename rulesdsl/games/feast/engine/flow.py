@@ -40,14 +40,26 @@ class Flow(PhaseRunner, ActionSpaces, Emission, CardPlay, Travel, Placing, Anyti
         self.g = game
         self.tables = FlowTables() if tables is None else tables
         self.interp = Interpreter(game, self)  # the statements' services are this course's
-        self.trials = Trials(self)
-        self.verdicts = Verdicts(game, self)
-        self.direct = DirectMemo(game)  # direct verdicts remembered by the values they read
+        # `trials`, `verdicts` and `direct` (the judges of the action spaces) are made when first
+        # read (__getattr__): most forks of a lookahead judge no space (a fork inside an action)
         self._verdict_scope = None  # the installed effects' token while a turn's spaces are judged
         self.resume_at = None  # (point, turn) a table phase's turns resume at
         self.reopen = None  # the anytime answer the resumed turn's question was given: its action first (Forking.fork)
         self.reenter = None  # (space, Action) of the resumed turn's Vikings placed: their action at once (Forking.fork)
         self.in_action: int | None = None
+
+    def __getattr__(self, name: str):
+        """The space judges, made when first read: `trials` (usable once prepared), `verdicts`
+        and `direct` (direct verdicts remembered by the values they read)."""
+        if name == "trials":
+            made = self.trials = Trials(self)
+        elif name == "verdicts":
+            made = self.verdicts = Verdicts(self.g, self)
+        elif name == "direct":
+            made = self.direct = DirectMemo(self.g)
+        else:
+            raise AttributeError(name)
+        return made
 
     def discard(self) -> None:
         """Let go of a used-up game's course (see `Forking.discard`): it and its parts refer to

@@ -28,61 +28,14 @@ class Queries:
 
     # ------------------------------------------------------------------ quantities
     def quantity(self, name: str, ctx) -> int:
-        g, s, p = self.g, self.g.state, ctx.p
-        if name == "round":
-            return s.round
-        if name == "rounds":
-            return s.rounds
-        if name == "players":
-            return len(s.players)
-        if name == "income":
-            return self.services.income(p)
-        if name == "result":
-            return ctx.dice.result if ctx.dice is not None else 0
-        if name == "rolls":
-            return ctx.dice.rolls if ctx.dice is not None else 0
-        if name == "thing_vikings":
-            return p.thing
-        if name == "thing_vikings_before":
-            return ctx.info.data.get("before", p.thing) if ctx.info else p.thing
-        if name == "placed_vikings":
-            return ctx.action.vikings if ctx.action is not None else 0
-        if name == "times_this_round":
-            return ctx.info.data.get("times", 0) if ctx.info else 0
-        if name == "in_action":
-            return int(self.services.in_action == ctx.player)
-        if name == "harvest_round":
-            return int(self.services.plan().harvest > 0)
-        if name == "harvest_number":
-            return self.services.plan().harvest
-        if name == "last_round":
-            return int(s.round == s.rounds)
-        if name == "silver_cost":
-            return ctx.value if ctx.value is not None else 0
-        if name in ("bonus_goods", "amount"):
-            return ctx.info.amount if ctx.info else 0
-        if name == "empty_seats":
-            return ctx.info.data.get("empty", 0) if ctx.info else 0
-        if name == "emigrations":
-            return len(p.emigrated)
-        if name == "in_action_phase":
-            return int(s.phase in self.services.phases_using("turns"))
-        if name == "new_vikings":
-            solo = self.services.home().solo if len(s.players) == 1 else None
-            return solo.seats[min(s.round, len(solo.seats)) - 1] if solo is not None and solo.seats else 1
-        if name == "banquet_seats":
-            return self.services.home().feast_seats
-        if name == "banquet_vikings":
-            return self.services.home().table_vikings
-        if name == "ship_seats":
-            return self.services.home().ship_seats
-        if name == "top_sword_value":
-            return max((g.content.special_tiles[x].sword for x in s.specials_left), default=0)
-        if name == "played_this_action":
-            return ctx.action.bonus_plays if ctx.action is not None else 0
-        if name == "occupations_played_now":
-            return ctx.info.amount if ctx.info else 0
-        raise ValueError(f"unknown quantity {name}")
+        """The number a quantity name stands for (ValueError: no such quantity). Read through a
+        table of one function per name (an expression reads several quantities, and a value of
+        a state reads the banquet's seats through one, thousands of times a game)."""
+        read = _QUANTITIES.get(name)
+        if read is None:
+            raise ValueError(f"unknown quantity {name}")
+        value: int = read(self, self.g.state, ctx.p, ctx)
+        return value
 
     # ------------------------------------------------------------------ queries
     def query(self, name: str, arg, ctx) -> int:
@@ -387,3 +340,41 @@ class Queries:
 
     def _held(self, item: str, p) -> int:
         return ops.holding(self.g, p, item)
+
+
+def _new_vikings(q: Queries, s, p, ctx) -> int:
+    """`new_vikings`: Vikings of a solo game's second colour joining this round (else 1)."""
+    solo = q.services.home().solo if len(s.players) == 1 else None
+    return solo.seats[min(s.round, len(solo.seats)) - 1] if solo is not None and solo.seats else 1
+
+
+# quantity name -> its number as a function of (queries, state, the player's state, context)
+_QUANTITIES = {
+    "round": lambda q, s, p, ctx: s.round,
+    "rounds": lambda q, s, p, ctx: s.rounds,
+    "players": lambda q, s, p, ctx: len(s.players),
+    "income": lambda q, s, p, ctx: q.services.income(p),
+    "result": lambda q, s, p, ctx: ctx.dice.result if ctx.dice is not None else 0,
+    "rolls": lambda q, s, p, ctx: ctx.dice.rolls if ctx.dice is not None else 0,
+    "thing_vikings": lambda q, s, p, ctx: p.thing,
+    "thing_vikings_before": lambda q, s, p, ctx: ctx.info.data.get("before", p.thing) if ctx.info else p.thing,
+    "placed_vikings": lambda q, s, p, ctx: ctx.action.vikings if ctx.action is not None else 0,
+    "times_this_round": lambda q, s, p, ctx: ctx.info.data.get("times", 0) if ctx.info else 0,
+    "in_action": lambda q, s, p, ctx: int(q.services.in_action == ctx.player),
+    "harvest_round": lambda q, s, p, ctx: int(q.services.plan().harvest > 0),
+    "harvest_number": lambda q, s, p, ctx: q.services.plan().harvest,
+    "last_round": lambda q, s, p, ctx: int(s.round == s.rounds),
+    "silver_cost": lambda q, s, p, ctx: ctx.value if ctx.value is not None else 0,
+    "bonus_goods": lambda q, s, p, ctx: ctx.info.amount if ctx.info else 0,
+    "amount": lambda q, s, p, ctx: ctx.info.amount if ctx.info else 0,
+    "empty_seats": lambda q, s, p, ctx: ctx.info.data.get("empty", 0) if ctx.info else 0,
+    "emigrations": lambda q, s, p, ctx: len(p.emigrated),
+    "in_action_phase": lambda q, s, p, ctx: int(s.phase in q.services.phases_using("turns")),
+    "new_vikings": _new_vikings,
+    "banquet_seats": lambda q, s, p, ctx: q.services.home().feast_seats,
+    "banquet_vikings": lambda q, s, p, ctx: q.services.home().table_vikings,
+    "ship_seats": lambda q, s, p, ctx: q.services.home().ship_seats,
+    "top_sword_value": lambda q, s, p, ctx: max((q.g.content.special_tiles[x].sword for x in s.specials_left), default=0),
+    "played_this_action": lambda q, s, p, ctx: ctx.action.bonus_plays if ctx.action is not None else 0,
+    "occupations_played_now": lambda q, s, p, ctx: ctx.info.amount if ctx.info else 0,
+}

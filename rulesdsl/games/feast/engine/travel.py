@@ -20,7 +20,9 @@ class Travel:
     def feast_seats(self, p) -> int:
         """Banquet seats the player has to cover now: the `seats` of the phases' `use banquet`
         statement, read from data (a variant's feast changes it too); 0 without a banquet."""
-        memo = self.memo.setdefault("banquet_seats", [])
+        memo = self.memo.get("banquet_seats")
+        if memo is None:
+            memo = self.memo["banquet_seats"] = []
         if not memo:
             programs = self.g.content.programs
             memo.append(next((amount for pid in sorted(self.phases_using("banquet"))
