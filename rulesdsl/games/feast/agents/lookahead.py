@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 from rulesdsl.errors import RulesError
-from rulesdsl.games.feast.engine.forking import randranges, reseeded
+from rulesdsl.games.feast.engine.forking import dice_state, randranges, reseeded
 from rulesdsl.games.feast.engine.game import ResumeReached
 from rulesdsl.geometry.shapes import squares
 
@@ -28,6 +28,7 @@ DECLINE = frozenset({"no", "stop", "back", "keep", "pass", "empty", "finish"})
 ANYTIME = "anytime:"
 TOP_KINDS = frozenset({"space", "end"})  # a new turn's question: the choice before it is complete
 MAX_STEPS = 60
+VERIFY_ONWARD = False  # (tests) judge again on a fork each trial `_onward` takes as known, and compare
 MENU_KIND = "anytime"  # the menu of anytime actions
 # the menu's way back: it changes nothing, so its trial's value is the value of the game at the
 # menu (the trial's own dice and cut piles are not read by a value), taken without a fork
@@ -191,23 +192,91 @@ def finish_choice(f, player: int, valuer, seed: int, menus: bool = True) -> bool
     return alike
 
 
-def _cheap_trial(f, player: int, key: str, seed: int, valuer, fork: bool = True) -> tuple[float, bool]:
+def _cheap_trial(f, player: int, key: str, seed: int, valuer, fork: bool = True,
+                 went: list | None = None) -> tuple[float, bool]:
     """(value, alike) of answering `key` in `f` and finishing the choice cheaply, on a fork of
-    `f` (or on `f` itself, its dice reseeded as a fork's are); `alike`: see finish_choice."""
+    `f` (or on `f` itself, its dice reseeded as a fork's are); `alike`: see finish_choice.
+    With `went` (a list), the trial of `key`'s answer to the next question the first level
+    judges is put into it, where it is known (see `_onward`)."""
     g = fork_for_lookahead(f, seed) if fork else f
     if not fork:
         reseeded(g, seed)  # the dice a fork of `f` would get (Random(seed)), pile cuts included
         _cut_piles(g)
     try:
-        alike = True
+        alike, onward = True, None
+        cut = (dice_state(g), _piles(g)[4:]) if went is not None else None  # the dice and piles' lengths as cut
         if step(g, key):
-            alike = finish_choice(g, player, valuer, seed, menus=False)
-        return valuer.value(g, player), alike
+            if cut is None:
+                alike = finish_choice(g, player, valuer, seed, menus=False)
+            else:
+                alike, onward = _finish_watched(g, player, valuer, seed, cut)
+        value = valuer.value(g, player)
+        if went is not None and not alike and onward is not None and onward[-1] == _piles(g):
+            went.append((*onward[:-1], value))
+        return value, alike
     except RulesError:
         return float("-inf"), False
     finally:
         if fork:
             g.discard()
+
+
+def _piles(g) -> tuple:
+    """The hidden piles of `g`'s state (the lists themselves) and their lengths."""
+    s = g.state
+    piles = (s.occupation_deck, s.weapon_deck, s.weapon_discard, s.strip_pile)
+    return (*map(id, piles), *map(len, piles))
+
+
+def _finish_watched(g, player: int, valuer, seed: int, cut: tuple) -> tuple[bool, tuple | None]:
+    """`finish_choice(g, ..., menus=False)` in a trial (`_cheap_trial`, its answer given; `cut`:
+    its dice state and piles' lengths as cut), and what makes the trial's end known from the
+    first question the first level judges on its way (`_onward`): (that question (player,
+    kind, prompt, keys), the answer the trial gave, whether no other such question came after,
+    the piles there), where the dice had drawn nothing since the cut and the piles were as
+    long as when cut, and the trial ended within MAX_STEPS (else None)."""
+    state, lengths = cut
+    alike, onward, after = True, None, False
+    for steps in range(MAX_STEPS):
+        d = g.decision
+        if d is None or d.player != player or d.kind in TOP_KINDS:
+            break
+        if _judged_at_first_level(d):
+            if alike:
+                piles = _piles(g)
+                if state is not None and dice_state(g) is state and piles[4:] == lengths:
+                    onward = [(d.player, d.kind, d.prompt, tuple(d.keys)), None, piles]
+            else:
+                after = True
+            alike = False
+        key = nested_answer(g, d, player, valuer, seed, False)
+        if onward is not None and onward[1] is None:
+            onward[1] = key
+        if not step(g, key):
+            break
+    else:
+        onward = None  # (stopped by MAX_STEPS: a trial from the later question has more steps left)
+    if onward is None:
+        return alike, None
+    return alike, (onward[0], onward[1], not after, onward[2])
+
+
+def _onward(went: list, d, keys: list[str]):
+    """The trial of one of `keys` at question `d`, known from the trial of the answer the first
+    level goes on with at the question before (`_cheap_trial`'s `went`): that trial met `d`
+    first of the questions the first level judges, gave it that answer, its dice had drawn
+    nothing since they were cut and the piles had kept their lengths, and none of the piles
+    changed after `d`. A trial of that answer on a fork at `d` is reseeded and cut again: the
+    same dice (Random(seed) cutting piles of the same lengths), the piles cut once more (their
+    order is all that differs, and nothing after `d` drew from them or changed them), the
+    same answers after it: the same value, and alike where no other such question followed.
+    Returns (key, (value, alike)) or None."""
+    if not went:
+        return None
+    asked, key, alike, value = went[0]
+    if key not in keys or asked != (d.player, d.kind, d.prompt, tuple(d.keys)):
+        return None
+    return key, (value, alike)
 
 
 def _finish_first_level(f, player: int, valuer, seed: int) -> float:
@@ -220,6 +289,7 @@ def _finish_first_level(f, player: int, valuer, seed: int) -> float:
     trial's value there too (no fork going on) cost 14.5 +- 2.6 points a player for 0.71x the
     time (seeds 400-459): the questions that follow, such as goods taken one by one, matter."""
     spare = []  # forks made here, discarded at the end
+    went: list = []  # what the trial of the answer gone on with knows of the next judged question (_onward)
     try:
         for _ in range(MAX_STEPS):
             d = f.decision
@@ -231,12 +301,22 @@ def _finish_first_level(f, player: int, valuer, seed: int) -> float:
                     break
                 continue
             at = len(f.log)
-            trials = {k: _cheap_trial(f, player, k, seed, valuer) for k in keys[:-1]}
-            trials[keys[-1]] = _cheap_trial(f, player, keys[-1], seed, valuer, fork=False)
+            known = _onward(went, d, keys)
+            wents = {k: [] for k in keys}
+            trials = {}
+            for k in keys:
+                if known is not None and k == known[0]:
+                    trials[k] = known[1]
+                    if VERIFY_ONWARD:
+                        again = _cheap_trial(f, player, k, seed, valuer, k != keys[-1])
+                        assert again == known[1], (again, known)
+                else:
+                    trials[k] = _cheap_trial(f, player, k, seed, valuer, k != keys[-1], wents[k])
             best = max(trials, key=lambda k: (trials[k][0], k in DECLINE))
             value, alike = trials[best]
             if alike:
                 return value
+            went = wents[best]
             f = fork_for_lookahead(f, seed, upto=at)
             spare.append(f)
             if not step(f, best):

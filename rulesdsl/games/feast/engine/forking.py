@@ -396,6 +396,13 @@ def reseeded(game, seed: int) -> None:
     game.rng = _LazyRandom(_seeded(seed))
 
 
+def dice_state(game) -> tuple | None:
+    """The state a game's dice stand at where they are not set into a generator yet (a reseeded
+    fork's, nothing drawn since it was reseeded or `randranges` last drew), else None."""
+    rng = game.rng
+    return rng.state if type(rng) is _LazyRandom and rng.real is None else None
+
+
 def randranges(game, sizes: tuple[int, ...]) -> tuple[int, ...]:
     """`game.rng.randrange(n)` for each n of `sizes` in order (each above 0): the same numbers,
     and the dice left as those draws leave them. Where the dice are a state not yet set into a
