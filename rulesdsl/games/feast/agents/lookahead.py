@@ -211,8 +211,12 @@ def _cheap_trial(f, player: int, key: str, seed: int, valuer, fork: bool = True,
             else:
                 alike, onward = _finish_watched(g, player, valuer, seed, cut)
         value = valuer.value(g, player)
-        if went is not None and not alike and onward is not None and onward[-1] == _piles(g):
-            went.append((*onward[:-1], value))
+        if onward:
+            end = _piles(g)
+            for asked, answer, alone, piles in onward:
+                if piles != end:  # (a pile changed after this question, and so after the earlier ones)
+                    break
+                went.append((asked, answer, alone, value))
         return value, alike
     except RulesError:
         return float("-inf"), False
@@ -228,37 +232,35 @@ def _piles(g) -> tuple:
     return (*map(id, piles), *map(len, piles))
 
 
-def _finish_watched(g, player: int, valuer, seed: int, cut: tuple) -> tuple[bool, tuple | None]:
+def _finish_watched(g, player: int, valuer, seed: int, cut: tuple) -> tuple[bool, list]:
     """`finish_choice(g, ..., menus=False)` in a trial (`_cheap_trial`, its answer given; `cut`:
-    its dice state and piles' lengths as cut), and what makes the trial's end known from the
-    first question the first level judges on its way (`_onward`): (that question (player,
+    its dice state and piles' lengths as cut), and what makes the trial's end known from each
+    question the first level judges on its way (`_onward`), in order: (that question (player,
     kind, prompt, keys), the answer the trial gave, whether no other such question came after,
-    the piles there), where the dice had drawn nothing since the cut and the piles were as
-    long as when cut, and the trial ended within MAX_STEPS (else None)."""
+    the piles there), while the dice had drawn nothing since the cut and the piles were as
+    long as when cut; none where the trial stopped at MAX_STEPS."""
     state, lengths = cut
-    alike, onward, after = True, None, False
-    for steps in range(MAX_STEPS):
+    alike, onward = True, []
+    for _ in range(MAX_STEPS):
         d = g.decision
         if d is None or d.player != player or d.kind in TOP_KINDS:
             break
-        if _judged_at_first_level(d):
-            if alike:
-                piles = _piles(g)
-                if state is not None and dice_state(g) is state and piles[4:] == lengths:
-                    onward = [(d.player, d.kind, d.prompt, tuple(d.keys)), None, piles]
-            else:
-                after = True
-            alike = False
+        judged_here = _judged_at_first_level(d)
         key = nested_answer(g, d, player, valuer, seed, False)
-        if onward is not None and onward[1] is None:
-            onward[1] = key
+        if judged_here:
+            alike = False
+            if onward:
+                onward[-1][2] = False  # another judged question after it
+            piles = _piles(g) if state is not None and dice_state(g) is state else None
+            if piles is not None and piles[4:] == lengths:
+                onward.append([(d.player, d.kind, d.prompt, tuple(d.keys)), key, True, piles])
+            else:
+                state = None  # (later questions neither)
         if not step(g, key):
             break
     else:
-        onward = None  # (stopped by MAX_STEPS: a trial from the later question has more steps left)
-    if onward is None:
-        return alike, None
-    return alike, (onward[0], onward[1], not after, onward[2])
+        onward = []  # (stopped by MAX_STEPS: a trial from a later question has more steps left)
+    return alike, onward
 
 
 def _onward(went: list, d, keys: list[str]):
@@ -273,10 +275,10 @@ def _onward(went: list, d, keys: list[str]):
     Returns (key, (value, alike)) or None."""
     if not went:
         return None
-    asked, key, alike, value = went[0]
+    asked, key, alone, value = went[0]
     if key not in keys or asked != (d.player, d.kind, d.prompt, tuple(d.keys)):
         return None
-    return key, (value, alike)
+    return key, (value, alone)
 
 
 def _finish_first_level(f, player: int, valuer, seed: int) -> float:
@@ -316,7 +318,9 @@ def _finish_first_level(f, player: int, valuer, seed: int) -> float:
             value, alike = trials[best]
             if alike:
                 return value
-            went = wents[best]
+            # what the trial gone on with knows of the judged questions after this one: the known
+            # trial's own (the rest of the trial it came from), or the best trial's
+            went = went[1:] if known is not None and best == known[0] else wents[best]
             f = fork_for_lookahead(f, seed, upto=at)
             spare.append(f)
             if not step(f, best):
