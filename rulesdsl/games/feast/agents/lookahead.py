@@ -321,8 +321,15 @@ def _finish_first_level(f, player: int, valuer, seed: int) -> float:
             # what the trial gone on with knows of the judged questions after this one: the known
             # trial's own (the rest of the trial it came from), or the best trial's
             went = went[1:] if known is not None and best == known[0] else wents[best]
-            f = fork_for_lookahead(f, seed, upto=at)
-            spare.append(f)
+            if known is not None and known[0] == keys[-1] and not VERIFY_ONWARD:
+                # no trial was made on `f` itself (the last answer's was known): it stands at the
+                # question still, and goes on as a fork of it there would (its dice and piles
+                # reseeded and cut, and so its own forks' replays)
+                f.adjust(reseeded, seed)
+                f.adjust(_cut_piles, None)
+            else:
+                f = fork_for_lookahead(f, seed, upto=at)
+                spare.append(f)
             if not step(f, best):
                 break
         return valuer.value(f, player)
