@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 from rulesdsl.errors import RulesError
-from rulesdsl.games.feast.engine.forking import dice_state, randranges, reseeded
+from rulesdsl.games.feast.engine.fork_dice import dice_state, randranges, reseeded
 from rulesdsl.games.feast.engine.game import ResumeReached
 from rulesdsl.geometry.shapes import squares
 

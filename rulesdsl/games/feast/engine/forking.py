@@ -45,14 +45,14 @@ on different dice).
 
 from __future__ import annotations
 
-import random
-
 import attrs
 
 from rulesdsl.errors import RulesError
 from rulesdsl.games.feast.engine.events import Events
 from rulesdsl.games.feast.engine.flow import Flow
 from rulesdsl.games.feast.engine.flow_position import asked, chain, innermost, turn_asker
+# (reseeded is imported from here by tests)
+from rulesdsl.games.feast.engine.fork_dice import LazyRandom, reseeded
 # (Restart and ResumeReached are imported from here by game.py, the memo keys by tests)
 from rulesdsl.games.feast.engine.checkpoint import (ENTERED, OPENED, REASKED, Answered, Checkpoint, Restart,  # noqa: F401
                                                      ResumeReached)
@@ -129,7 +129,7 @@ class Forking:
         for _, change, argument in waiting:
             change(g, argument)
         if reseed is None:
-            g.rng = _LazyRandom.settled(g.rng, None)
+            g.rng = LazyRandom.settled(g.rng, None)
         else:  # its own forks replay with these dice
             reseeded(g, reseed)
             g.adjustments += ((end, reseeded, reseed),)
@@ -155,7 +155,7 @@ class Forking:
         if key in root.memo:
             return
         rng = self.rng
-        dice = rng.state if type(rng) is _LazyRandom and rng.real is None else rng.getstate()
+        dice = rng.state if type(rng) is LazyRandom and rng.real is None else rng.getstate()
         root.memo[key] = Checkpoint(root.point, self.state.clone(), self.events.checkpoint(), dice, tuple(self.forced_dice),
                                     len(self.log), len(self.history), tail=tuple(tuple(e) for e in self.log[root.answers:]),
                                     notes=tuple(self.history[root.history:]), adjusted=root.adjusted,
@@ -166,7 +166,7 @@ class Forking:
         until something draws (`reseeded`) are set into a generator here, so that later rolls do
         not go through the stand-in (any other generator is given as it is)."""
         rng = self.rng
-        if type(rng) is _LazyRandom:
+        if type(rng) is LazyRandom:
             rng = self.rng = rng.made()
         return rng
 
@@ -262,7 +262,7 @@ class Forking:
         the game it was forked from, the flow restarted at the checkpoint's resume point."""
         base, root = restart.base, restart.root
         self.adjustments = restart.adjustments
-        self.rng = _LazyRandom(base.rng)  # `fork` puts a plain generator in its place
+        self.rng = LazyRandom(base.rng)  # `fork` puts a plain generator in its place
         self.state = base.state.clone()
         self.log = restart.log
         self.forced_dice = list(base.dice)
@@ -351,80 +351,6 @@ class Forking:
         self._watch_turn_question()
 
 
-class _LazyRandom:
-    """A fork's dice generator while it replays, and a reseeded fork's, set to its state only
-    once something draws: most replays draw nothing, and most of a lookahead's forks roll no die
-    (setting a generator's state is a good part of a fork's cost; see `randranges` for the
-    draws a lookahead makes on every fork)."""
-
-    __slots__ = ("state", "real")
-
-    def __init__(self, state: tuple):
-        self.state = state
-        self.real = None
-
-    def __getattr__(self, name):
-        return getattr(self.made(), name)
-
-    def getstate(self) -> tuple:
-        """The generator's state, read without making it."""
-        return self.state if self.real is None else self.real.getstate()
-
-    def made(self) -> random.Random:
-        """The generator itself, at the checkpoint's state when first asked for."""
-        if self.real is None:
-            self.real = random.Random.__new__(random.Random, 0)  # a seed of 0 spares reading the system's entropy
-            self.real.setstate(self.state)
-        return self.real
-
-    @staticmethod
-    def settled(rng, state: tuple | None) -> random.Random:
-        """A plain generator for a fork's `rng` once replayed: `rng` itself, or at `state` if given."""
-        if type(rng) is _LazyRandom:
-            if state is not None and rng.real is None:
-                rng = random.Random.__new__(random.Random, 0)
-            else:
-                rng = rng.made()
-        if state is not None:
-            rng.setstate(state)
-        return rng
-
-
-def reseeded(game, seed: int) -> None:
-    """An adjustment (see Forking.adjust): the game's dice start again from `seed` (the state
-    `random.Random(seed)` starts in, set into a generator once something draws)."""
-    game.rng = _LazyRandom(_seeded(seed))
-
-
-def dice_state(game) -> tuple | None:
-    """The state a game's dice stand at where they are not set into a generator yet (a reseeded
-    fork's, nothing drawn since it was reseeded or `randranges` last drew), else None."""
-    rng = game.rng
-    return rng.state if type(rng) is _LazyRandom and rng.real is None else None
-
-
-def randranges(game, sizes: tuple[int, ...]) -> tuple[int, ...]:
-    """`game.rng.randrange(n)` for each n of `sizes` in order (each above 0): the same numbers,
-    and the dice left as those draws leave them. Where the dice are a state not yet set into a
-    generator (a reseeded fork's), the numbers and the state after are read from a table of the
-    states and sizes met before: a lookahead cuts the hidden piles of every fork it makes, and
-    its forks' replays cut them again, with the same seed and piles at one decision."""
-    rng = game.rng
-    if type(rng) is not _LazyRandom or rng.real is not None:
-        return tuple([rng.randrange(n) for n in sizes])
-    state = rng.state
-    key = (id(state), sizes)
-    found = _DRAWN.get(key)
-    if found is None or found[0] is not state:
-        if len(_DRAWN) >= 256:
-            _DRAWN.clear()
-        real = random.Random.__new__(random.Random, 0)
-        real.setstate(state)
-        found = _DRAWN[key] = (state, tuple([real.randrange(n) for n in sizes]), real.getstate())
-    game.rng = _LazyRandom(found[2])
-    return found[1]
-
-
 def _last_reasked(root: Checkpoint, prefix: tuple) -> Checkpoint:
     """The checkpoint at the turn's question of `root` asked again after the longest part of
     `prefix` (the answers since `root`) that has one, or `root`: where a replay to the question
@@ -439,15 +365,3 @@ def _last_reasked(root: Checkpoint, prefix: tuple) -> Checkpoint:
 
 
 ANYTIME = "anytime:"  # how an answer that begins an anytime action starts (Runner.ask)
-_SEEDED: dict = {}  # seed -> the generator state it gives (a lookahead reseeds many forks alike)
-_DRAWN: dict = {}  # (id(state), sizes) -> (state, `randranges` from it, the state after), see randranges
-
-
-def _seeded(seed: int) -> tuple:
-    """The state `random.Random(seed)` starts in (setting a state is cheaper than seeding)."""
-    found = _SEEDED.get(seed)
-    if found is None:
-        if len(_SEEDED) >= 64:
-            _SEEDED.clear()
-        found = _SEEDED[seed] = random.Random(seed).getstate()
-    return found

@@ -34,8 +34,8 @@ def breakdown(game, p) -> dict[str, int]:
         "occupations": sum([content.occupations[n].points for n in p.played]),
         "silver": supply["silver"],
         "income": game.flow.income(p),
-        # the special tiles held (get: no __missing__ call per tile) and placed
-        "special_tiles": sum([tile.points for x, tile in specials.items() if supply.get(x, 0) > 0]) + placed,
+        # the special tiles held (the ids both hold, intersected in C: most supplies hold none) and placed
+        "special_tiles": sum([specials[x].points for x in specials.keys() & supply.keys() if supply[x] > 0]) + placed,
         "minus_squares": -minus,
         "thing_penalties": -PENALTY_POINTS * p.penalties,
     }
