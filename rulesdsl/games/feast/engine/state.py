@@ -8,6 +8,7 @@ picture used to compare states (save/resume, replays) and by the invariants.
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 
 
@@ -79,7 +80,11 @@ class PlayerState:
 
     def same(self, other: "PlayerState") -> bool:
         """Whether every field equals the other's (ships and buildings field by field)."""
-        for name in PlayerState.__slots__:
+        mine, theirs = _PLAIN_PLAYER(self), _PLAIN_PLAYER(other)
+        # the plain fields at once, types first (as `_equal` compares them: True is not 1)
+        if list(map(type, mine)) != list(map(type, theirs)) or mine != theirs:
+            return False
+        for name in _OTHER_PLAYER:
             if name == "ships":
                 if [(x.kind, x.ore, x.uid) for x in self.ships] != [(x.kind, x.ore, x.uid) for x in other.ships]:
                     return False
@@ -97,6 +102,12 @@ class PlayerState:
     @property
     def silver(self) -> int:
         return self.supply["silver"]
+
+
+# a player's fields of plain values (compared at once by `PlayerState.same`) and the others
+_PLAIN_PLAYER_NAMES = ("index", "color", "table_vikings", "thing", "waiting", "penalties", "passed", "next_uid")
+_PLAIN_PLAYER = operator.attrgetter(*_PLAIN_PLAYER_NAMES)
+_OTHER_PLAYER = tuple(name for name in PlayerState.__slots__ if name not in _PLAIN_PLAYER_NAMES)
 
 
 class PlayersOnDemand(list):
@@ -230,7 +241,10 @@ class GameState:
         """Whether every field equals the other's (unlike `snapshot`, nothing left out)."""
         if len(self.players) != len(other.players) or not all(p.same(q) for p, q in zip(self.players, other.players)):
             return False
-        return all(_equal(getattr(self, name), getattr(other, name)) for name in GameState.__slots__ if name != "players")
+        mine, theirs = _PLAIN_STATE(self), _PLAIN_STATE(other)
+        if list(map(type, mine)) != list(map(type, theirs)) or mine != theirs:  # (types first, as `_equal`)
+            return False
+        return all(_equal(getattr(self, name), getattr(other, name)) for name in _OTHER_STATE)
 
     def snapshot(self) -> dict:
         """A canonical picture of the whole state (JSON-friendly, sorted)."""
@@ -252,6 +266,12 @@ class GameState:
             "extension": dict(sorted(self.extension.items())),
             "players": [_player_snapshot(p) for p in self.players],
         }
+
+
+# a state's fields of plain values (compared at once by `GameState.same`) and the others but its players
+_PLAIN_STATE_NAMES = ("round", "phase", "rounds", "start_player", "last_placer", "finished")
+_PLAIN_STATE = operator.attrgetter(*_PLAIN_STATE_NAMES)
+_OTHER_STATE = tuple(name for name in GameState.__slots__ if name not in _PLAIN_STATE_NAMES and name != "players")
 
 
 def _equal(a, b) -> bool:
