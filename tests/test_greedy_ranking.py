@@ -79,3 +79,25 @@ def test_the_fast_options_play_legally_and_open_the_menu_unjudged_beside_one_ans
             direct += 1
         game.answer(key)
     assert turns == 40 and direct > 0
+
+
+def test_trials_taken_as_known_equal_the_trials_judged_again(content, monkeypatch):
+    """The first level takes a judged question's trial as known where the trial of the answer
+    it goes on with met that question first, drew no die and changed no pile (lookahead._onward):
+    with VERIFY_ONWARD each is judged again on a fork, and every one equals it."""
+    from rulesdsl.games.feast.agents import lookahead
+    monkeypatch.setattr(lookahead, "VERIFY_ONWARD", True)
+    taken = []
+    onward = lookahead._onward
+
+    def counted(went, d, keys):
+        found = onward(went, d, keys)
+        taken.append(found is not None)
+        return found
+
+    monkeypatch.setattr(lookahead, "_onward", counted)
+    game = Game(content, GameOptions(players=2, length="long", decks=("A", "B", "C")), 700)
+    agents = [GreedyAgent(700 * 7919 + seat, **FAST) for seat in range(2)]
+    while game.decision is not None and len(game.log) < 120:
+        game.answer(agents[game.decision.player].answer(game, game.decision))
+    assert sum(taken) >= 20  # (they were compared: an unequal one fails the assertion in _finish_first_level)
