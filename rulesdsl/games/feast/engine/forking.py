@@ -29,6 +29,10 @@ a fork (2.95 before); the menu's forks went from about 180 to 55 us; `fast` spen
 a game of 61a4339 (bench_agents --cpu, 14 blocks of 4 games interleaved, seeds 500-555, ratio
 of the blocks 0.73-1.06, median 0.898; a loaded machine: 0.84 -> 0.76 s median).
 
+(Taking the 'entered' checkpoint in every game that places a turn's Vikings, not only in a
+fork's replay, was measured and not kept: in fast self-play 807 of the 898 such checkpoints a
+game took were never restarted from, and bench_selfplay_cpu gave 1.02x the CPU a game.)
+
 What still replays is inside a space's action (which strip, which card, which good, a feast's
 seats): the position there is inside statements (a `take_mountain` loop with what it took so
 far, a card's effect run by `emit` between others, a block's next statement), held in generator
