@@ -28,7 +28,10 @@ from rulesdsl.errors import RulesError
 RANKED_KIND = "space"  # the question ranked: a turn's action (the game's end placements are judged in full)
 RANKER_FEATURES = tuple(f"state_{name}" for name in BASE) + tuple(f"answer_{name}" for name in ANSWER_FEATURES)
 SHIPPED_RANKER = "answer_ranker.npz"  # in rulesdsl/games/feast/agents/models/
-KEEP = 6  # answers of a turn's question judged on forks (see docs/AGENTS.md for how this was chosen)
+# answers of a turn's question judged on forks. 6 until the ranker was fitted again to today's
+# greedy (2026-12-07, eighth session); with that ranker 5 kept won 54.0% of 200 games against 6
+# kept (+0.5 +- 1.9, seeds 37000-37099) for a little less CPU (docs/AGENTS.md)
+KEEP = 5
 
 
 class AnswerRanker:
