@@ -221,6 +221,32 @@ def test_weights_are_data_and_round_trip(tmp_path):
         load_weights(path)
 
 
+def test_weights_that_differ_by_players_hold_in_games_of_that_many_players(tmp_path):
+    path = tmp_path / "w.yaml"
+    path.write_text("resource: 1.5\nhand: 0.5\nplayers:\n  1:\n    resource: 1.0\n  3:\n    hand: 0.25\n")
+    weights = load_weights(path)
+    assert (weights.for_players(1).resource, weights.for_players(1).hand) == (1.0, 0.5)
+    assert (weights.for_players(2).resource, weights.for_players(2).hand) == (1.5, 0.5)
+    assert (weights.for_players(3).resource, weights.for_players(3).hand) == (1.5, 0.25)
+    save_weights(weights, tmp_path / "again.yaml", "round trip")
+    assert load_weights(tmp_path / "again.yaml") == weights
+    # an agent's value takes the weights of its game's player count
+    content = load_content()
+    agent = GreedyAgent(1, weights=weights)
+    for players, resource in ((1, 1.0), (2, 1.5), (1, 1.0)):
+        game = Game(content, GameOptions(players=players, length="short", decks=("A", "B", "C")), 3)
+        assert agent.valuer(game).weights.resource == resource
+    path.write_text("players:\n  1:\n    resourse: 1.0\n")
+    with pytest.raises(ValueError, match="players 1: unknown weights resourse"):
+        load_weights(path)
+    path.write_text("players:\n  5:\n    resource: 1.0\n")
+    with pytest.raises(ValueError, match="player counts 1 to 4"):
+        load_weights(path)
+    path.write_text("players:\n  1:\n    resource: lots\n")
+    with pytest.raises(ValueError, match="weight resource expects a number"):
+        load_weights(path)
+
+
 def test_agents_by_name_and_budgets():
     assert isinstance(make_agent("greedy", 1), GreedyAgent)
     assert make_agent("search", 1, think=0.2).think == 0.2

@@ -110,14 +110,19 @@ class GreedyAgent:
         self.weights = weights if weights is not None else load_weights()
         self.sample = sample  # answers judged at most in every question; None: TURN_SAMPLE at a turn, SAMPLE elsewhere
         self._valuer = None
+        self._players = 0  # the number of players the valuer's weights hold for
         self._anytime_streak = 0
         self._menu_closed = False
         self.last_scored: dict[str, float] | None = None
         self._opened_at: int | None = None  # the answers in the log when this agent last gave an anytime entry at a turn's question
 
     def valuer(self, game) -> Valuer:
-        if self._valuer is None or self._valuer.content is not game.content:
-            self._valuer = shared_valuer(game.content, game.catalog, self.weights)  # (one per content and weights)
+        """The value of this agent's weights as they hold for the game's number of players."""
+        players = len(game.state.players)
+        if self._valuer is None or self._valuer.content is not game.content or self._players != players:
+            # (one per content and weights)
+            self._valuer = shared_valuer(game.content, game.catalog, self.weights.for_players(players))
+            self._players = players
         return self._valuer
 
     def candidates(self, game, decision, sample: int | None = None) -> list[str]:

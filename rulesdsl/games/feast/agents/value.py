@@ -76,14 +76,24 @@ class Weights:
     # boards' uncovered squares (placement.open_edges) while there are tiles to come, as a ragged board
     # leaves the late game's large tiles nowhere to go. (As a feature of the value, -0.2 also charged a
     # new exploration board or building its whole perimeter.)
+    # ((players, ((name, value), ...)), ...): weights that differ in games of that many players
+    # (weights.yaml's `players`); `for_players` applies them
+    by_players: tuple = ()
 
     def to_dict(self) -> dict:
-        return attrs.asdict(self)
+        """The weights by name (numbers only; the overrides by players are not among them)."""
+        return {name: getattr(self, name) for name in WEIGHT_NAMES}
+
+    def for_players(self, players: int) -> "Weights":
+        """These weights as they hold in a game of `players` players (its overrides applied)."""
+        changed = dict(self.by_players).get(players, ())
+        return attrs.evolve(self, **dict(changed), by_players=()) if self.by_players else self
 
 
-WEIGHT_NAMES = tuple(f.name for f in attrs.fields(Weights))
+WEIGHT_NAMES = tuple(f.name for f in attrs.fields(Weights) if f.name != "by_players")
 PLACEMENT_ONLY = frozenset({"open_edges"})  # weights of where a tile goes (placement.board_worth), not of the value
 VALUE_NAMES = tuple(name for name in WEIGHT_NAMES if name not in PLACEMENT_ONLY)  # the weights that multiply features
+PLAYERS_KEY = "players"  # weights.yaml: the weights that differ by the number of players
 
 
 def load_weights(path: str | Path | None = None) -> Weights:
@@ -108,16 +118,40 @@ def _read_weights(path: str | Path | None) -> Weights:
     data = YAML(typ="safe").load(text) or {}
     if not isinstance(data, dict):
         raise ValueError(f"{where}: expected a mapping of weight names to numbers")
+    by_players = data.pop(PLAYERS_KEY, None) or {}
+    if not isinstance(by_players, dict):
+        raise ValueError(f"{where}: '{PLAYERS_KEY}' expects a mapping of player counts to weights")
     unknown = sorted(set(data) - set(WEIGHT_NAMES))
     if unknown:
         raise ValueError(f"{where}: unknown weights {', '.join(unknown)}; known: {', '.join(WEIGHT_NAMES)}")
-    return Weights(**{k: float(v) for k, v in data.items()})
+    overrides = []
+    for players, changed in sorted(by_players.items(), key=lambda item: str(item[0])):
+        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4 or not isinstance(changed, dict):
+            raise ValueError(f"{where}: '{PLAYERS_KEY}' expects player counts 1 to 4, each with a mapping of "
+                             f"weights, not {players!r}")
+        wrong = sorted(set(changed) - set(WEIGHT_NAMES))
+        if wrong:
+            raise ValueError(f"{where}: {PLAYERS_KEY} {players}: unknown weights {', '.join(wrong)}")
+        overrides.append((players, tuple((name, _number(where, name, value)) for name, value in sorted(changed.items()))))
+    return Weights(**{k: _number(where, k, v) for k, v in data.items()}, by_players=tuple(overrides))
+
+
+def _number(where: str, name: str, value) -> float:
+    """A weight's value as a float; a ValueError naming the file and weight otherwise."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"{where}: weight {name} expects a number, not {value!r}")
+    return float(value)
 
 
 def save_weights(weights: Weights, path: str | Path, comment: str) -> None:
     """Write weights as YAML with a leading comment saying how they were obtained."""
     lines = [f"# {line}" if line else "#" for line in comment.splitlines()]
     lines += [f"{name}: {round(value, 4)}" for name, value in weights.to_dict().items()]
+    if weights.by_players:
+        lines.append(f"{PLAYERS_KEY}:")
+        for players, changed in weights.by_players:
+            lines.append(f"  {players}:")
+            lines += [f"    {name}: {round(value, 4)}" for name, value in changed]
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
