@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rulesdsl.content.tables import content_table
 from rulesdsl.games.feast.engine.flow import PENALTY_POINTS
 from rulesdsl.geometry import scoring as grid_scoring
 from rulesdsl.geometry.slots import empty_slots
@@ -13,13 +14,14 @@ CATEGORIES = ("ships", "emigrations", "exploration", "buildings", "animals", "oc
 def breakdown(game, p) -> dict[str, int]:
     content = game.content
     specials = content.special_tiles
-    minus, placed = _board_terms(p.home, specials)
+    kept = content_table(content, BOARD_TERMS, dict)
+    minus, placed = _board_terms(kept, p.home, specials)
     for board in p.explored.values():
-        m, points = _board_terms(board, specials)
+        m, points = _board_terms(kept, board, specials)
         minus, placed = minus + m, placed + points
     for b in p.buildings:
         if b.grid is not None:
-            m, points = _board_terms(b.grid, specials)
+            m, points = _board_terms(kept, b.grid, specials)
             minus, placed = minus + m, placed + points
         if b.slots is not None:
             minus += empty_slots(b.slots)
@@ -41,23 +43,26 @@ def breakdown(game, p) -> dict[str, int]:
     }
 
 
-_BOARD_TERMS: dict = {}  # id(board) -> (board, special tiles, (uncovered minus squares, special tile points))
+# the content's table of its boards' terms: id(board) -> (board, (uncovered minus squares, special
+# tile points)); kept with the content and freed with it (no module-level table outlives a content)
+BOARD_TERMS = "scoring: board terms"
 _BOARD_TERMS_MAX = 4096  # boards kept at most
 
 
-def _board_terms(board, specials: dict) -> tuple[int, int]:
-    """(uncovered minus squares, points of the special tiles placed on it) of a board, kept while
-    the board is (boards never change once made; a lookahead values the same boards thousands of
-    times a game, through forks of one game: a breakdown read every placed tile of every board)."""
-    found = _BOARD_TERMS.get(id(board))
-    if found is not None and found[0] is board and found[1] is specials:
-        terms: tuple[int, int] = found[2]
+def _board_terms(kept: dict, board, specials: dict) -> tuple[int, int]:
+    """(uncovered minus squares, points of the special tiles placed on it) of a board, kept in
+    `kept` while the board is (boards never change once made; a lookahead values the same boards
+    thousands of times a game, through forks of one game: a breakdown read every placed tile of
+    every board)."""
+    found = kept.get(id(board))
+    if found is not None and found[0] is board:
+        terms: tuple[int, int] = found[1]
         return terms
-    if len(_BOARD_TERMS) >= _BOARD_TERMS_MAX:
-        _BOARD_TERMS.clear()
+    if len(kept) >= _BOARD_TERMS_MAX:
+        kept.clear()
     terms = (grid_scoring.uncovered_minus(board),
              sum([specials[t.piece.id].points for t in board.tiles if t.piece.id in specials]))
-    _BOARD_TERMS[id(board)] = (board, specials, terms)
+    kept[id(board)] = (board, terms)
     return terms
 
 
