@@ -2,6 +2,7 @@
 determinism, forks that reach the identical state, cards valued by what they do (a variant
 card they have never seen), games on a variant with replaced spaces, and `play` naming them."""
 
+import attrs
 import pytest
 
 from rulesdsl.agents import RandomAgent
@@ -593,3 +594,21 @@ def test_a_lookaheads_cheap_answer_takes_the_most_of_a_mountain_strip(content):
                 seen.add("first")
             game.answer(agents[d.player].answer(game, d))
     assert seen == {"most", "largest", "first"}
+
+
+def test_a_benchmarks_agent_with_a_weight_changed_is_that_agent_with_that_weight():
+    """tools/bench_agents.py's `fast/NAME=V` is the default fast agent (its cheaper judgement
+    included) with one weight changed, in games of every player count: a comparison with the
+    default measures that weight alone."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("bench_agents", Path(__file__).resolve().parent.parent / "tools" / "bench_agents.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    changed, default = bench.agent("fast/resource=1.25", 5, None, None), make_agent("fast", 5)
+    options = ("keep", "nested_width", "seat_prune", "menu_direct", "width", "sample", "menus")
+    assert [getattr(changed, name) for name in options] == [getattr(default, name) for name in options]
+    assert changed.weights.for_players(2) == attrs.evolve(default.weights.for_players(2), resource=1.25)
+    assert changed.weights.for_players(1).resource == 1.25
+    assert default.weights.for_players(1).resource == load_weights().for_players(1).resource

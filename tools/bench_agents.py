@@ -68,10 +68,10 @@ def agent(name: str, seed: int, think, iterations):
         ranker = {"ranker": load_ranker()} if base == "fast" or given.pop("ranked", False) else {}
         # a value weight's name (fast/resource=1.5) changes that weight of this agent alone
         changed = {key: float(given.pop(key)) for key in list(given) if key in WEIGHT_NAMES}
-        base = WEIGHTS or load_weights()
+        start = WEIGHTS or load_weights()
         # the weight changed by name holds in games of every player count (its override by players goes)
-        weights = attrs.evolve(base, **changed, by_players=tuple(
-            (n, tuple((k, v) for k, v in over if k not in changed)) for n, over in base.by_players)) if changed else WEIGHTS
+        weights = attrs.evolve(start, **changed, by_players=tuple(
+            (n, tuple((k, v) for k, v in over if k not in changed)) for n, over in start.by_players)) if changed else WEIGHTS
         if base == "learned":  # e.g. learned/ranked=true: the learned value judging the ranker's first answers
             return LearnedAgent(seed, model=MODEL, weights=weights, **ranker, **given)
         if base == "fast":  # fast's own options, unless given (e.g. fast/nested_width=none,seat_prune=false,menu_direct=false)
