@@ -75,10 +75,10 @@ class Interpreter(GainStatements, PayStatements, TileStatements, CardStatements,
         tables = self.catalog.tables
         self._it_refs: dict = tables.setdefault("it refs", {})  # id of a node -> (node, whether it reads `it`)
         self._item_ids: dict = tables.setdefault("item ids", {})  # (words, attribute) -> sorted item ids
-        self._upgrade_orders: dict = tables.setdefault("upgrades", {})
+        self._upgrade_orders: dict = tables.setdefault("upgrades", {})  # (id of an upgrade node, steps) -> (node, what it can upgrade)
         self._numbers = tables.setdefault("number functions", {})  # Expressions.number's, made once per content
         self._written = tables.setdefault("statement texts", {})  # the runner's (see core/describe.py)
-        self._slash_sizes = tables.setdefault("slash sizes", {})  # the runner's (see core/slash.py)  # (id of an upgrade node, steps) -> (node, what it can upgrade)
+        self._slash_sizes = tables.setdefault("slash sizes", {})  # the runner's (see core/slash.py)
 
     # ================================================================== the game's hooks into the core
     def forced(self, player: int, prompt: str, label: str, kind: str = "", key: str = "") -> None:
